@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+// Node-only tests: unit tests, pgTAP policy files on PGlite, and integration tests against the
+// real local backend. Browser tests live elsewhere (npm run test:e2e).
+export default defineConfig({
+  test: {
+    include: ['tests/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts'],
+    environment: 'node',
+    // PGlite boots are CPU-heavy (about 4 s each on this 2-core machine): keep parallelism modest.
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+})
