@@ -60,11 +60,17 @@ export async function applyMigrations(pg: PGlite, dir = migrationsDir): Promise<
   return done
 }
 
-/** Runs supabase/seed.sql once, on a database that has never been seeded. Returns whether it ran. */
+/** Runs supabase/seed.sql (when there is one) once, on a database never seeded. Returns whether it ran. */
 export async function applySeed(pg: PGlite, file = seedPath): Promise<boolean> {
   const seeded = await pg.query('select 1 from supabase_migrations.seed_files limit 1')
   if (seeded.rows.length > 0) return false
-  const sql = await readFile(file, 'utf8')
+  let sql: string
+  try {
+    sql = await readFile(file, 'utf8')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false // a project without seed data
+    throw error
+  }
   const hash = createHash('sha256').update(sql).digest('hex')
   try {
     await pg.transaction(async (tx) => {

@@ -1,0 +1,58 @@
+// The HTTP surface of the local backend: the three Supabase APIs that supabase-js speaks, behind the
+// gateway behaviour every route shares (CORS, one log line per request, errors that never crash).
+import { Hono } from 'hono'
+import { cors } from 'hono/cors'
+import type { BackendDeps } from './deps.ts'
+import { createAuthRoutes } from './auth/routes.ts'
+import { createRestRoutes } from './rest/routes.ts'
+import { createStorageRoutes } from './storage/routes.ts'
+
+export function createApp(deps: BackendDeps): Hono {
+  const app = new Hono()
+
+  if (deps.config.logRequests) {
+    app.use(async (c, next) => {
+      const started = performance.now()
+      await next()
+      const ms = (performance.now() - started).toFixed(1)
+      console.log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`)
+    })
+  }
+
+  const origins = deps.config.corsOrigins
+  app.use(
+    cors({
+      origin: origins === '*' ? (origin) => origin || '*' : origins,
+      allowHeaders: [
+        'authorization',
+        'apikey',
+        'content-type',
+        'accept',
+        'accept-profile',
+        'content-profile',
+        'prefer',
+        'range',
+        'range-unit',
+        'x-client-info',
+        'x-upsert',
+        'cache-control',
+        'x-supabase-api-version',
+      ],
+      allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['content-range', 'content-profile', 'x-total-count', 'content-length', 'etag'],
+      credentials: true,
+      maxAge: 86_400,
+    }),
+  )
+
+  app.route('/rest/v1', createRestRoutes(deps))
+  app.route('/auth/v1', createAuthRoutes(deps))
+  app.route('/storage/v1', createStorageRoutes(deps))
+
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
+  app.onError((error, c) => {
+    console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed:`, error)
+    return c.json({ message: 'Internal server error' }, 500)
+  })
+  return app
+}

@@ -1,0 +1,58 @@
+// Environment of the local backend. Every name here is part of the contracts in shared/design.md.
+import path from 'node:path'
+import { repoRoot } from './bootstrap.ts'
+
+export interface BackendConfig {
+  /** Where PGlite, stored files and the generated keys live. */
+  dataDir: string
+  host: string
+  /** 0 picks a free port (tests). */
+  port: number
+  /** First admin, created on first start with an empty data directory. */
+  adminEmail: string
+  adminPassword: string
+  /** True when the admin credentials are the documented development defaults. */
+  adminFromDefaults: boolean
+  /** Origins allowed by CORS; '*' reflects any origin (the default, as on Supabase). */
+  corsOrigins: string[] | '*'
+  /** One log line per request. */
+  logRequests: boolean
+}
+
+/** The log line that tells scripts and tests the backend is listening, followed by its URL. */
+export const READY_PREFIX = 'Local Supabase API ready at '
+export const DEFAULT_PORT = 54321
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
+export const DEFAULT_ADMIN_PASSWORD = 'change-me-admin'
+
+export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  return path.resolve(repoRoot, env.DATA_DIR || '.data')
+}
+
+export function resolvePort(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.SUPABASE_PORT
+  if (raw === undefined || raw === '') return DEFAULT_PORT
+  const port = Number(raw)
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`SUPABASE_PORT must be a port number, got "${raw}"`)
+  }
+  return port
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
+  const adminFromDefaults = !env.ADMIN_EMAIL && !env.ADMIN_PASSWORD
+  if (!adminFromDefaults && (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD)) {
+    throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither to use the development defaults')
+  }
+  const origins = env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean)
+  return {
+    dataDir: resolveDataDir(env),
+    host: env.SUPABASE_HOST || '127.0.0.1',
+    port: resolvePort(env),
+    adminEmail: env.ADMIN_EMAIL || DEFAULT_ADMIN_EMAIL,
+    adminPassword: env.ADMIN_PASSWORD || DEFAULT_ADMIN_PASSWORD,
+    adminFromDefaults,
+    corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : '*',
+    logRequests: env.LOG_REQUESTS !== '0',
+  }
+}

@@ -1,0 +1,9 @@
+// Placeholder until the storage API lands: every route answers 501 so nothing pretends to work.
+import { Hono } from 'hono'
+import type { BackendDeps } from '../deps.ts'
+
+export function createStorageRoutes(_deps: BackendDeps): Hono {
+  const routes = new Hono()
+  routes.all('*', (c) => c.json({ message: 'The local storage API is not implemented yet' }, 501))
+  return routes
+}

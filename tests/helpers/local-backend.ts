@@ -1,0 +1,114 @@
+// Starts the real local backend as a child process on a free port with a temporary DATA_DIR, as a
+// user would run it, and hands tests real supabase-js clients for it.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
+import { READY_PREFIX } from '../../local-supabase/src/config.ts'
+import { readKeys, type ProjectKeys } from '../../local-supabase/src/keys.ts'
+
+export const TEST_ADMIN = { email: 'admin@test.local', password: 'test-admin-password-1' }
+
+export interface LocalBackend {
+  url: string
+  dataDir: string
+  keys: ProjectKeys
+  /** Everything the backend printed so far. */
+  output(): string
+  anon(): SupabaseClient
+  service(): SupabaseClient
+  /** A fresh client signed in with email and password. */
+  signIn(email: string, password: string): Promise<SupabaseClient>
+  /** SIGTERM and wait: the clean stop of Ctrl-C. */
+  stop(): Promise<void>
+  /** SIGKILL and wait: a crash. */
+  kill(): Promise<void>
+  /** Starts again on the same data directory (and port when possible). */
+  restart(): Promise<void>
+  /** Stops and deletes the data directory. */
+  dispose(): Promise<void>
+}
+
+function clientFor(url: string, key: string): SupabaseClient {
+  return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } })
+}
+
+async function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local-supabase/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      SUPABASE_PORT: String(port),
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOG_REQUESTS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const line = output.split('\n').find((l) => l.startsWith(READY_PREFIX))
+      if (line) resolve(line.slice(READY_PREFIX.length).trim())
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('exit', (code) => reject(new Error(`backend exited with ${code} before it was ready:\n${output}`)))
+  })
+  return { child, url, output: () => output }
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => child.once('exit', () => resolve()))
+}
+
+export async function startLocalBackend(env: NodeJS.ProcessEnv = {}): Promise<LocalBackend> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'))
+  let running = await launch(dataDir, 0, env)
+  const keys = await readKeys(dataDir)
+  if (!keys) throw new Error('the backend started without writing its keys')
+  let url = running.url
+  let earlierOutput = ''
+
+  const backend: LocalBackend = {
+    get url() {
+      return url
+    },
+    dataDir,
+    keys,
+    output: () => earlierOutput + running.output(),
+    anon: () => clientFor(url, keys.anonKey),
+    service: () => clientFor(url, keys.serviceRoleKey),
+    async signIn(email, password) {
+      const client = clientFor(url, keys.anonKey)
+      const { error } = await client.auth.signInWithPassword({ email, password })
+      if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`)
+      return client
+    },
+    async stop() {
+      running.child.kill('SIGTERM')
+      await waitForExit(running.child)
+    },
+    async kill() {
+      running.child.kill('SIGKILL')
+      await waitForExit(running.child)
+    },
+    async restart() {
+      await backend.stop()
+      earlierOutput += running.output()
+      running = await launch(dataDir, Number(new URL(url).port), env)
+      url = running.url
+    },
+    async dispose() {
+      await backend.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+  return backend
+}
