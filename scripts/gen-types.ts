@@ -1,0 +1,11 @@
+// npm run db:types: regenerates src/lib/database.types.ts from supabase/migrations.
+// tests/database-types.test.ts fails when the committed file no longer matches.
+import { writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { repoRoot } from '../local-supabase/src/bootstrap'
+import { databaseTypesPath, generateDatabaseTypes } from '../local-supabase/src/typegen'
+
+const started = performance.now()
+await writeFile(databaseTypesPath, await generateDatabaseTypes())
+const seconds = ((performance.now() - started) / 1000).toFixed(1)
+console.log(`Wrote ${path.relative(repoRoot, databaseTypesPath)} in ${seconds} s`)
