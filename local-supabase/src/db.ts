@@ -1,19 +1,36 @@
 // The database of the local backend: one PGlite instance, persisted under DATA_DIR/pgdata.
 // PGlite runs one query at a time; its transaction() holds an exclusive lock, so requests queue
 // and two transactions never interleave.
+import { fork } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { bootstrap } from './bootstrap.ts'
 import type { RoleContext } from './identity.ts'
 
 export type { Transaction }
 
+// PGlite's default 128 MB of shared buffers is most of its memory; this database is small.
+const POSTGRES_CONF = ['shared_buffers=32MB']
+
+function initDataDir(pgdata: string): Promise<void> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'initdb.ts')
+  return new Promise((resolve, reject) => {
+    const child = fork(script, [pgdata], { stdio: 'inherit' })
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`initdb exited with code ${code}`))))
+  })
+}
+
 export class LocalDatabase {
   private constructor(readonly pg: PGlite) {}
 
   /** Opens (creating if needed) the database and brings it up to date: preamble, migrations, seed. */
   static async open(dataDir: string | null, options: { seed?: boolean } = {}): Promise<LocalDatabase> {
-    const pg = await PGlite.create(dataDir ? path.join(dataDir, 'pgdata') : undefined)
+    const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined
+    if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initDataDir(pgdata)
+    const pg = await PGlite.create(pgdata, { postgresqlconf: POSTGRES_CONF })
     await bootstrap(pg, options)
     return new LocalDatabase(pg)
   }
