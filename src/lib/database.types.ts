@@ -12,13 +12,493 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
-      [_ in never]: never
+      blog_posts: {
+        Row: {
+          author_avatar: string | null
+          author_name: string
+          category: string
+          content: string
+          created_at: string
+          excerpt: string
+          featured_image: string
+          id: string
+          published: boolean
+          slug: string
+          tags: string[]
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          author_avatar?: string | null
+          author_name: string
+          category: string
+          content: string
+          created_at?: string
+          excerpt: string
+          featured_image: string
+          id?: string
+          published?: boolean
+          slug: string
+          tags?: string[]
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          author_avatar?: string | null
+          author_name?: string
+          category?: string
+          content?: string
+          created_at?: string
+          excerpt?: string
+          featured_image?: string
+          id?: string
+          published?: boolean
+          slug?: string
+          tags?: string[]
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      clients: {
+        Row: {
+          created_at: string
+          icon: string
+          id: string
+          logo_url: string | null
+          name: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          icon?: string
+          id?: string
+          logo_url?: string | null
+          name: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          icon?: string
+          id?: string
+          logo_url?: string | null
+          name?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      contact_messages: {
+        Row: {
+          client_key: string | null
+          created_at: string
+          email: string
+          first_name: string
+          id: string
+          interested_in: string | null
+          last_name: string
+          message: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          client_key?: string | null
+          created_at?: string
+          email: string
+          first_name: string
+          id?: string
+          interested_in?: string | null
+          last_name: string
+          message: string
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          client_key?: string | null
+          created_at?: string
+          email?: string
+          first_name?: string
+          id?: string
+          interested_in?: string | null
+          last_name?: string
+          message?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      job_applications: {
+        Row: {
+          client_key: string | null
+          cover_note: string | null
+          created_at: string
+          cv_path: string
+          email: string
+          id: string
+          job_opening_id: string
+          name: string
+          phone: string | null
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          client_key?: string | null
+          cover_note?: string | null
+          created_at?: string
+          cv_path: string
+          email: string
+          id?: string
+          job_opening_id: string
+          name: string
+          phone?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          client_key?: string | null
+          cover_note?: string | null
+          created_at?: string
+          cv_path?: string
+          email?: string
+          id?: string
+          job_opening_id?: string
+          name?: string
+          phone?: string | null
+          status?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "job_applications_job_opening_id_fkey"
+            columns: ["job_opening_id"]
+            referencedRelation: "job_openings"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      job_openings: {
+        Row: {
+          active: boolean
+          created_at: string
+          department: string
+          description: string | null
+          id: string
+          location: string
+          requirements: string | null
+          title: string
+          type: string
+          updated_at: string
+        }
+        Insert: {
+          active?: boolean
+          created_at?: string
+          department: string
+          description?: string | null
+          id?: string
+          location: string
+          requirements?: string | null
+          title: string
+          type?: string
+          updated_at?: string
+        }
+        Update: {
+          active?: boolean
+          created_at?: string
+          department?: string
+          description?: string | null
+          id?: string
+          location?: string
+          requirements?: string | null
+          title?: string
+          type?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      newsletter_subscribers: {
+        Row: {
+          created_at: string
+          email: string
+          id: string
+          status: string
+          updated_at: string
+        }
+        Insert: {
+          created_at?: string
+          email: string
+          id?: string
+          status?: string
+          updated_at?: string
+        }
+        Update: {
+          created_at?: string
+          email?: string
+          id?: string
+          status?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      page_views: {
+        Row: {
+          count: number
+          day: string
+          path: string
+        }
+        Insert: {
+          count?: number
+          day?: string
+          path: string
+        }
+        Update: {
+          count?: number
+          day?: string
+          path?: string
+        }
+        Relationships: []
+      }
+      site_settings: {
+        Row: {
+          key: string
+          updated_at: string
+          value: string
+        }
+        Insert: {
+          key: string
+          updated_at?: string
+          value: string
+        }
+        Update: {
+          key?: string
+          updated_at?: string
+          value?: string
+        }
+        Relationships: []
+      }
+      solutions: {
+        Row: {
+          category: string
+          created_at: string
+          features: NonNullable<Json>
+          icon: string
+          id: string
+          longdescription: string
+          metadescription: string
+          shortdescription: string
+          slug: string
+          status: string
+          targetaudience: string[]
+          title: string
+          updated_at: string
+          url: string
+        }
+        Insert: {
+          category: string
+          created_at?: string
+          features?: NonNullable<Json>
+          icon: string
+          id?: string
+          longdescription: string
+          metadescription: string
+          shortdescription: string
+          slug: string
+          status?: string
+          targetaudience?: string[]
+          title: string
+          updated_at?: string
+          url: string
+        }
+        Update: {
+          category?: string
+          created_at?: string
+          features?: NonNullable<Json>
+          icon?: string
+          id?: string
+          longdescription?: string
+          metadescription?: string
+          shortdescription?: string
+          slug?: string
+          status?: string
+          targetaudience?: string[]
+          title?: string
+          updated_at?: string
+          url?: string
+        }
+        Relationships: []
+      }
+      staff_roles: {
+        Row: {
+          created_at: string
+          role: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          role: string
+          user_id: string
+        }
+        Update: {
+          created_at?: string
+          role?: string
+          user_id?: string
+        }
+        Relationships: []
+      }
+      submission_log: {
+        Row: {
+          client_key: string | null
+          created_at: string
+          email_hash: string
+          id: string
+          kind: string
+        }
+        Insert: {
+          client_key?: string | null
+          created_at?: string
+          email_hash: string
+          id?: string
+          kind: string
+        }
+        Update: {
+          client_key?: string | null
+          created_at?: string
+          email_hash?: string
+          id?: string
+          kind?: string
+        }
+        Relationships: []
+      }
+      team_members: {
+        Row: {
+          avatar: string
+          bio: string
+          created_at: string
+          id: string
+          linkedin_url: string | null
+          name: string
+          order_index: number
+          position: string
+          twitter_url: string | null
+          updated_at: string
+        }
+        Insert: {
+          avatar: string
+          bio: string
+          created_at?: string
+          id?: string
+          linkedin_url?: string | null
+          name: string
+          order_index: number
+          position: string
+          twitter_url?: string | null
+          updated_at?: string
+        }
+        Update: {
+          avatar?: string
+          bio?: string
+          created_at?: string
+          id?: string
+          linkedin_url?: string | null
+          name?: string
+          order_index?: number
+          position?: string
+          twitter_url?: string | null
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      testimonials: {
+        Row: {
+          avatar: string
+          created_at: string
+          id: string
+          name: string
+          quote: string
+          rating: number
+          title: string
+          updated_at: string
+        }
+        Insert: {
+          avatar: string
+          created_at?: string
+          id?: string
+          name: string
+          quote: string
+          rating?: number
+          title: string
+          updated_at?: string
+        }
+        Update: {
+          avatar?: string
+          created_at?: string
+          id?: string
+          name?: string
+          quote?: string
+          rating?: number
+          title?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
+      website_content: {
+        Row: {
+          content: NonNullable<Json>
+          id: string
+          key: string
+          section: string
+          updated_at: string
+        }
+        Insert: {
+          content: NonNullable<Json>
+          id?: string
+          key: string
+          section: string
+          updated_at?: string
+        }
+        Update: {
+          content?: NonNullable<Json>
+          id?: string
+          key?: string
+          section?: string
+          updated_at?: string
+        }
+        Relationships: []
+      }
     }
     Views: {
       [_ in never]: never
     }
     Functions: {
-      [_ in never]: never
+      enforce_submission_limit: {
+        Args: {
+          email: string
+          kind: string
+          max_per_client: number
+          max_per_email: number
+        }
+        Returns: undefined
+      }
+      has_role: { Args: { required: string }; Returns: boolean }
+      is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
+      is_cv_object_name: { Args: { name: string }; Returns: boolean }
+      is_email: { Args: { address: string }; Returns: boolean }
+      is_feature_list: { Args: { features: Json }; Returns: boolean }
+      is_rate_limited_caller: {
+        Args: Record<PropertyKey, never>
+        Returns: boolean
+      }
+      is_safe_url: { Args: { url: string }; Returns: boolean }
+      is_valid_stats_content: { Args: { content: Json }; Returns: boolean }
+      job_opening_accepts_applications: {
+        Args: { opening_id: string }
+        Returns: boolean
+      }
+      record_page_view: { Args: { page_path: string }; Returns: undefined }
+      request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
+      subscribe_newsletter: { Args: { email: string }; Returns: undefined }
+      swap_team_member_order: {
+        Args: { first_id: string; second_id: string }
+        Returns: undefined
+      }
     }
     Enums: {
       [_ in never]: never
