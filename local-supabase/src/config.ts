@@ -1,4 +1,5 @@
 // Environment of the local backend. Every name here is part of the contracts in shared/design.md.
+import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { repoRoot } from './bootstrap.ts'
 
@@ -24,6 +25,12 @@ export const READY_PREFIX = 'Local Supabase API ready at '
 export const DEFAULT_PORT = 54321
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
 export const DEFAULT_ADMIN_PASSWORD = 'change-me-admin'
+
+/** Reads the repository's .env when there is one; variables already set win. */
+export function loadDotEnv(): void {
+  const file = path.join(repoRoot, '.env')
+  if (existsSync(file)) process.loadEnvFile(file)
+}
 
 export function resolveDataDir(env: NodeJS.ProcessEnv = process.env): string {
   return path.resolve(repoRoot, env.DATA_DIR || '.data')

@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { ensureFirstAdmin } from './auth/users.ts'
-import { loadConfig, READY_PREFIX } from './config.ts'
+import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
 import { LocalDatabase } from './db.ts'
 import { TokenVerifier } from './identity.ts'
 import { loadOrCreateKeys } from './keys.ts'
 
 async function main(): Promise<void> {
+  loadDotEnv()
   const config = loadConfig()
   const keys = await loadOrCreateKeys(config.dataDir)
   const db = await LocalDatabase.open(config.dataDir)

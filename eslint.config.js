@@ -1,0 +1,61 @@
+import { readdirSync } from 'node:fs'
+import js from '@eslint/js'
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+import tseslint from 'typescript-eslint'
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+
+export default tseslint.config(
+  { ignores: ['build/', '.react-router/', '.data/', 'node_modules/', 'coverage/', 'src/lib/database.types.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver()] },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The architecture, enforced: features never import each other and meet only in routes;
+      // shared code never reaches up into features or routes.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Features do not import each other: compose them in a route.',
+            })),
+            { target: ['./src/components', './src/lib'], from: ['./src/features', './src/routes'] },
+          ],
+        },
+      ],
+      // One data-access layer: only src/lib/supabase.ts imports supabase-js.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@supabase/supabase-js',
+              message: 'Use the data functions in src/features/*/api (client from ~/lib/supabase).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['src/lib/supabase.ts'], rules: { 'no-restricted-imports': 'off' } },
+)

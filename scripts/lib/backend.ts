@@ -1,0 +1,73 @@
+// How the run commands find their Supabase: a hosted project when SUPABASE_URL is set, otherwise
+// the local backend started as a child process (its URL and anon key read back from DATA_DIR).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
+import { loadDotEnv, READY_PREFIX, resolveDataDir } from '../../local-supabase/src/config.ts'
+import { readKeys } from '../../local-supabase/src/keys.ts'
+
+export interface SupabaseTarget {
+  url: string
+  anonKey: string
+  /** The local backend's process, when this run started one. */
+  child?: ChildProcess
+}
+
+export async function resolveSupabase(): Promise<SupabaseTarget> {
+  loadDotEnv()
+  const hostedUrl = process.env.SUPABASE_URL ?? process.env.VITE_SUPABASE_URL
+  if (hostedUrl) {
+    const anonKey = process.env.SUPABASE_ANON_KEY ?? process.env.VITE_SUPABASE_ANON_KEY
+    if (!anonKey) throw new Error('SUPABASE_URL is set: set SUPABASE_ANON_KEY (the project anon key) too')
+    console.log(`Using the Supabase project at ${hostedUrl}; no local backend is started.`)
+    return { url: hostedUrl, anonKey }
+  }
+  return startLocalBackend()
+}
+
+function startLocalBackend(): Promise<SupabaseTarget> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'local-supabase/src/main.ts'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  return new Promise((resolve, reject) => {
+    let buffered = ''
+    let ready = false
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk)
+      if (ready) return
+      buffered += chunk.toString()
+      const line = buffered.split('\n').find((l) => l.startsWith(READY_PREFIX))
+      if (!line) return
+      ready = true
+      const url = line.slice(READY_PREFIX.length).trim()
+      readKeys(resolveDataDir()).then((keys) => {
+        if (!keys) return reject(new Error('The local backend started without writing its keys'))
+        resolve({ url, anonKey: keys.anonKey, child })
+      }, reject)
+    })
+    child.once('exit', (code) => reject(new Error(`The local backend stopped (exit code ${code})`)))
+  })
+}
+
+/** Runs `command`; Ctrl-C or the end of either process stops both, the backend cleanly. */
+export function runBeside(target: SupabaseTarget, command: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const web = spawn(command, args, {
+    cwd: repoRoot,
+    stdio: 'inherit',
+    env: { ...process.env, SUPABASE_URL: target.url, SUPABASE_ANON_KEY: target.anonKey, ...env },
+  })
+  const children = [web, target.child].filter((c): c is ChildProcess => c !== undefined)
+  let exitCode = 0
+  const stopAll = () => {
+    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+  }
+  for (const child of children) {
+    child.once('exit', (code) => {
+      if (code) exitCode = code
+      stopAll()
+      if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(exitCode)
+    })
+  }
+  process.on('SIGINT', stopAll)
+  process.on('SIGTERM', stopAll)
+}
