@@ -1,0 +1,129 @@
+// `npm run bench:api`: the local backend under load. It starts its own backend on a temporary
+// DATA_DIR, pinned to CPU 0 (the load generator runs on CPU 1), fills the blog to 50 published
+// posts, then drives 50 connections for 10 s at each scenario and keeps going to 100,000 requests
+// in all, sampling the backend's resident memory. It prints figures; it asserts nothing.
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { repoRoot } from '../local-supabase/src/bootstrap.ts'
+import { READY_PREFIX } from '../local-supabase/src/config.ts'
+import { readKeys } from '../local-supabase/src/keys.ts'
+
+const CONNECTIONS = 50
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
+const TOTAL_REQUESTS = Number(process.env.BENCH_TOTAL_REQUESTS ?? 100_000)
+const BLOG_POSTS = 50
+
+async function rssMb(pid: number): Promise<{ rss: number; peak: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0)
+  return { rss: Math.round(kb('VmRSS') / 1024), peak: Math.round(kb('VmHWM') / 1024) }
+}
+
+function pinToCpu(pid: number, cpu: number): void {
+  const pinned = spawnSync('taskset', ['-cp', String(cpu), String(pid)], { stdio: 'ignore' })
+  if (pinned.status !== 0) console.warn(`(could not pin process ${pid} to CPU ${cpu}; figures use both cores)`)
+}
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-api-'))
+const backend = spawn(process.execPath, ['--import', 'tsx', 'local-supabase/src/main.ts'], {
+  cwd: repoRoot,
+  env: { ...process.env, DATA_DIR: dataDir, SUPABASE_PORT: '0', LOG_REQUESTS: '0' },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+const url = await new Promise<string>((resolve, reject) => {
+  let output = ''
+  backend.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    const line = output.split('\n').find((l) => l.startsWith(READY_PREFIX))
+    if (line) resolve(line.slice(READY_PREFIX.length).trim())
+  })
+  backend.once('exit', (code) => reject(new Error(`backend exited (${code}):\n${output}`)))
+})
+const pid = backend.pid as number
+pinToCpu(pid, 0)
+pinToCpu(process.pid, 1)
+
+try {
+  const keys = await readKeys(dataDir)
+  if (!keys) throw new Error('no keys written')
+  const anon = { apikey: keys.anonKey, authorization: `Bearer ${keys.anonKey}` }
+  const service = { apikey: keys.serviceRoleKey, authorization: `Bearer ${keys.serviceRoleKey}` }
+
+  // Fill the blog to BLOG_POSTS published posts.
+  const countResponse = await fetch(`${url}/rest/v1/blog_posts?select=id&published=eq.true`, {
+    method: 'HEAD',
+    headers: { ...service, prefer: 'count=exact' },
+  })
+  const published = Number(countResponse.headers.get('content-range')?.split('/')[1] ?? 0)
+  const extra = Array.from({ length: Math.max(0, BLOG_POSTS - published) }, (_, i) => ({
+    slug: `benchmark-post-${i + 1}`,
+    title: `Benchmark post ${i + 1}`,
+    excerpt: 'A post added by the benchmark so the blog list has fifty published posts.',
+    content: `<p>${'Benchmark paragraph. '.repeat(80)}</p>`,
+    category: 'Benchmark',
+    featured_image: '/images/blog/benchmark.svg',
+    author_name: 'Benchmark',
+    published: true,
+    tags: ['benchmark'],
+  }))
+  if (extra.length > 0) {
+    const inserted = await fetch(`${url}/rest/v1/blog_posts`, {
+      method: 'POST',
+      headers: { ...service, 'content-type': 'application/json', prefer: 'return=minimal' },
+      body: JSON.stringify(extra),
+    })
+    if (!inserted.ok) throw new Error(`could not add benchmark posts: ${inserted.status} ${await inserted.text()}`)
+  }
+
+  const scenarios: { name: string; requests: { path: string; headers?: Record<string, string> }[] }[] = [
+    {
+      name: "(a) home page's reads",
+      requests: [
+        { path: '/rest/v1/website_content?select=content&section=eq.hero&key=eq.main' },
+        { path: '/rest/v1/website_content?select=content&section=eq.stats&key=eq.main' },
+        { path: '/rest/v1/clients?select=name,icon,logo_url&order=name.asc' },
+        { path: '/rest/v1/testimonials?select=*&order=created_at.asc' },
+        { path: '/rest/v1/site_settings?select=key,value' },
+      ],
+    },
+    {
+      name: '(b) published blog list, 6 newest of 50',
+      requests: [{ path: '/rest/v1/blog_posts?select=*&published=eq.true&order=created_at.desc&offset=0&limit=6' }],
+    },
+    {
+      name: '(c) one post by slug',
+      requests: [
+        {
+          path: '/rest/v1/blog_posts?select=*&slug=eq.benchmark-post-7&published=eq.true',
+          headers: { accept: 'application/vnd.pgrst.object+json' },
+        },
+      ],
+    },
+  ]
+
+  let sent = 0
+  const before = await rssMb(pid)
+  console.log(`backend pid ${pid}, RSS at start ${before.rss} MB`)
+  console.log('scenario | req/s | p50 ms | p99 ms | non-2xx | errors')
+  for (const scenario of scenarios) {
+    const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: anon, requests: scenario.requests })
+    sent += result.requests.total
+    console.log(
+      `${scenario.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.non2xx} | ${result.errors + result.timeouts}`,
+    )
+  }
+  const afterScenarios = await rssMb(pid)
+  if (sent < TOTAL_REQUESTS) {
+    await autocannon({ url, connections: CONNECTIONS, amount: TOTAL_REQUESTS - sent, headers: anon, requests: scenarios[1].requests })
+    sent = TOTAL_REQUESTS
+  }
+  const after = await rssMb(pid)
+  console.log(`RSS: ${before.rss} MB at start, ${afterScenarios.rss} MB after the scenarios, ${after.rss} MB after ${sent} requests; peak ${after.peak} MB`)
+} finally {
+  backend.kill('SIGTERM')
+  await new Promise((resolve) => backend.once('exit', resolve))
+  await rm(dataDir, { recursive: true, force: true })
+}

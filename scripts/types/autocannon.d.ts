@@ -1,0 +1,36 @@
+// The part of autocannon's API that scripts/bench-api.ts uses (the package ships no types).
+declare module 'autocannon' {
+  interface Request {
+    method?: string
+    path: string
+    headers?: Record<string, string>
+  }
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    amount?: number
+    headers?: Record<string, string>
+    requests?: Request[]
+  }
+  interface Histogram {
+    average: number
+    mean: number
+    p50: number
+    p90: number
+    p99: number
+    max: number
+    total: number
+  }
+  interface Result {
+    requests: Histogram
+    latency: Histogram
+    errors: number
+    timeouts: number
+    non2xx: number
+    '2xx': number
+    duration: number
+  }
+  function autocannon(options: Options): Promise<Result>
+  export default autocannon
+}
