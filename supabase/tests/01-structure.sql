@@ -1,0 +1,205 @@
+-- Structure: every public table exists, has row-level security and a comment; functions have a
+-- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
+-- the column contract that the seed, the API and the generated types rely on.
+begin;
+select plan(57);
+
+select tables_are(
+  'public',
+  array[
+    'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
+    'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
+    'job_applications', 'page_views', 'staff_roles', 'submission_log'
+  ],
+  'public has exactly the product tables'
+);
+
+-- Row-level security on every table ----------------------------------------------------------------
+select ok(c.relrowsecurity, format('RLS is enabled on public.%s', c.relname))
+from pg_class as c
+join pg_namespace as n on n.oid = c.relnamespace
+where n.nspname = 'public' and c.relkind = 'r'
+order by c.relname;
+
+select is_empty(
+  $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r' and obj_description(c.oid, 'pg_class') is null $$,
+  'every public table has a comment'
+);
+
+-- Functions ------------------------------------------------------------------------------------------
+-- Functions that belong to extensions (pgTAP itself) are left out.
+create temporary view own_functions as
+  select p.oid, p.proname, p.prosecdef, p.proconfig
+  from pg_proc as p
+  join pg_namespace as n on n.oid = p.pronamespace
+  where n.nspname = 'public'
+    and not exists (select 1 from pg_depend as d where d.objid = p.oid and d.deptype = 'e');
+grant select on own_functions to anon, authenticated;
+
+select is_empty(
+  $$ select proname from own_functions where prosecdef and not (coalesce(proconfig, '{}') @> array['search_path=""']) $$,
+  'every security definer function has search_path fixed to empty'
+);
+select is_empty(
+  $$ select proname from own_functions where not (coalesce(proconfig, '{}') @> array['search_path=""']) $$,
+  'every function has search_path fixed to empty'
+);
+select is_empty(
+  $$ select proname from own_functions where obj_description(oid, 'pg_proc') is null $$,
+  'every function has a comment'
+);
+select set_eq(
+  $$ select proname::text from own_functions where has_function_privilege('anon', oid, 'execute') $$,
+  array[
+    'has_role', 'is_admin', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
+    'is_cv_object_name', 'job_opening_accepts_applications', 'subscribe_newsletter', 'record_page_view'
+  ],
+  'anon may execute only the helpers policies need and the visitor rpcs'
+);
+select set_eq(
+  $$ select proname::text from own_functions where prosecdef $$,
+  array[
+    'has_role', 'is_admin', 'job_opening_accepts_applications', 'enforce_submission_limit',
+    'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view'
+  ],
+  'security definer is used only by the narrow helpers, guards and visitor rpcs'
+);
+select is_empty(
+  $$ select proname from own_functions
+     where proname in ('enforce_submission_limit', 'guard_contact_message', 'guard_job_application',
+                       'request_client_key', 'is_rate_limited_caller', 'set_updated_at', 'normalize_subscriber_email')
+       and (has_function_privilege('anon', oid, 'execute') or has_function_privilege('authenticated', oid, 'execute')) $$,
+  'internal functions are not callable by anon or authenticated'
+);
+
+-- Privileges -------------------------------------------------------------------------------------------
+select is_empty(
+  $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r'
+       and (has_table_privilege('anon', c.oid, 'insert, update, delete, truncate, references, trigger')) $$,
+  'anon holds no table-wide write privilege on any public table'
+);
+select is_empty(
+  $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r'
+       and has_table_privilege('authenticated', c.oid, 'truncate, references, trigger') $$,
+  'authenticated cannot truncate (which skips RLS), reference or add triggers'
+);
+select set_eq(
+  $$ select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r' and has_table_privilege('anon', c.oid, 'select') $$,
+  array['website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
+        'job_openings', 'site_settings'],
+  'anon can select only the tables the public site shows'
+);
+select set_eq(
+  $$ select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r'
+       and has_any_column_privilege('anon', c.oid, 'insert') $$,
+  array['contact_messages', 'job_applications'],
+  'anon can insert (some columns) only into contact_messages and job_applications'
+);
+select is_empty(
+  $$ select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+     where n.nspname = 'public' and c.relkind = 'r'
+       and not has_table_privilege('service_role', c.oid, 'select, insert, update, delete') $$,
+  'service_role keeps full access to every table'
+);
+
+-- Policies -----------------------------------------------------------------------------------------------
+select is_empty(
+  $$ select tablename || ': ' || policyname from pg_policies
+     where schemaname in ('public', 'storage') and cmd in ('INSERT', 'UPDATE', 'ALL')
+       and permissive = 'PERMISSIVE' and with_check = 'true' $$,
+  'no permissive write policy has a bare with check (true)'
+);
+select is_empty(
+  $$ select tablename || ': ' || policyname from pg_policies
+     where schemaname in ('public', 'storage') and cmd = 'ALL' $$,
+  'no policy covers all commands at once (using and with check kept apart)'
+);
+select is_empty(
+  $$ select tablename || ': ' || policyname from pg_policies
+     where schemaname = 'public' and 'public' = any (roles) $$,
+  'every policy names its roles'
+);
+select policies_are(
+  'public', 'blog_posts',
+  array[
+    'Published posts are readable by everyone', 'Admins can read every post, drafts included',
+    'Admins can add posts', 'Admins can update posts', 'Admins can delete posts'
+  ],
+  'blog_posts has the expected policies'
+);
+select policies_are(
+  'public', 'contact_messages',
+  array[
+    'Visitors can send contact messages', 'Admins can read contact messages',
+    'Admins can mark contact messages', 'Admins can delete contact messages'
+  ],
+  'contact_messages has the expected policies'
+);
+select policies_are('public', 'submission_log', array[]::name[], 'submission_log has no policy: nobody but service_role reaches it');
+
+-- Column contract ---------------------------------------------------------------------------------------
+select columns_are('public', 'website_content', array['id', 'section', 'key', 'content', 'updated_at'], 'website_content columns');
+select columns_are('public', 'clients', array['id', 'name', 'icon', 'logo_url', 'created_at', 'updated_at'], 'clients columns');
+select columns_are('public', 'testimonials', array['id', 'quote', 'name', 'title', 'avatar', 'rating', 'created_at', 'updated_at'], 'testimonials columns');
+select columns_are('public', 'team_members',
+  array['id', 'name', 'position', 'bio', 'avatar', 'linkedin_url', 'twitter_url', 'order_index', 'created_at', 'updated_at'],
+  'team_members columns');
+select columns_are('public', 'solutions',
+  array['id', 'slug', 'title', 'category', 'shortdescription', 'longdescription', 'icon', 'url', 'features',
+        'targetaudience', 'status', 'metadescription', 'created_at', 'updated_at'],
+  'solutions columns');
+select columns_are('public', 'blog_posts',
+  array['id', 'slug', 'title', 'excerpt', 'content', 'category', 'featured_image', 'author_name', 'author_avatar',
+        'published', 'tags', 'created_at', 'updated_at'],
+  'blog_posts columns');
+select columns_are('public', 'job_openings',
+  array['id', 'title', 'location', 'department', 'type', 'description', 'requirements', 'active', 'created_at', 'updated_at'],
+  'job_openings columns');
+select columns_are('public', 'site_settings', array['key', 'value', 'updated_at'], 'site_settings columns');
+select columns_are('public', 'contact_messages',
+  array['id', 'first_name', 'last_name', 'email', 'interested_in', 'message', 'status', 'client_key', 'created_at', 'updated_at'],
+  'contact_messages columns');
+select columns_are('public', 'newsletter_subscribers', array['id', 'email', 'status', 'created_at', 'updated_at'], 'newsletter_subscribers columns');
+select columns_are('public', 'job_applications',
+  array['id', 'job_opening_id', 'name', 'email', 'phone', 'cover_note', 'cv_path', 'status', 'client_key', 'created_at', 'updated_at'],
+  'job_applications columns');
+select columns_are('public', 'page_views', array['path', 'day', 'count'], 'page_views columns');
+select columns_are('public', 'staff_roles', array['user_id', 'role', 'created_at'], 'staff_roles columns');
+
+select col_default_is('public', 'blog_posts', 'published', 'true', 'new posts are published by default');
+select col_default_is('public', 'job_openings', 'type', 'Full-time', 'job type defaults to Full-time');
+select col_default_is('public', 'testimonials', 'rating', '5', 'rating defaults to 5');
+select col_default_is('public', 'clients', 'icon', 'Building', 'client icon defaults to Building');
+
+select set_eq(
+  $$ select (select relname::text from pg_class where oid = tgrelid) from pg_trigger
+     where tgfoid = 'public.set_updated_at()'::regprocedure and not tgisinternal $$,
+  $$ select table_name::text from information_schema.columns
+     where table_schema = 'public' and column_name = 'updated_at' $$,
+  'every table with updated_at keeps it with the set_updated_at trigger'
+);
+
+-- Indexes behind the public queries ---------------------------------------------------------------------
+select has_index('public', 'blog_posts', 'blog_posts_published_created_at_idx', 'published posts, newest first');
+select has_index('public', 'job_openings', 'job_openings_active_created_at_idx', 'active job openings, newest first');
+select has_index('public', 'blog_posts', 'blog_posts_slug_key', 'blog post slug lookup');
+select has_index('public', 'solutions', 'solutions_slug_key', 'solution slug lookup');
+
+-- Storage buckets ----------------------------------------------------------------------------------------
+select results_eq(
+  $$ select id, public, file_size_limit from storage.buckets where id in ('applications', 'media') order by id $$,
+  $$ values ('applications'::text, false, 5242880::bigint), ('media'::text, true, 5242880::bigint) $$,
+  'media is public, applications is private, both capped at 5 MB'
+);
+select ok(
+  (select not ('image/svg+xml' = any (allowed_mime_types)) from storage.buckets where id = 'media'),
+  'media does not accept SVG (it can carry script)'
+);
+
+select * from finish();
+rollback;
