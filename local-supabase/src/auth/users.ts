@@ -1,6 +1,166 @@
-// Placeholder until the auth API lands.
-import type { LocalDatabase } from '../db.ts'
+// auth.users: reading and writing accounts, GoTrue's JSON form of a user, and the first admin.
+import type { LocalDatabase, Transaction } from '../db.ts'
+import { DEFAULT_AUTH_CONFIG } from './config.ts'
+import { checkPassword, hashPassword } from './password.ts'
 
-export async function ensureFirstAdmin(_db: LocalDatabase, _email: string, _password: string): Promise<boolean> {
-  return false
+export interface UserRow {
+  id: string
+  aud: string | null
+  role: string | null
+  email: string | null
+  encrypted_password: string | null
+  email_confirmed_at: Date | null
+  last_sign_in_at: Date | null
+  raw_app_meta_data: Record<string, unknown> | null
+  raw_user_meta_data: Record<string, unknown> | null
+  created_at: Date
+  updated_at: Date
+  phone: string | null
+  banned_until: Date | null
+  is_anonymous: boolean
+}
+
+/** The user as GoTrue returns it (from /user, /token and the admin API). */
+export interface AuthUser {
+  id: string
+  aud: string
+  role: string
+  email: string
+  email_confirmed_at?: string
+  phone: string
+  confirmed_at?: string
+  last_sign_in_at?: string
+  app_metadata: Record<string, unknown>
+  user_metadata: Record<string, unknown>
+  identities: unknown[]
+  created_at: string
+  updated_at: string
+  banned_until?: string
+  is_anonymous: boolean
+}
+
+const COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous`
+
+// GoTrue's instance_id for single-tenant installs.
+const NIL_UUID = '00000000-0000-0000-0000-000000000000'
+
+export function userJson(row: UserRow): AuthUser {
+  const iso = (d: Date | null) => (d ? d.toISOString() : undefined)
+  return {
+    id: row.id,
+    aud: row.aud ?? 'authenticated',
+    role: row.role ?? 'authenticated',
+    email: row.email ?? '',
+    email_confirmed_at: iso(row.email_confirmed_at),
+    phone: row.phone ?? '',
+    confirmed_at: iso(row.email_confirmed_at),
+    last_sign_in_at: iso(row.last_sign_in_at),
+    app_metadata: row.raw_app_meta_data ?? {},
+    user_metadata: row.raw_user_meta_data ?? {},
+    // This backend has no auth.identities table; GoTrue lists linked identities here.
+    identities: [],
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    banned_until: iso(row.banned_until),
+    is_anonymous: row.is_anonymous,
+  }
+}
+
+export function isBanned(row: UserRow, now = new Date()): boolean {
+  return row.banned_until !== null && row.banned_until > now
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+/** GoTrue's own check is loose too: something@something.tld, no spaces, at most 255 characters. */
+export function isValidEmail(email: string): boolean {
+  return email.length <= 255 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+}
+
+export async function findUserByEmail(tx: Transaction, email: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(
+    `select ${COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null`,
+    [normalizeEmail(email)],
+  )
+  return rows[0] ?? null
+}
+
+export async function findUserById(tx: Transaction, id: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(`select ${COLUMNS} from auth.users where id = $1 and deleted_at is null`, [id])
+  return rows[0] ?? null
+}
+
+export async function emailTaken(tx: Transaction, email: string): Promise<boolean> {
+  // Soft-deleted accounts keep their address reserved, as the unique index does.
+  const { rows } = await tx.query('select 1 from auth.users where lower(email) = $1', [normalizeEmail(email)])
+  return rows.length > 0
+}
+
+export interface NewUser {
+  email: string
+  /** Already hashed (hashPassword); null for an account that cannot sign in with a password. */
+  passwordHash: string | null
+  confirmed: boolean
+  appMetadata?: Record<string, unknown>
+  userMetadata?: Record<string, unknown>
+}
+
+export async function insertUser(tx: Transaction, user: NewUser): Promise<UserRow> {
+  // provider/providers are GoTrue's; callers cannot override them.
+  const appMetadata = { ...(user.appMetadata ?? {}), provider: 'email', providers: ['email'] }
+  const { rows } = await tx.query<UserRow>(
+    `insert into auth.users (instance_id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, phone, is_anonymous)
+     values ($1, 'authenticated', 'authenticated', $2, $3, case when $4::boolean then now() end, $5, $6, null, false)
+     returning ${COLUMNS}`,
+    [NIL_UUID, normalizeEmail(user.email), user.passwordHash, user.confirmed, JSON.stringify(appMetadata), JSON.stringify(user.userMetadata ?? {})],
+  )
+  return rows[0]
+}
+
+export async function recordSignIn(tx: Transaction, id: string): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(
+    `update auth.users set last_sign_in_at = now() where id = $1 returning ${COLUMNS}`,
+    [id],
+  )
+  return rows[0] ?? null
+}
+
+export async function listUsers(tx: Transaction, page: number, perPage: number): Promise<{ users: UserRow[]; total: number }> {
+  const total = await tx.query<{ count: number }>('select count(*)::int as count from auth.users where deleted_at is null')
+  const { rows } = await tx.query<UserRow>(
+    `select ${COLUMNS} from auth.users where deleted_at is null
+     order by created_at desc, id limit $1 offset $2`,
+    [perPage, (page - 1) * perPage],
+  )
+  return { users: rows, total: total.rows[0].count }
+}
+
+/** Deletes the account; its sessions, refresh tokens and staff roles go with it (foreign keys cascade). */
+export async function deleteUser(tx: Transaction, id: string): Promise<boolean> {
+  const { rows } = await tx.query('delete from auth.users where id = $1 returning id', [id])
+  return rows.length > 0
+}
+
+/**
+ * The first admin of a fresh data directory: when no account has `email`, creates it (confirmed)
+ * and grants it the admin staff role, in one transaction. An existing account is left exactly as
+ * it is (password, roles), so restarting never undoes what the admins changed. True when created.
+ */
+export async function ensureFirstAdmin(db: LocalDatabase, email: string, password: string): Promise<boolean> {
+  if (!isValidEmail(normalizeEmail(email))) throw new Error(`ADMIN_EMAIL is not an e-mail address: "${email}"`)
+  if (await db.asSystem((tx) => emailTaken(tx, email))) return false
+  const problem = checkPassword(password, DEFAULT_AUTH_CONFIG.passwordMinLength)
+  if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem.message}`)
+  // Hash outside the transaction: PGlite serializes transactions, and the KDF takes ~100 ms.
+  const passwordHash = await hashPassword(password)
+  return db.asSystem(async (tx) => {
+    if (await emailTaken(tx, email)) return false
+    const user = await insertUser(tx, { email, passwordHash, confirmed: true })
+    await tx.query(`insert into public.staff_roles (user_id, role) values ($1, 'admin')`, [user.id])
+    return true
+  })
 }
