@@ -1,0 +1,188 @@
+// The SQL of the storage API. Everything about objects runs in the caller's role transaction, so
+// the row-level-security policies on storage.objects decide, as on Supabase; only bucket metadata
+// (limits, public flag) is read as the owner.
+import type { Transaction } from '../db.ts'
+import { errors } from './errors.ts'
+
+export interface BucketRow {
+  id: string
+  name: string
+  owner: string | null
+  public: boolean
+  file_size_limit: number | null
+  allowed_mime_types: string[] | null
+  created_at: Date
+  updated_at: Date
+}
+
+export interface ObjectMetadata {
+  eTag: string
+  size: number
+  mimetype: string
+  cacheControl: string
+  lastModified: string
+  contentLength: number
+  httpStatusCode: number
+}
+
+export interface ObjectRow {
+  id: string
+  bucket_id: string
+  name: string
+  owner: string | null
+  owner_id: string | null
+  metadata: ObjectMetadata | null
+  user_metadata: Record<string, unknown> | null
+  version: string | null
+  created_at: Date
+  updated_at: Date
+  last_accessed_at: Date
+}
+
+export interface ListedItem {
+  name: string
+  id: string | null
+  updated_at: Date | null
+  created_at: Date | null
+  last_accessed_at: Date | null
+  metadata: ObjectMetadata | null
+}
+
+const OBJECT_COLUMNS =
+  'id, bucket_id, name, owner, owner_id, metadata, user_metadata, version, created_at, updated_at, last_accessed_at'
+
+export async function findBucket(tx: Transaction, id: string): Promise<BucketRow | null> {
+  const { rows } = await tx.query<BucketRow>(
+    `select id, name, owner, coalesce(public, false) as public, file_size_limit::float8 as file_size_limit,
+            allowed_mime_types, created_at, updated_at
+       from storage.buckets where id = $1`,
+    [id],
+  )
+  return rows[0] ?? null
+}
+
+/** Buckets the role can see (RLS on storage.buckets: on Supabase only the service role by default). */
+export async function listBuckets(tx: Transaction, id?: string): Promise<BucketRow[]> {
+  const { rows } = await tx.query<BucketRow>(
+    `select id, name, owner, coalesce(public, false) as public, file_size_limit::float8 as file_size_limit,
+            allowed_mime_types, created_at, updated_at
+       from storage.buckets where $1::text is null or id = $1 order by name`,
+    [id ?? null],
+  )
+  return rows
+}
+
+export interface NewObject {
+  id: string
+  bucket: string
+  name: string
+  owner: string | null
+  ownerId: string | null
+  metadata: ObjectMetadata
+  userMetadata: Record<string, unknown> | null
+  version: string
+}
+
+/** Maps the database's refusals of an object write to the storage API's answers. */
+export function mapWriteError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code
+  if (code === '23505') return errors.duplicate()
+  if (code === '42501') return errors.rlsInsert()
+  return error
+}
+
+/**
+ * Creates the row. Plain INSERT without RETURNING: the role may be allowed to insert an object it
+ * may never read (an applicant's CV), exactly as on Supabase. Returns the object's id.
+ */
+export async function insertObject(tx: Transaction, object: NewObject): Promise<string> {
+  await tx.query(
+    `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [object.id, object.bucket, object.name, object.owner, object.ownerId, object.metadata, object.userMetadata, object.version],
+  )
+  return object.id
+}
+
+/**
+ * Creates or replaces the row. Like Supabase's upsert this needs SELECT as well as INSERT and
+ * UPDATE policies: ON CONFLICT checks the existing row against them, and RETURNING (for the id of
+ * a replaced object) makes a role that cannot read the object fail even when there is no conflict.
+ */
+export async function upsertObject(tx: Transaction, object: NewObject): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
+    `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
+     on conflict (bucket_id, name) do update
+       set owner = excluded.owner, owner_id = excluded.owner_id, metadata = excluded.metadata,
+           user_metadata = excluded.user_metadata, version = excluded.version,
+           updated_at = now(), last_accessed_at = now()
+     returning id`,
+    [object.id, object.bucket, object.name, object.owner, object.ownerId, object.metadata, object.userMetadata, object.version],
+  )
+  return rows[0].id
+}
+
+export async function findObject(tx: Transaction, bucket: string, name: string): Promise<ObjectRow | null> {
+  const { rows } = await tx.query<ObjectRow>(
+    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
+    [bucket, name],
+  )
+  return rows[0] ?? null
+}
+
+/** Deletes the named objects the role's DELETE (and SELECT) policies allow; returns them. */
+export async function deleteObjects(tx: Transaction, bucket: string, names: string[]): Promise<ObjectRow[]> {
+  const { rows } = await tx.query<ObjectRow>(
+    `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
+    [bucket, names],
+  )
+  return rows
+}
+
+export const SORT_COLUMNS = ['name', 'updated_at', 'created_at', 'last_accessed_at'] as const
+export type SortColumn = (typeof SORT_COLUMNS)[number]
+
+export interface ListOptions {
+  prefix: string
+  limit: number
+  offset: number
+  sortColumn: SortColumn
+  sortOrder: 'asc' | 'desc'
+  search: string
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/**
+ * One level of a bucket, as storage-js's list() shows it: the objects directly under `prefix`, and
+ * each deeper path as a folder entry (name only, id and dates null). Runs as the role, so it lists
+ * only rows its SELECT policies show.
+ */
+export async function listObjects(tx: Transaction, bucket: string, options: ListOptions): Promise<ListedItem[]> {
+  // sortColumn and sortOrder come from fixed lists, never from the request text itself.
+  const { rows } = await tx.query<ListedItem>(
+    `with matching as (
+       select substr(name, char_length($2::text) + 1) as rest, id, updated_at, created_at, last_accessed_at, metadata
+         from storage.objects
+        where bucket_id = $1 and starts_with(name, $2::text)
+     ),
+     items as (
+       select distinct split_part(rest, '/', 1) as name, null::uuid as id, null::timestamptz as updated_at,
+              null::timestamptz as created_at, null::timestamptz as last_accessed_at, null::jsonb as metadata
+         from matching where strpos(rest, '/') > 0
+       union all
+       select rest, id, updated_at, created_at, last_accessed_at, metadata
+         from matching where strpos(rest, '/') = 0
+     )
+     select name, id, updated_at, created_at, last_accessed_at, metadata
+       from items
+      where name ilike $3 || '%'
+      order by ${options.sortColumn} ${options.sortOrder}, name asc
+      limit $4 offset $5`,
+    [bucket, options.prefix, escapeLike(options.search), options.limit, options.offset],
+  )
+  return rows
+}

@@ -1,0 +1,92 @@
+// POST /object/<bucket>/<key> (create, or replace with x-upsert: true) and PUT (replace).
+//
+// Order of checks, cheapest refusal first: caller → key → bucket → a permission probe (the row is
+// written and rolled back, so row-level security refuses a caller before any byte is read, as
+// Supabase's storage API does) → type and size while streaming to a temp file → the real write:
+// INSERT (or upsert) as the caller, then the file renamed into place, then COMMIT.
+import { randomUUID } from 'node:crypto'
+import type { Context } from 'hono'
+import { StorageHttpError } from './errors.ts'
+import type { Installed } from './files.ts'
+import { insertObject, mapWriteError, upsertObject, type NewObject } from './objects.ts'
+import { identify, ownerOf, requireBucket, targetOf, type StorageServices } from './request.ts'
+import { roleContext, type RoleContext } from '../identity.ts'
+import { receiveUpload } from './upload-body.ts'
+
+/** Thrown inside the probe transaction to roll it back after the write was accepted. */
+class ProbeAccepted extends Error {}
+
+async function probeWrite(services: StorageServices, context: RoleContext, object: NewObject, upsert: boolean): Promise<void> {
+  try {
+    await services.deps.db.asRole(context, async (tx) => {
+      await (upsert ? upsertObject(tx, object) : insertObject(tx, object))
+      throw new ProbeAccepted()
+    })
+  } catch (error) {
+    if (error instanceof ProbeAccepted) return
+    throw mapWriteError(error)
+  }
+}
+
+export async function handleUpload(c: Context, services: StorageServices, segments: string[], upsert: boolean): Promise<Response> {
+  const identity = await identify(c, services)
+  const { bucket: bucketId, key } = targetOf(segments)
+  const bucket = await requireBucket(services, bucketId)
+  const context = roleContext(c, identity)
+  const { owner, ownerId } = ownerOf(identity)
+
+  const draft: NewObject = {
+    id: randomUUID(),
+    bucket: bucket.id,
+    name: key,
+    owner,
+    ownerId,
+    metadata: {
+      eTag: '""',
+      size: 0,
+      mimetype: 'application/octet-stream',
+      cacheControl: 'no-cache',
+      lastModified: new Date().toISOString(),
+      contentLength: 0,
+      httpStatusCode: 200,
+    },
+    userMetadata: null,
+    version: randomUUID(),
+  }
+  await probeWrite(services, context, draft, upsert)
+
+  const received = await receiveUpload(c, services.store, {
+    fileSizeLimit: bucket.file_size_limit,
+    allowedMimeTypes: bucket.allowed_mime_types,
+  })
+  const object: NewObject = {
+    ...draft,
+    metadata: {
+      eTag: `"${received.md5}"`,
+      size: received.size,
+      mimetype: received.mimetype,
+      cacheControl: received.cacheControl,
+      lastModified: new Date().toISOString(),
+      contentLength: received.size,
+      httpStatusCode: 200,
+    },
+    userMetadata: received.userMetadata,
+  }
+
+  const staged: { installed: Installed | null } = { installed: null }
+  let id: string
+  try {
+    id = await services.deps.db.asRole(context, async (tx) => {
+      const written = await (upsert ? upsertObject(tx, object) : insertObject(tx, object))
+      // Last step before COMMIT: a failed rename rolls the row back with it.
+      staged.installed = await services.store.install(received.temp.path, bucket.id, key)
+      return written
+    })
+  } catch (error) {
+    if (staged.installed) await services.store.undoInstall(staged.installed)
+    await received.temp.discard()
+    throw error instanceof StorageHttpError ? error : mapWriteError(error)
+  }
+  if (staged.installed) await services.store.commitInstall(staged.installed)
+  return c.json({ Id: id, Key: `${bucket.id}/${key}` })
+}
