@@ -11,11 +11,11 @@ create function public.is_email(address text)
 returns boolean
 language sql
 immutable
+strict -- null in, null out: a CHECK on a nullable column then accepts null
 set search_path = ''
 as $$
   -- Deliberately simple: one @, no spaces, a dot in the domain, at most 254 characters (RFC 5321).
-  select address is not null
-    and char_length(address) <= 254
+  select char_length(address) <= 254
     and address ~ '^[^@[:space:]<>()",;]+@[^@[:space:]<>()",;]+\.[^@[:space:]<>()",;.]+$'
 $$;
 comment on function public.is_email(text) is
@@ -25,12 +25,12 @@ create function public.is_safe_url(url text)
 returns boolean
 language sql
 immutable
+strict -- null in, null out: a CHECK on a nullable column then accepts null
 set search_path = ''
 as $$
   -- http(s) or a root-relative path: refuses javascript:, data: and other schemes that an href or
   -- src would execute or embed.
-  select url is not null
-    and char_length(url) <= 2048
+  select char_length(url) <= 2048
     and url ~* '^(https?://[^[:space:]]+|/[^[:space:]]*)$'
 $$;
 comment on function public.is_safe_url(text) is

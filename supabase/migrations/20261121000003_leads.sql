@@ -239,7 +239,7 @@ as $$
 declare
   v_email text := lower(btrim(subscribe_newsletter.email));
 begin
-  if not public.is_email(v_email) then
+  if not coalesce(public.is_email(v_email), false) then
     raise exception using errcode = '22023', message = 'Please enter a valid e-mail address.';
   end if;
 
@@ -265,12 +265,12 @@ create function public.is_cv_object_name(name text)
 returns boolean
 language sql
 immutable
+strict
 set search_path = ''
 as $$
   -- '<uuid>/<file>.pdf|doc|docx': the random folder makes the object unguessable; the file name is
   -- kept to safe characters.
-  select name is not null
-    and name ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[a-z0-9][a-z0-9._ -]{0,119}\.(pdf|doc|docx)$'
+  select name ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/[a-z0-9][a-z0-9._ -]{0,119}\.(pdf|doc|docx)$'
 $$;
 comment on function public.is_cv_object_name(text) is
   'True for a CV object name in the applications bucket: "<uuid>/<file>.pdf", ".doc" or ".docx" (file name of letters, digits, dot, dash, underscore, space; at most 124 characters).';

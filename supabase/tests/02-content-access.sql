@@ -5,7 +5,7 @@ select plan(81);
 
 -- Identities for this file, created inside its transaction and gone at rollback -------------------
 create schema tests;
-grant usage on schema tests to anon, authenticated;
+grant usage on schema tests to anon, authenticated, service_role;
 
 -- Switch the current role and JWT claims the way the API does for a request.
 create function tests.act_as(role_name text, user_id uuid default null)

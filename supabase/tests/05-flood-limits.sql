@@ -1,0 +1,186 @@
+-- Flood limit, enforced in the database: per e-mail and per client (first X-Forwarded-For entry),
+-- per hour, for contact messages, job applications and newsletter sign-ups. The refusal is SQLSTATE
+-- PT429 (PostgREST answers HTTP 429) with 'Too many submissions, please try again later.'.
+-- Admins, service_role and direct database sessions are not limited.
+begin;
+select plan(23);
+
+-- Identities for this file, created inside its transaction and gone at rollback -------------------
+create schema tests;
+grant usage on schema tests to anon, authenticated, service_role;
+
+-- Switch the current role and JWT claims the way the API does for a request.
+create function tests.act_as(role_name text, user_id uuid default null)
+returns void language plpgsql as $$
+begin
+  perform set_config('role', role_name, true);
+  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
+end
+$$;
+create function tests.act_as_anon() returns void language sql
+  as $$ select tests.act_as('anon') $$;
+create function tests.act_as_member() returns void language sql
+  as $$ select tests.act_as('authenticated', '22222222-2222-4222-8222-222222222222') $$;
+create function tests.act_as_admin() returns void language sql
+  as $$ select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111') $$;
+-- Back to the migration owner (postgres), with no claims: used to arrange and to inspect rows.
+create function tests.act_as_owner() returns void language plpgsql as $$
+begin
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', '', true);
+  perform set_config('request.headers', '', true);
+end
+$$;
+
+insert into auth.users (id, email) values
+  ('11111111-1111-4111-8111-111111111111', 'pgtap-admin@example.test'),
+  ('22222222-2222-4222-8222-222222222222', 'pgtap-member@example.test');
+insert into public.staff_roles (user_id, role) values
+  ('11111111-1111-4111-8111-111111111111', 'admin');
+
+-- Sets the request headers the API passes for a request from this address.
+create function tests.from_address(forwarded_for text) returns void language sql as $$
+  select set_config('request.headers', json_build_object('x-forwarded-for', forwarded_for)::text, true)
+$$;
+
+insert into public.job_openings (id, title, location, department) values
+  ('f6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering');
+
+-- Contact messages: 5 per e-mail per hour ---------------------------------------------------------------
+select tests.act_as_anon();
+
+select lives_ok(
+  $$ do $do$ begin
+       for i in 1..5 loop
+         insert into public.contact_messages (first_name, last_name, email, message)
+         values ('Flood', 'Er', 'flood@example.com', 'message ' || i);
+       end loop;
+     end $do$ $$,
+  'five contact messages from one e-mail in an hour are accepted');
+select throws_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Flood', 'Er', 'flood@example.com', 'sixth') $$,
+  'PT429', 'Too many submissions, please try again later.', 'the sixth contact message from one e-mail in an hour is refused');
+select throws_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Flood', 'Er', ' FLOOD@Example.com', 'sixth') $$,
+  'PT429', 'Too many submissions, please try again later.', 'the e-mail limit ignores case and spaces');
+select lives_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Calm', 'Person', 'calm@example.com', 'first') $$,
+  'another e-mail can still send');
+
+-- Contact messages: 20 per client per hour ----------------------------------------------------------------
+select tests.from_address('203.0.113.7, 10.0.0.1');
+select lives_ok(
+  $$ do $do$ begin
+       for i in 1..20 loop
+         insert into public.contact_messages (first_name, last_name, email, message)
+         values ('Bot', 'Net', 'bot' || i || '@example.com', 'spam');
+       end loop;
+     end $do$ $$,
+  'twenty contact messages from one client in an hour are accepted');
+select throws_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Bot', 'Net', 'bot21@example.com', 'spam') $$,
+  'PT429', 'Too many submissions, please try again later.', 'the 21st contact message from one client in an hour is refused');
+select throws_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Bot', 'Net', 'bot22@example.com', 'spam') $$,
+  'PT429', 'Too many submissions, please try again later.', 'the client is recognised by the first X-Forwarded-For entry, whatever proxies follow');
+select tests.from_address('198.51.100.23');
+select lives_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Other', 'Client', 'other-client@example.com', 'hello') $$,
+  'another client can still send');
+
+select tests.act_as_member();
+select tests.from_address('203.0.113.7');
+select throws_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Bot', 'Net', 'signed-in@example.com', 'spam') $$,
+  'PT429', 'Too many submissions, please try again later.', 'signing in (without the admin role) does not lift the limit');
+
+select tests.act_as_owner();
+select results_eq(
+  $$ select count(*)::int from public.contact_messages where client_key = encode(sha256(convert_to('client:203.0.113.7', 'UTF8')), 'hex') $$,
+  array[20], 'each message carries the hashed client address');
+select is_empty(
+  $$ select 1 from public.contact_messages where client_key like '%203.0.113.7%' or message like '%203.0.113.7%'
+     union all select 1 from public.submission_log where client_key like '%203.0.113.7%' $$,
+  'the raw address is stored nowhere');
+
+-- Admins and the service role are not limited ---------------------------------------------------------------
+select tests.act_as_admin();
+select tests.from_address('203.0.113.7');
+select lives_ok(
+  $$ do $do$ begin
+       for i in 1..7 loop
+         insert into public.contact_messages (first_name, last_name, email, message)
+         values ('Flood', 'Er', 'flood@example.com', 'admin test ' || i);
+       end loop;
+     end $do$ $$,
+  'an admin is not limited');
+select tests.act_as('service_role');
+select lives_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Flood', 'Er', 'flood@example.com', 'service') $$,
+  'the service role is not limited');
+
+-- Job applications: 5 per e-mail, 10 per client per hour ----------------------------------------------------
+select tests.act_as_anon();
+select tests.from_address('192.0.2.50');
+select lives_ok(
+  $$ do $do$ begin
+       for i in 1..5 loop
+         insert into public.job_applications (job_opening_id, name, email, cv_path)
+         values ('f6000000-0000-4000-8000-000000000001', 'Eager', 'eager@example.com', gen_random_uuid() || '/cv.pdf');
+       end loop;
+     end $do$ $$,
+  'five applications from one e-mail in an hour are accepted');
+select throws_ok(
+  $$ insert into public.job_applications (job_opening_id, name, email, cv_path)
+     values ('f6000000-0000-4000-8000-000000000001', 'Eager', 'eager@example.com', gen_random_uuid() || '/cv.pdf') $$,
+  'PT429', 'Too many submissions, please try again later.', 'the sixth application from one e-mail in an hour is refused');
+select lives_ok(
+  $$ do $do$ begin
+       for i in 1..5 loop
+         insert into public.job_applications (job_opening_id, name, email, cv_path)
+         values ('f6000000-0000-4000-8000-000000000001', 'Other', 'other' || i || '@example.com', gen_random_uuid() || '/cv.pdf');
+       end loop;
+     end $do$ $$,
+  'up to ten applications from one client in an hour are accepted');
+select throws_ok(
+  $$ insert into public.job_applications (job_opening_id, name, email, cv_path)
+     values ('f6000000-0000-4000-8000-000000000001', 'Other', 'other11@example.com', gen_random_uuid() || '/cv.pdf') $$,
+  'PT429', 'Too many submissions, please try again later.', 'the 11th application from one client in an hour is refused');
+
+-- Newsletter: 5 per e-mail, 10 per client per hour -------------------------------------------------------------
+select tests.from_address('192.0.2.60');
+select lives_ok(
+  $$ do $do$ begin
+       for i in 1..5 loop
+         perform public.subscribe_newsletter('repeat@example.com');
+       end loop;
+     end $do$ $$,
+  'five sign-ups of one address in an hour are accepted');
+select throws_ok($$ select public.subscribe_newsletter('repeat@example.com') $$,
+  'PT429', 'Too many submissions, please try again later.', 'the sixth sign-up of one address in an hour is refused');
+select lives_ok(
+  $$ do $do$ begin
+       for i in 1..5 loop
+         perform public.subscribe_newsletter('reader' || i || '@example.com');
+       end loop;
+     end $do$ $$,
+  'up to ten sign-ups from one client in an hour are accepted');
+select throws_ok($$ select public.subscribe_newsletter('reader11@example.com') $$,
+  'PT429', 'Too many submissions, please try again later.', 'the 11th sign-up from one client in an hour is refused');
+
+-- The limits are per kind: a client that hit the newsletter limit can still write -----------------------------
+select lives_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('New', 'Reader', 'reader1@example.com', 'hello') $$,
+  'limits are counted per kind of submission');
+
+-- Entries older than an hour no longer count -------------------------------------------------------------------
+select tests.act_as_owner();
+update public.submission_log set created_at = now() - interval '61 minutes';
+select tests.act_as_anon();
+select tests.from_address('203.0.113.7');
+select lives_ok(
+  $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Flood', 'Er', 'flood@example.com', 'next hour') $$,
+  'an hour later the same e-mail and client may send again');
+
+select * from finish();
+rollback;
