@@ -133,7 +133,7 @@ export async function receiveUpload(c: Context, store: FileStore, limits: Bucket
     if (declared > limit + (boundary ? MULTIPART_ALLOWANCE : 0)) throw errors.payloadTooLarge()
   }
   if (!boundary) {
-    if (!isMimeTypeAllowed(contentType, limits.allowedMimeTypes)) throw errors.invalidMimeType(contentType)
+    if (!isMimeTypeAllowed(contentType, limits.allowedMimeTypes)) throw errors.invalidMimeType(parseHeaderValue(contentType).type)
   }
 
   const body = new BodyReader(c.req.raw.body)
@@ -203,7 +203,7 @@ async function receiveMultipart(
       if (part.filename !== null && temp === null) {
         // The first file part is the object: its type is judged before any of its bytes are kept.
         mimetype = part.contentType ?? 'application/octet-stream'
-        if (!isMimeTypeAllowed(mimetype, limits.allowedMimeTypes)) throw errors.invalidMimeType(mimetype)
+        if (!isMimeTypeAllowed(mimetype, limits.allowedMimeTypes)) throw errors.invalidMimeType(parseHeaderValue(mimetype).type)
         temp = await store.createTemp(limit)
         track(temp)
         current = { kind: 'file' }
