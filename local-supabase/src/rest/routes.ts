@@ -1,9 +1,71 @@
-// Placeholder until the rest API lands: every route answers 501 so nothing pretends to work.
-import { Hono } from 'hono'
+// /rest/v1: the PostgREST dialect that supabase-js speaks, over the local PGlite database. The API
+// key and bearer token decide the role; each request is one statement in one transaction as that
+// role, so row-level security is the only gate. Errors are PostgREST's, and no input crashes the
+// process: anything unexpected is logged and answered with a 500 in the same JSON shape.
+import { Hono, type Context } from 'hono'
 import type { BackendDeps } from '../deps.ts'
+import { resolveIdentity, roleContext, type ApiRole } from '../identity.ts'
+import { Catalogue } from './catalogue.ts'
+import { type ReadPlan, type RestRequest, type RestServices } from './context.ts'
+import { fromPgError, identityError, isPgError, restError, RestError } from './errors.ts'
+import { RoleExecutor } from './executor.ts'
+import { PlanCache } from './plan-cache.ts'
+import { sendError } from './respond.ts'
+import { handleRpc } from './rpc.ts'
+import { handleTable } from './table.ts'
 
-export function createRestRoutes(_deps: BackendDeps): Hono {
+const PLAN_CACHE_SIZE = 1000
+const STALE_NAME_CODES = new Set(['42P01', '42703', '42883'])
+
+export function createRestRoutes(deps: BackendDeps): Hono {
+  const services: RestServices = {
+    catalogue: new Catalogue(deps.db.pg),
+    executor: new RoleExecutor(deps.db.pg),
+    plans: new PlanCache<ReadPlan>(PLAN_CACHE_SIZE),
+  }
+  let ready: Promise<void> | null = null
+  const loaded = () => (ready ??= services.catalogue.load().catch((error: unknown) => {
+    ready = null // try again on the next request
+    throw error
+  }))
+
+  async function serve(c: Context, handler: (request: RestRequest) => Promise<Response>): Promise<Response> {
+    let role: ApiRole = 'anon'
+    try {
+      const identity = await resolveIdentity(c, deps.verifier)
+      if (!identity.ok) throw identityError(identity)
+      role = identity.identity.role
+      await loaded()
+      const url = c.req.url
+      const queryAt = url.indexOf('?')
+      const rawQuery = queryAt < 0 ? '' : url.slice(queryAt + 1)
+      return await handler({
+        method: c.req.method,
+        role: roleContext(c, identity.identity),
+        params: new URLSearchParams(rawQuery),
+        rawQuery,
+        header: (name) => c.req.header(name),
+        raw: c.req.raw,
+      })
+    } catch (error) {
+      if (error instanceof RestError) return sendError(error)
+      if (isPgError(error)) {
+        // The schema changed under a cached name: let the next request see the new catalogue.
+        if (STALE_NAME_CODES.has(error.code ?? '')) void services.catalogue.reloadForUnknownName().catch(() => undefined)
+        return sendError(fromPgError(error, role))
+      }
+      console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed:`, error)
+      return sendError(restError(500, 'PGRST000', 'Internal server error'))
+    }
+  }
+
   const routes = new Hono()
-  routes.all('*', (c) => c.json({ message: 'The local rest API is not implemented yet' }, 501))
+  routes.all('/rpc/:name', (c) => serve(c, (request) => handleRpc(services, request, c.req.param('name'))))
+  routes.all('/:name', (c) => serve(c, (request) => handleTable(services, request, c.req.param('name'))))
+  routes.all('/', (c) =>
+    serve(c, async () => {
+      throw restError(404, 'PGRST125', 'The local backend does not serve the OpenAPI description; request a table or /rpc/<function>')
+    }),
+  )
   return routes
 }

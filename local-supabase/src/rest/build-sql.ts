@@ -1,0 +1,208 @@
+// One SQL statement per request, answering with one row: (rows in this page, total or null, body).
+// The JSON body is built inside Postgres (json_agg over the page) and passed through as text, and
+// the exact count, when asked for, comes from the same statement.
+import type { Relation, RoutineInfo } from './catalogue.ts'
+import { restError, writeColumnNotFound } from './errors.ts'
+import type { ParsedQuery } from './parse-query.ts'
+import type { RowRange } from './parse-headers.ts'
+import type { Statement } from './executor.ts'
+import { ident, orderSql, Params, projection, whereSql, type Source } from './sql-parts.ts'
+
+export interface ReadOptions {
+  count: boolean
+  /** HEAD: counts only, no body. */
+  head: boolean
+  stripNulls: boolean
+  range: RowRange | null
+}
+
+export interface Page {
+  offset: number
+  limit: number | null
+}
+
+/** limit/offset intersected with the Range header, as PostgREST combines them. */
+export function pageOf(query: ParsedQuery, range: RowRange | null): Page {
+  let start = query.offset ?? 0
+  let end = query.limit === null ? Infinity : start + query.limit - 1
+  if (range) {
+    start = Math.max(start, range.offset)
+    end = Math.min(end, range.last ?? Infinity)
+  }
+  return { offset: start, limit: end === Infinity ? null : Math.max(0, end - start + 1) }
+}
+
+function pageSql(page: Page, params: Params): string {
+  let sql = ''
+  if (page.limit !== null) sql += ` limit ${params.add(String(page.limit))}`
+  if (page.offset > 0) sql += ` offset ${params.add(String(page.offset))}`
+  return sql
+}
+
+function bodySql(row: string, stripNulls: boolean): string {
+  const agg = `coalesce(json_agg(${row}), '[]')`
+  return `${stripNulls ? `json_strip_nulls(${agg})` : agg}::text`
+}
+
+export function relationSource(relation: Relation): Source {
+  return { label: relation.name, columns: relation.columns, columnOrder: relation.columnOrder }
+}
+
+/**
+ * SELECT over a table, view or a function's rows (`from` is the FROM item, already SQL; `prefix`
+ * a WITH clause that `from` reads, so a function runs once even when counted).
+ */
+export function buildRead(from: string, source: Source, query: ParsedQuery, options: ReadOptions, params = new Params(), prefix = ''): Statement {
+  const where = whereSql(query.filters, source, params)
+  const order = orderSql(query.order, source)
+  const page = pageSql(pageOf(query, options.range), params)
+  const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
+  if (options.head) {
+    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
+  }
+  const { inner, row } = projection(query.select, source, params)
+  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql(row, options.stripNulls)} from (select ${inner} from ${from}${where}${order}${page}) pgrst_t`
+  return { sql, params: params.values }
+}
+
+export function tableSql(relation: Relation): string {
+  return `public.${ident(relation.name)}`
+}
+
+// writes ------------------------------------------------------------------------------------------
+
+export interface WriteOptions {
+  /** Body of the response: the rows written (with `select`), or none. */
+  representation: boolean
+  stripNulls: boolean
+}
+
+function returning(relation: Relation, query: ParsedQuery, options: WriteOptions, mutation: string, params: Params): Statement {
+  if (!options.representation) {
+    return { sql: `with pgrst_source as (${mutation} returning 1) select count(*)::int4, null::int8, null::text from pgrst_source`, params: params.values }
+  }
+  const { inner, row } = projection(query.select, relationSource(relation), params)
+  const sql = `with pgrst_source as (${mutation} returning ${tableSql(relation)}.*) select count(*)::int4, null::int8, ${bodySql(row, options.stripNulls)} from (select ${inner} from pgrst_source) pgrst_t`
+  return { sql, params: params.values }
+}
+
+export function writeColumns(relation: Relation, names: readonly string[]): string[] {
+  return names.map((name) => {
+    const col = relation.columns.get(name)
+    if (!col) throw writeColumnNotFound(relation.name, name)
+    return col.name
+  })
+}
+
+export interface InsertSpec {
+  /** Raw JSON body (an object or an array of objects), bound as one parameter. */
+  body: string
+  columns: string[]
+  /** True for `{}` / `[{}]`: one row of defaults. */
+  defaultsOnly: boolean
+  missingDefault: boolean
+  upsert: { conflict: string[]; ignore: boolean } | null
+}
+
+export function buildInsert(relation: Relation, query: ParsedQuery, spec: InsertSpec, options: WriteOptions): Statement {
+  const params = new Params()
+  const table = tableSql(relation)
+  let mutation: string
+  if (spec.defaultsOnly) {
+    mutation = `insert into ${table} default values`
+  } else {
+    const body = params.add(spec.body)
+    const rows = `(case when json_typeof(${body}::json) = 'array' then ${body}::json else json_build_array(${body}::json) end)`
+    const cols = spec.columns.map(ident)
+    let select: string
+    if (spec.missingDefault) {
+      // A key absent from a row takes the column default (its expression from the catalogue).
+      const values = spec.columns.map((name) => {
+        const fallback = relation.columns.get(name)?.defaultExpr ?? 'null'
+        return `case when pgrst_body.j::jsonb ? ${params.add(name)} then (pgrst_body.r).${ident(name)} else ${fallback} end`
+      })
+      select = `select ${values.join(', ')} from (select j, json_populate_record(null::${table}, j) as r from json_array_elements(${rows}) as j) pgrst_body`
+    } else {
+      select = `select ${cols.join(', ')} from json_populate_recordset(null::${table}, ${rows}) pgrst_body`
+    }
+    mutation = `insert into ${table} (${cols.join(', ')}) ${select}`
+  }
+  if (spec.upsert) {
+    const target = `(${spec.upsert.conflict.map(ident).join(', ')})`
+    if (spec.upsert.ignore || spec.columns.length === 0) {
+      mutation += ` on conflict ${target} do nothing`
+    } else {
+      mutation += ` on conflict ${target} do update set ${spec.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`
+    }
+  }
+  return returning(relation, query, options, mutation, params)
+}
+
+function requireFilters(query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {
+  // Supabase's safeupdate: a write without a WHERE clause is refused (a filter-less client bug
+  // would otherwise rewrite or empty the whole table).
+  if (query.filters.length === 0) throw restError(400, '21000', `${verb} requires a WHERE clause`)
+}
+
+export function buildUpdate(relation: Relation, query: ParsedQuery, body: string, columns: string[], options: WriteOptions): Statement {
+  requireFilters(query, 'UPDATE')
+  const params = new Params()
+  const table = tableSql(relation)
+  const cols = columns.map(ident).join(', ')
+  const values = `(select ${cols} from json_populate_record(null::${table}, ${params.add(body)}::json))`
+  const mutation = `update ${table} set (${cols}) = ${values}${whereSql(query.filters, relationSource(relation), params)}`
+  return returning(relation, query, options, mutation, params)
+}
+
+export function buildDelete(relation: Relation, query: ParsedQuery, options: WriteOptions): Statement {
+  requireFilters(query, 'DELETE')
+  const params = new Params()
+  const mutation = `delete from ${tableSql(relation)}${whereSql(query.filters, relationSource(relation), params)}`
+  return returning(relation, query, options, mutation, params)
+}
+
+// functions ---------------------------------------------------------------------------------------
+
+export interface RpcCall {
+  routine: RoutineInfo
+  /** Named arguments to pass (a subset of routine.args), values in a JSON object. */
+  argNames: string[]
+  argsJson: string
+  /** The routine takes one unnamed json/jsonb argument: the whole body goes to it. */
+  wholeBody: boolean
+}
+
+/** FROM items that call the function: `json_to_record($1) as pgrst_args(...), lateral fn(...)`. */
+function callSql(call: RpcCall, params: Params): { from: string; call: string } {
+  const fn = `public.${ident(call.routine.name)}`
+  if (call.wholeBody) return { from: '', call: `${fn}(${params.add(call.argsJson)}::${call.routine.args[0].type})` }
+  if (call.argNames.length === 0) return { from: '', call: `${fn}()` }
+  const byName = new Map(call.routine.args.map((a) => [a.name, a]))
+  const definitions = call.argNames.map((name) => `${ident(name)} ${byName.get(name)?.type ?? 'text'}`)
+  const from = `json_to_record(${params.add(call.argsJson)}::json) as pgrst_args(${definitions.join(', ')})`
+  return { from, call: `${fn}(${call.argNames.map((name) => `${ident(name)} := pgrst_args.${ident(name)}`).join(', ')})` }
+}
+
+export type RpcResultKind = 'void' | 'scalar' | 'rows' | 'object'
+
+export function buildRpc(call: RpcCall, query: ParsedQuery, options: ReadOptions): { statement: Statement; kind: RpcResultKind } {
+  const params = new Params()
+  const { from, call: invocation } = callSql(call, params)
+  const returns = call.routine.returns
+  const fromPrefix = from ? `${from}, lateral ` : ''
+  if (returns.kind === 'void' || (returns.kind === 'scalar' && !returns.set)) {
+    const value = returns.kind === 'void' ? `${invocation}::text` : `to_json(${invocation})::text`
+    const sql = `select 1::int4, null::int8, ${value}${from ? ` from ${from}` : ''}`
+    return { statement: { sql, params: params.values }, kind: returns.kind === 'void' ? 'void' : 'scalar' }
+  }
+  if (returns.kind === 'scalar') {
+    const page = pageSql(pageOf(query, options.range), params)
+    const cte = `with pgrst_src as materialized (select pgrst_v from ${fromPrefix}${invocation} as pgrst_v) `
+    const total = options.count ? '(select count(*) from pgrst_src)' : 'null::int8'
+    const sql = `${cte}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_v', options.stripNulls)} from (select pgrst_v from pgrst_src${page}) pgrst_t`
+    return { statement: { sql, params: params.values }, kind: 'rows' }
+  }
+  const source: Source = { label: call.routine.name, columns: returns.columns, columnOrder: returns.columnOrder }
+  const cte = `with pgrst_src as materialized (select pgrst_fn.* from ${fromPrefix}${invocation} as pgrst_fn) `
+  return { statement: buildRead('pgrst_src', source, query, options, params, cte), kind: returns.set ? 'rows' : 'object' }
+}

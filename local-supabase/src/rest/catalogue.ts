@@ -1,0 +1,199 @@
+// The schema cache: what the public schema exposes (tables, views and functions, with their columns
+// and arguments), read from pg_catalog as the database owner. Every identifier that reaches SQL text
+// comes from here, never from the request. Reloaded when a request names something unknown (at most
+// once a second, so unknown names cannot make the backend re-read the catalogue in a loop).
+import type { PGlite } from '@electric-sql/pglite'
+
+export const EXPOSED_SCHEMA = 'public'
+
+export interface Column {
+  name: string
+  /** format_type() of the column: safe to write into SQL as a type. */
+  type: string
+  /** Default expression (pg_get_expr), used for Prefer: missing=default. */
+  defaultExpr: string | null
+}
+
+export interface Relation {
+  name: string
+  kind: 'table' | 'view'
+  columns: Map<string, Column>
+  /** Column names in table order (for `*` expansion). */
+  columnOrder: string[]
+  primaryKey: string[]
+}
+
+export interface FunctionArg {
+  name: string
+  type: string
+  hasDefault: boolean
+}
+
+export type ReturnShape =
+  | { kind: 'void' }
+  | { kind: 'scalar'; set: boolean }
+  | { kind: 'composite'; set: boolean; columns: Map<string, Column>; columnOrder: string[] }
+
+export interface RoutineInfo {
+  name: string
+  /** Input arguments in declaration order; an unnamed argument has name ''. */
+  args: FunctionArg[]
+  returns: ReturnShape
+  volatile: boolean
+}
+
+interface RelationRow {
+  name: string
+  kind: string
+  columns: { name: string; type: string; default: string | null }[]
+  pk: string[] | null
+}
+
+interface RoutineRow {
+  name: string
+  arg_names: string[] | null
+  arg_modes: string[] | null
+  arg_types: string[]
+  all_types: string[] | null
+  n_defaults: number
+  retset: boolean
+  ret_type: string
+  ret_typtype: string
+  ret_columns: { name: string; type: string }[] | null
+  volatility: string
+}
+
+const RELATIONS_SQL = `
+select c.relname as name, c.relkind::text as kind,
+  coalesce((select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
+                                              'default', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+            from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
+            where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
+  (select array_agg(a.attname order by k.ord)
+     from pg_index i cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
+     join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
+    where i.indrelid = c.oid and i.indisprimary) as pk
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f')`
+
+const ROUTINES_SQL = `
+select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as arg_modes,
+  array(select format_type(t, null) from unnest(p.proargtypes) as t) as arg_types,
+  array(select format_type(t, null) from unnest(p.proallargtypes) as t) as all_types,
+  p.pronargdefaults as n_defaults, p.proretset as retset, format_type(p.prorettype, null) as ret_type,
+  rt.typtype::text as ret_typtype,
+  (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
+     from pg_attribute a where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped) as ret_columns,
+  p.provolatile::text as volatility
+from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
+where n.nspname = $1 and p.prokind = 'f' and rt.typname not in ('trigger', 'event_trigger')`
+
+const RELOAD_INTERVAL_MS = 1000
+
+export class Catalogue {
+  private relations = new Map<string, Relation>()
+  private routines = new Map<string, RoutineInfo[]>()
+  private loadedAt = 0
+  private loading: Promise<void> | null = null
+  /** Bumped on every reload: plans built against an older generation are dropped. */
+  generation = 0
+
+  constructor(private readonly pg: PGlite) {}
+
+  async load(): Promise<void> {
+    if (!this.loading) {
+      this.loading = this.read().finally(() => {
+        this.loading = null
+      })
+    }
+    return this.loading
+  }
+
+  /** Reloads when the last load is old enough; true when it did (so a retry may now succeed). */
+  async reloadForUnknownName(): Promise<boolean> {
+    if (Date.now() - this.loadedAt < RELOAD_INTERVAL_MS) return false
+    await this.load()
+    return true
+  }
+
+  relation(name: string): Relation | undefined {
+    return this.relations.get(name)
+  }
+
+  routineOverloads(name: string): RoutineInfo[] | undefined {
+    return this.routines.get(name)
+  }
+
+  relationNames(): string[] {
+    return [...this.relations.keys()]
+  }
+
+  routineNames(): string[] {
+    return [...this.routines.keys()]
+  }
+
+  private async read(): Promise<void> {
+    const [relations, routines] = await Promise.all([
+      this.pg.query<RelationRow>(RELATIONS_SQL, [EXPOSED_SCHEMA]),
+      this.pg.query<RoutineRow>(ROUTINES_SQL, [EXPOSED_SCHEMA]),
+    ])
+    const nextRelations = new Map<string, Relation>()
+    for (const row of relations.rows) {
+      const columns = new Map<string, Column>()
+      for (const c of row.columns) columns.set(c.name, { name: c.name, type: c.type, defaultExpr: c.default })
+      nextRelations.set(row.name, {
+        name: row.name,
+        kind: row.kind === 'r' || row.kind === 'p' ? 'table' : 'view',
+        columns,
+        columnOrder: row.columns.map((c) => c.name),
+        primaryKey: row.pk ?? [],
+      })
+    }
+    const nextRoutines = new Map<string, RoutineInfo[]>()
+    for (const row of routines.rows) {
+      const routine = toRoutine(row)
+      const list = nextRoutines.get(routine.name) ?? []
+      list.push(routine)
+      nextRoutines.set(routine.name, list)
+    }
+    this.relations = nextRelations
+    this.routines = nextRoutines
+    this.loadedAt = Date.now()
+    this.generation++
+  }
+}
+
+function toRoutine(row: RoutineRow): RoutineInfo {
+  // proargnames/proargmodes cover all arguments (in and out) when there are out arguments;
+  // proargtypes covers the input ones only.
+  const modes = row.arg_modes
+  const names = row.arg_names ?? []
+  const allTypes = row.all_types && row.all_types.length > 0 ? row.all_types : row.arg_types
+  const inputs: FunctionArg[] = []
+  const outputs: Column[] = []
+  allTypes.forEach((type, index) => {
+    const mode = modes ? modes[index] : 'i'
+    const name = names[index] ?? ''
+    if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type, hasDefault: false })
+    if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type, defaultExpr: null })
+  })
+  // The last pronargdefaults input arguments have defaults.
+  for (let i = inputs.length - row.n_defaults; i < inputs.length; i++) if (i >= 0) inputs[i].hasDefault = true
+
+  let returns: ReturnShape
+  if (row.ret_type === 'void') {
+    returns = { kind: 'void' }
+  } else if (outputs.length > 1 || row.ret_typtype === 'c') {
+    // One OUT/TABLE column makes Postgres return that column's type: a scalar, as PostgREST has it.
+    const cols = outputs.length > 1 ? outputs : (row.ret_columns ?? []).map((c) => ({ ...c, defaultExpr: null }))
+    returns = {
+      kind: 'composite',
+      set: row.retset,
+      columns: new Map(cols.map((c) => [c.name, c])),
+      columnOrder: cols.map((c) => c.name),
+    }
+  } else {
+    returns = { kind: 'scalar', set: row.retset }
+  }
+  return { name: row.name, args: inputs, returns, volatile: row.volatility === 'v' }
+}

@@ -1,0 +1,126 @@
+// Runs one request's statement as the caller's role in ONE call into PGlite: role settings and the
+// statement travel in a single extended-protocol pipeline, which Postgres runs as one implicit
+// transaction (committed at Sync, rolled back on error). It sets exactly what LocalDatabase.asRole
+// sets (role, request.jwt.claims, request.headers, request.method, request.path), so row-level
+// security sees the same request. Statements are prepared once per SQL text and reused by name:
+// parse and plan are most of a small query's cost.
+import type { PGlite } from '@electric-sql/pglite'
+import type { RoleContext } from '../identity.ts'
+import { Pipeline, type WireStatement } from './pg-wire.ts'
+
+export type Row = (string | null)[]
+
+export interface Statement {
+  sql: string
+  params: readonly (string | null)[]
+}
+
+export interface RunOptions {
+  /** GET and HEAD run read-only, as PostgREST runs them. */
+  readOnly: boolean
+  /**
+   * Called with the statement's rows before the transaction ends; returning false rolls it back
+   * (a single-object mutation that touched 0 or several rows). Costs two more calls into PGlite.
+   */
+  keep?: (rows: Row[]) => boolean
+}
+
+const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+  set_config('request.headers', $3, true), set_config('request.method', $4, true),
+  set_config('request.path', $5, true)`
+// transaction_read_only can be switched on at any point of a transaction, never back off.
+const READ_ONLY_SETTINGS_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`
+const MAX_PREPARED = 400
+
+interface Message {
+  name: string
+  fields?: Row
+}
+
+/** Thrown by `run` when `keep` refused the result: the transaction was rolled back. */
+export class RolledBack extends Error {
+  constructor(readonly rows: Row[]) {
+    super('rolled back')
+  }
+}
+
+export class RoleExecutor {
+  /** SQL text -> prepared statement name, in least-recently-used order. */
+  private readonly prepared = new Map<string, string>()
+  private readonly toClose: string[] = []
+  private sequence = 0
+
+  constructor(private readonly pg: PGlite) {}
+
+  async run(context: RoleContext, statement: Statement, options: RunOptions): Promise<Row[]> {
+    const settings: Statement = {
+      sql: options.readOnly ? READ_ONLY_SETTINGS_SQL : SETTINGS_SQL,
+      params: [context.role, JSON.stringify(context.claims), JSON.stringify(context.headers), context.method, context.path],
+    }
+    return this.pg._runExclusiveTransaction(() =>
+      this.pg._runExclusiveQuery(async () => {
+        const pipeline = new Pipeline()
+        for (const name of this.toClose.splice(0)) pipeline.close(name)
+        if (options.keep) pipeline.simple('begin')
+        const touched = [this.wire(settings), this.wire(statement)]
+        for (const wire of touched) pipeline.statement(wire)
+        let messages: Message[]
+        try {
+          messages = (await this.pg.execProtocol(pipeline.sync(), { syncToFs: !options.readOnly && !options.keep })).messages
+        } catch (error) {
+          // Whatever was prepared in this pipeline may or may not exist now: prepare it again.
+          for (const wire of touched) if (wire.parse !== null) this.forget(wire.parse)
+          if (options.keep) await this.pg.execProtocol(new Pipeline().simple('rollback').finish())
+          throw error
+        }
+        const rows = rowsOf(messages, options.keep ? 2 : 1)
+        if (options.keep) {
+          const keep = options.keep(rows)
+          await this.pg.execProtocol(new Pipeline().simple(keep ? 'commit' : 'rollback').finish(), { syncToFs: keep })
+          if (!keep) throw new RolledBack(rows)
+        }
+        return rows
+      }),
+    )
+  }
+
+  private wire(statement: Statement): WireStatement {
+    const known = this.prepared.get(statement.sql)
+    if (known !== undefined) {
+      // Refresh its place in the LRU order.
+      this.prepared.delete(statement.sql)
+      this.prepared.set(statement.sql, known)
+      return { name: known, parse: null, params: statement.params }
+    }
+    const name = `pgrst_${++this.sequence}`
+    this.prepared.set(statement.sql, name)
+    if (this.prepared.size > MAX_PREPARED) {
+      const [oldestSql, oldestName] = this.prepared.entries().next().value as [string, string]
+      this.prepared.delete(oldestSql)
+      this.toClose.push(oldestName)
+    }
+    return { name, parse: statement.sql, params: statement.params }
+  }
+
+  private forget(sql: string): void {
+    const name = this.prepared.get(sql)
+    if (name === undefined) return
+    this.prepared.delete(sql)
+    this.toClose.push(name)
+  }
+}
+
+/** The data rows of the n-th statement (0-based) of a pipeline, counted by CommandComplete. */
+function rowsOf(messages: readonly Message[], index: number): Row[] {
+  const rows: Row[] = []
+  let completed = 0
+  for (const message of messages) {
+    if (message.name === 'commandComplete') {
+      completed++
+      if (completed > index) break
+    } else if (message.name === 'dataRow' && completed === index && message.fields) {
+      rows.push(message.fields)
+    }
+  }
+  return rows
+}

@@ -1,0 +1,75 @@
+// The request headers PostgREST reads: Prefer, Range/Range-Unit, Accept, Accept-Profile and
+// Content-Profile. Unknown preferences are ignored, as PostgREST does by default (handling=lenient).
+import { EXPOSED_SCHEMA } from './catalogue.ts'
+import { restError } from './errors.ts'
+
+export interface Preferences {
+  return: 'minimal' | 'representation' | 'headers-only' | null
+  count: boolean
+  resolution: 'merge' | 'ignore' | null
+  missingDefault: boolean
+  rollback: boolean
+}
+
+/** supabase-js appends several Prefer headers; fetch joins them with ", ". */
+export function parsePrefer(header: string | undefined): Preferences {
+  const prefs: Preferences = { return: null, count: false, resolution: null, missingDefault: false, rollback: false }
+  if (!header) return prefs
+  for (const part of header.split(',')) {
+    const [key, value] = part.trim().split('=', 2).map((s) => s.trim())
+    if (key === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only')) prefs.return = value
+    // planned and estimated are answered exactly: the tables are small.
+    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) prefs.count = true
+    else if (key === 'resolution' && value === 'merge-duplicates') prefs.resolution = 'merge'
+    else if (key === 'resolution' && value === 'ignore-duplicates') prefs.resolution = 'ignore'
+    else if (key === 'missing' && value === 'default') prefs.missingDefault = true
+    else if (key === 'tx' && value === 'rollback') prefs.rollback = true
+  }
+  return prefs
+}
+
+export interface RowRange {
+  offset: number
+  /** Inclusive upper bound, or null for open-ended. */
+  last: number | null
+}
+
+/** `Range: 0-5` (with `Range-Unit: items`), or null when absent or not an item range. */
+export function parseRange(header: string | undefined, unit: string | undefined): RowRange | null {
+  if (!header) return null
+  if (unit && unit.trim().toLowerCase() !== 'items') return null
+  const match = /^\s*(?:items=)?(\d{1,15})-(\d{0,15})\s*$/.exec(header)
+  if (!match) return null
+  const offset = Number(match[1])
+  const last = match[2] === '' ? null : Number(match[2])
+  if (last !== null && last < offset) {
+    throw restError(416, 'PGRST103', 'Requested range not satisfiable', `The lower boundary (${offset}) must be less than or equal to the upper boundary (${last}).`)
+  }
+  return { offset, last }
+}
+
+export interface Representation {
+  single: boolean
+  stripNulls: boolean
+}
+
+const ARRAY_TYPES = new Set(['application/json', 'application/vnd.pgrst.array+json', '*/*', 'application/*'])
+const OBJECT_TYPE = 'application/vnd.pgrst.object+json'
+
+/** The first acceptable media type of Accept; 406 PGRST107 when none is one we produce. */
+export function parseAccept(header: string | undefined): Representation {
+  if (!header || header.trim() === '') return { single: false, stripNulls: false }
+  for (const range of header.split(',')) {
+    const [type, ...parameters] = range.split(';').map((s) => s.trim().toLowerCase())
+    const stripNulls = parameters.includes('nulls=stripped')
+    if (type === OBJECT_TYPE) return { single: true, stripNulls }
+    if (ARRAY_TYPES.has(type)) return { single: false, stripNulls }
+  }
+  throw restError(406, 'PGRST107', `None of these media types are available: ${header}`)
+}
+
+/** Only the public schema is exposed: any other profile is refused as PostgREST refuses it. */
+export function checkProfile(profile: string | undefined): void {
+  if (profile === undefined || profile === '' || profile === EXPOSED_SCHEMA) return
+  throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`)
+}

@@ -1,0 +1,285 @@
+// The query-string grammar of PostgREST, as supabase-js writes it: select lists, column filters
+// (`col=not.op.value`), logic trees (`or=(a.eq.1,and(b.gt.2,c.is.null))`), order, limit/offset,
+// on_conflict and columns. Produces a tree of plain values: nothing here is SQL, and nothing is
+// trusted yet (names are checked against the catalogue when SQL is built).
+import { parseError } from './errors.ts'
+
+export type SelectItem =
+  | { kind: 'star' }
+  | { kind: 'column'; column: string; alias: string | null; cast: string | null }
+
+export const OPERATORS = [
+  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
+  'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+] as const
+export type Operator = (typeof OPERATORS)[number]
+
+const QUANTIFIABLE = new Set<Operator>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'])
+const TEXT_SEARCH = new Set<Operator>(['fts', 'plfts', 'phfts', 'wfts'])
+export const IS_VALUES = ['null', 'true', 'false', 'unknown'] as const
+
+export interface Condition {
+  kind: 'condition'
+  column: string
+  negate: boolean
+  op: Operator
+  /** `eq(any).{a,b}`: compare with any/all elements of an array literal. */
+  quantifier: 'any' | 'all' | null
+  /** Text-search configuration of `fts(english).word`. */
+  language: string | null
+  /** A list for `in`, otherwise the raw text. */
+  value: string | string[]
+}
+
+export interface Logic {
+  kind: 'logic'
+  op: 'and' | 'or'
+  negate: boolean
+  children: FilterNode[]
+}
+
+export type FilterNode = Condition | Logic
+
+export interface OrderTerm {
+  column: string
+  descending: boolean
+  nulls: 'first' | 'last' | null
+}
+
+export interface ParsedQuery {
+  select: SelectItem[]
+  filters: FilterNode[]
+  order: OrderTerm[]
+  limit: number | null
+  offset: number | null
+  onConflict: string[] | null
+  columns: string[] | null
+}
+
+/** Query parameters that are not filters. `apikey` is the gateway's (Supabase accepts it there). */
+const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'apikey'])
+const LOGIC_KEY = /^(not\.)?(and|or)$/
+
+export interface ParseOptions {
+  /** For RPC: parameters with these names are function arguments, not filters. */
+  argumentNames?: ReadonlySet<string>
+}
+
+export function parseQuery(params: URLSearchParams, options: ParseOptions = {}): ParsedQuery {
+  const query: ParsedQuery = { select: [{ kind: 'star' }], filters: [], order: [], limit: null, offset: null, onConflict: null, columns: null }
+  for (const [key, value] of params) {
+    if (options.argumentNames?.has(key)) continue
+    switch (key) {
+      case 'select':
+        query.select = parseSelect(value)
+        continue
+      case 'order':
+        query.order = parseOrder(value)
+        continue
+      case 'limit':
+        query.limit = parseCount(value, 'limit')
+        continue
+      case 'offset':
+        query.offset = parseCount(value, 'offset')
+        continue
+      case 'on_conflict':
+        query.onConflict = parseNameList(value, 'on_conflict')
+        continue
+      case 'columns':
+        query.columns = parseNameList(value, 'columns')
+        continue
+    }
+    if (RESERVED.has(key)) continue
+    const logic = LOGIC_KEY.exec(key)
+    if (logic) {
+      query.filters.push({ kind: 'logic', op: logic[2] as 'and' | 'or', negate: Boolean(logic[1]), children: parseLogicList(value, key) })
+      continue
+    }
+    query.filters.push(parseCondition(checkColumnKey(key), value))
+  }
+  return query
+}
+
+function checkColumnKey(key: string): string {
+  if (key.includes('->')) throw parseError(`"failed to parse filter (${key})"`, 'JSON paths in filters are not supported by the local backend.')
+  if (/\.(order|limit|offset|or|and|select)$/.test(key) || key.includes('.')) {
+    throw parseError(`"failed to parse filter (${key})"`, 'Embedded resources are not supported by the local backend.')
+  }
+  return unquote(key)
+}
+
+function parseCount(value: string, name: string): number {
+  if (!/^\d{1,15}$/.test(value)) throw parseError(`"failed to parse ${name} parameter (${value})"`, `${name} must be a non-negative integer.`)
+  return Number(value)
+}
+
+function unquote(name: string): string {
+  if (name.length >= 2 && name.startsWith('"') && name.endsWith('"')) return name.slice(1, -1).replace(/\\(.)/g, '$1')
+  return name
+}
+
+function parseNameList(value: string, parameter: string): string[] {
+  const names = splitTopLevel(value, parameter).map((n) => unquote(n.trim()))
+  if (names.some((n) => n === '')) throw parseError(`"failed to parse ${parameter} parameter (${value})"`, 'A column name is empty.')
+  return names
+}
+
+/**
+ * Splits on commas that are outside double quotes and parentheses. A backslash inside quotes
+ * escapes the next character (PostgREST's quoting for values with commas or parentheses).
+ */
+export function splitTopLevel(text: string, context: string): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let quoted = false
+  let start = 0
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]
+    if (quoted) {
+      if (ch === '\\') i++
+      else if (ch === '"') quoted = false
+      continue
+    }
+    if (ch === '"') quoted = true
+    else if (ch === '(') depth++
+    else if (ch === ')') {
+      depth--
+      if (depth < 0) throw parseError(`"failed to parse ${context} (${text})"`, 'Unbalanced parentheses.')
+    } else if (ch === ',' && depth === 0) {
+      parts.push(text.slice(start, i))
+      start = i + 1
+    }
+  }
+  if (quoted || depth !== 0) throw parseError(`"failed to parse ${context} (${text})"`, 'Unbalanced quotes or parentheses.')
+  parts.push(text.slice(start))
+  return parts
+}
+
+// select ------------------------------------------------------------------------------------------
+
+const CAST_NAME = /^[a-z][a-z0-9_ ]*(\[\])?$/
+
+export function parseSelect(value: string): SelectItem[] {
+  if (value.trim() === '') return [{ kind: 'star' }]
+  return splitTopLevel(value, 'select').map((raw) => parseSelectItem(raw.trim(), value))
+}
+
+function parseSelectItem(item: string, whole: string): SelectItem {
+  const fail = (details: string) => parseError(`"failed to parse select parameter (${whole})"`, details)
+  if (item === '*') return { kind: 'star' }
+  if (item === '') throw fail('An item of the select list is empty.')
+  if (item.startsWith('...') || item.includes('(') || item.includes('!')) {
+    throw fail(`Embedded resources and aggregates are not supported by the local backend: "${item}".`)
+  }
+  if (item.includes('->')) throw fail(`JSON paths are not supported by the local backend: "${item}".`)
+  let alias: string | null = null
+  let rest = item
+  const aliasMatch = /^("(?:[^"\\]|\\.)+"|[^:"]+):(?!:)/.exec(item)
+  if (aliasMatch) {
+    alias = unquote(aliasMatch[1])
+    rest = item.slice(aliasMatch[0].length)
+  }
+  let cast: string | null = null
+  const castAt = rest.lastIndexOf('::')
+  if (castAt >= 0) {
+    cast = rest.slice(castAt + 2).toLowerCase()
+    rest = rest.slice(0, castAt)
+    if (!CAST_NAME.test(cast)) throw fail(`Unknown cast "${cast}".`)
+  }
+  const column = unquote(rest)
+  if (column === '' || column.includes('"') || (alias !== null && alias === '')) throw fail(`Cannot read "${item}".`)
+  return { kind: 'column', column, alias, cast }
+}
+
+// order -------------------------------------------------------------------------------------------
+
+export function parseOrder(value: string): OrderTerm[] {
+  return splitTopLevel(value, 'order').map((raw) => {
+    const fail = (details: string) => parseError(`"failed to parse order (${value})"`, details)
+    const term = raw.trim()
+    if (term.includes('(') || term.includes('->')) throw fail(`Ordering by embedded resources or JSON paths is not supported by the local backend: "${term}".`)
+    // A quoted column may contain dots; the modifiers follow it.
+    const quoted = /^"((?:[^"\\]|\\.)+)"(.*)$/.exec(term)
+    const [column, modifiers] = quoted ? [unquote(`"${quoted[1]}"`), quoted[2].split('.').slice(1)] : [term.split('.')[0], term.split('.').slice(1)]
+    if (column === '') throw fail('A column name is empty.')
+    let descending = false
+    let nulls: 'first' | 'last' | null = null
+    for (const modifier of modifiers) {
+      if (modifier === 'asc') descending = false
+      else if (modifier === 'desc') descending = true
+      else if (modifier === 'nullsfirst') nulls = 'first'
+      else if (modifier === 'nullslast') nulls = 'last'
+      else throw fail(`Unknown order modifier "${modifier}": expected asc, desc, nullsfirst or nullslast.`)
+    }
+    return { column, descending, nulls }
+  })
+}
+
+// filters -----------------------------------------------------------------------------------------
+
+/** `[not.]op[(any|all)|(config)].value`, the right-hand side of `column=...`. */
+export function parseCondition(column: string, text: string, insideLogic = false): Condition {
+  const fail = (details: string) => parseError(`"failed to parse filter (${text})"`, details)
+  let rest = text
+  let negate = false
+  if (rest.startsWith('not.')) {
+    negate = true
+    rest = rest.slice(4)
+  }
+  const match = /^([a-z]+)(?:\(([^)]*)\))?\./.exec(rest)
+  if (!match) {
+    const opName = /^[a-z]*/.exec(rest)?.[0] ?? ''
+    if (opName && !(OPERATORS as readonly string[]).includes(opName)) throw unknownOperator(opName, text)
+    throw fail('Expected "operator.value", for example "eq.1".')
+  }
+  const opName = match[1]
+  if (!(OPERATORS as readonly string[]).includes(opName)) throw unknownOperator(opName, text)
+  const op = opName as Operator
+  let quantifier: 'any' | 'all' | null = null
+  let language: string | null = null
+  if (match[2] !== undefined) {
+    if (QUANTIFIABLE.has(op) && (match[2] === 'any' || match[2] === 'all')) quantifier = match[2]
+    else if (TEXT_SEARCH.has(op) && /^[a-z_][a-z0-9_]*$/.test(match[2])) language = match[2]
+    else throw fail(`"${op}(${match[2]})" is not a valid operator modifier.`)
+  }
+  let raw = rest.slice(match[0].length)
+  if (op === 'in') return { kind: 'condition', column, negate, op, quantifier, language, value: parseInList(raw, text) }
+  if (op === 'is') {
+    const lower = raw.toLowerCase()
+    if (!(IS_VALUES as readonly string[]).includes(lower)) throw fail(`"is" takes null, true, false or unknown, not "${raw}".`)
+    raw = lower
+  }
+  if (quantifier !== null && !/^\{.*\}$/s.test(raw)) throw fail(`"${op}(${quantifier})" takes a list in braces, e.g. {a,b}.`)
+  if (insideLogic && raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) raw = unquote(raw)
+  return { kind: 'condition', column, negate, op, quantifier, language, value: raw }
+}
+
+function unknownOperator(op: string, text: string) {
+  return parseError(
+    `"failed to parse filter (${text})"`,
+    `Unknown operator "${op}". Known operators: ${OPERATORS.join(', ')} (each may be prefixed with "not.").`,
+  )
+}
+
+/** `(a,b,"c,d")`: PostgREST's list syntax, double quotes protecting commas and parentheses. */
+export function parseInList(raw: string, text: string): string[] {
+  if (!raw.startsWith('(') || !raw.endsWith(')')) throw parseError(`"failed to parse filter (${text})"`, '"in" takes a list in parentheses, e.g. in.(1,2,3).')
+  const inner = raw.slice(1, -1)
+  if (inner === '') return []
+  return splitTopLevel(inner, 'filter').map((item) => unquote(item.trim()))
+}
+
+/** `(cond,cond,and(...))` of `or=` / `and=` / `not.or=`, nested to any depth. */
+export function parseLogicList(value: string, key: string): FilterNode[] {
+  const fail = (details: string) => parseError(`"failed to parse logic tree (${value})"`, details)
+  if (!value.startsWith('(') || !value.endsWith(')')) throw fail(`"${key}" takes a list in parentheses, e.g. ${key}=(a.eq.1,b.eq.2).`)
+  const inner = value.slice(1, -1)
+  if (inner.trim() === '') throw fail('The list is empty.')
+  return splitTopLevel(inner, 'logic tree').map((item) => {
+    const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(item)
+    if (nested) return { kind: 'logic', op: nested[2] as 'and' | 'or', negate: Boolean(nested[1]), children: parseLogicList(nested[3], nested[2]) }
+    const dot = item.startsWith('"') ? item.indexOf('"', 1) + 1 : item.indexOf('.')
+    if (dot <= 0 || item[dot] !== '.') throw fail(`Expected "column.operator.value" in "${item}".`)
+    return parseCondition(checkColumnKey(item.slice(0, dot)), item.slice(dot + 1), true)
+  })
+}

@@ -1,0 +1,151 @@
+// Pieces of SQL shared by reads, writes and function calls: identifiers (always catalogue names),
+// bound parameters, WHERE clauses from filter trees, select lists and ORDER BY. Request values only
+// ever become bound parameters; the only request-derived text in SQL is chosen from fixed tables
+// (operators, cast types, sort directions).
+import type { Column } from './catalogue.ts'
+import { parseError, readColumnNotFound } from './errors.ts'
+import type { Condition, FilterNode, OrderTerm, SelectItem } from './parse-query.ts'
+
+/** Double-quotes an identifier taken from the catalogue. */
+export function ident(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`
+}
+
+export class Params {
+  readonly values: (string | null)[] = []
+
+  add(value: string | null): string {
+    this.values.push(value)
+    return `$${this.values.length}`
+  }
+}
+
+/** What a query reads from: a table or view, or a function's result. */
+export interface Source {
+  /** Name used in error messages (the relation or function name). */
+  label: string
+  columns: ReadonlyMap<string, Column>
+  columnOrder: readonly string[]
+}
+
+export function column(source: Source, name: string): Column {
+  const found = source.columns.get(name)
+  if (!found) throw readColumnNotFound(source.label, name)
+  return found
+}
+
+const COMPARISON: Partial<Record<Condition['op'], string>> = {
+  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
+  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-', isdistinct: 'is distinct from',
+}
+const TEXT_SEARCH: Partial<Record<Condition['op'], string>> = {
+  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+}
+const IS_SQL: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }
+
+/** A Postgres array literal of text elements, every element quoted. */
+export function arrayLiteral(items: readonly string[]): string {
+  return `{${items.map((item) => `"${item.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`).join(',')}}`
+}
+
+/** PostgREST's `*` wildcard for like/ilike (URLs cannot carry % comfortably). */
+function likePattern(value: string): string {
+  return value.replace(/\*/g, '%')
+}
+
+function conditionSql(condition: Condition, source: Source, params: Params): string {
+  const col = ident(column(source, condition.column).name)
+  const value = condition.value
+  let sql: string
+  if (condition.op === 'is') {
+    sql = `${col} is ${IS_SQL[value as string]}`
+  } else if (condition.op === 'in') {
+    sql = `${col} = any(${params.add(arrayLiteral(value as string[]))})`
+  } else if (TEXT_SEARCH[condition.op]) {
+    const fn = TEXT_SEARCH[condition.op] as string
+    const query = params.add(value as string)
+    sql = condition.language === null ? `${col} @@ ${fn}(${query})` : `${col} @@ ${fn}(${params.add(condition.language)}::regconfig, ${query})`
+  } else {
+    const operator = COMPARISON[condition.op] as string
+    const text = condition.op === 'like' || condition.op === 'ilike' ? likePattern(value as string) : (value as string)
+    const param = params.add(text)
+    sql = condition.quantifier ? `${col} ${operator} ${condition.quantifier}(${param})` : `${col} ${operator} ${param}`
+  }
+  return condition.negate ? `not (${sql})` : sql
+}
+
+function nodeSql(node: FilterNode, source: Source, params: Params): string {
+  if (node.kind === 'condition') return conditionSql(node, source, params)
+  const parts = node.children.map((child) => nodeSql(child, source, params))
+  const joined = `(${parts.join(node.op === 'and' ? ' and ' : ' or ')})`
+  return node.negate ? `not ${joined}` : joined
+}
+
+/** ` where ...` for the filters (ANDed), or '' when there are none. */
+export function whereSql(filters: readonly FilterNode[], source: Source, params: Params): string {
+  if (filters.length === 0) return ''
+  return ` where ${filters.map((f) => nodeSql(f, source, params)).join(' and ')}`
+}
+
+export function orderSql(order: readonly OrderTerm[], source: Source): string {
+  if (order.length === 0) return ''
+  const terms = order.map((term) => {
+    let sql = `${ident(column(source, term.column).name)} ${term.descending ? 'desc' : 'asc'}`
+    if (term.nulls) sql += term.nulls === 'first' ? ' nulls first' : ' nulls last'
+    return sql
+  })
+  return ` order by ${terms.join(', ')}`
+}
+
+/** Casts a select item may ask for, mapped to the type written into SQL. */
+const CASTS: Record<string, string> = {
+  text: 'text', varchar: 'varchar', char: 'char', uuid: 'uuid', json: 'json', jsonb: 'jsonb',
+  int: 'int4', int2: 'int2', int4: 'int4', int8: 'int8', integer: 'int4', smallint: 'int2', bigint: 'int8',
+  numeric: 'numeric', decimal: 'numeric', real: 'float4', float4: 'float4', float8: 'float8', 'double precision': 'float8',
+  bool: 'boolean', boolean: 'boolean', date: 'date', time: 'time', timestamp: 'timestamp', timestamptz: 'timestamptz',
+  interval: 'interval', 'text[]': 'text[]', 'int[]': 'int4[]', 'int4[]': 'int4[]', 'int8[]': 'int8[]', 'uuid[]': 'uuid[]',
+}
+
+export interface Projection {
+  /** Select list of the inner query (over the source). */
+  inner: string
+  /** JSON value of one row of the inner query, aliased pgrst_t. */
+  row: string
+}
+
+const MAX_BUILT_KEYS = 50 // json_build_object takes at most 100 arguments
+
+/**
+ * The select list. Plain column lists keep the row as it is (json of the row: fastest). With
+ * aliases or casts the JSON keys are bound parameters, so no name from the request enters SQL.
+ */
+export function projection(select: readonly SelectItem[], source: Source, params: Params): Projection {
+  const onlyStar = select.every((item) => item.kind === 'star')
+  if (onlyStar) return { inner: '*', row: 'pgrst_t' }
+  const plain = select.every((item) => item.kind === 'column' && item.alias === null && item.cast === null)
+  if (plain) {
+    const names = select.map((item) => ident(column(source, (item as { column: string }).column).name))
+    return { inner: names.join(', '), row: 'pgrst_t' }
+  }
+  const entries: { key: string; sql: string }[] = []
+  for (const item of select) {
+    if (item.kind === 'star') {
+      for (const name of source.columnOrder) entries.push({ key: name, sql: ident(name) })
+      continue
+    }
+    const col = ident(column(source, item.column).name)
+    let sql = col
+    if (item.cast !== null) {
+      const cast = CASTS[item.cast]
+      if (!cast) throw parseError(`"failed to parse select parameter"`, `Unknown cast "${item.cast}".`)
+      sql = `${col}::${cast}`
+    }
+    entries.push({ key: item.alias ?? item.column, sql })
+  }
+  if (entries.length > MAX_BUILT_KEYS) {
+    throw parseError('"failed to parse select parameter"', `At most ${MAX_BUILT_KEYS} columns can be selected with aliases or casts.`)
+  }
+  const inner = entries.map((entry, index) => `${entry.sql} as c${index}`).join(', ')
+  const row = `json_build_object(${entries.map((entry, index) => `${params.add(entry.key)}::text, pgrst_t.c${index}`).join(', ')})`
+  return { inner, row }
+}

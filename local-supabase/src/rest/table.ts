@@ -1,0 +1,136 @@
+// /rest/v1/<table>: read (GET, HEAD), insert and upsert (POST), update (PATCH), delete (DELETE).
+import type { Relation } from './catalogue.ts'
+import { buildDelete, buildInsert, buildRead, buildUpdate, pageOf, relationSource, tableSql, writeColumns, type WriteOptions } from './build-sql.ts'
+import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
+import { closestName, withFreshCatalogue, type ReadPlan, type RestRequest, type RestServices } from './context.ts'
+import { notSingular, restError, tableNotFound } from './errors.ts'
+import { RolledBack, type Statement } from './executor.ts'
+import { checkProfile, parseAccept, parsePrefer, parseRange, type Preferences, type Representation } from './parse-headers.ts'
+import { parseQuery, type ParsedQuery } from './parse-query.ts'
+import { contentRange, readResponse, resultOf, send, singleObject, type Result } from './respond.ts'
+
+function findRelation(services: RestServices, name: string): Relation {
+  const relation = services.catalogue.relation(name)
+  if (!relation) throw tableNotFound(name, closestName(name, services.catalogue.relationNames()))
+  return relation
+}
+
+export async function handleTable(services: RestServices, request: RestRequest, name: string): Promise<Response> {
+  switch (request.method) {
+    case 'GET':
+    case 'HEAD':
+      return read(services, request, name)
+    case 'POST':
+    case 'PATCH':
+    case 'DELETE':
+      return write(services, request, name)
+    default:
+      throw restError(405, 'PGRST117', `Unsupported HTTP method: ${request.method}`)
+  }
+}
+
+async function read(services: RestServices, request: RestRequest, name: string): Promise<Response> {
+  checkProfile(request.header('accept-profile'))
+  const accept = parseAccept(request.header('accept'))
+  const prefer = parsePrefer(request.header('prefer'))
+  const rangeHeader = request.header('range')
+  const range = parseRange(rangeHeader, request.header('range-unit'))
+  const head = request.method === 'HEAD'
+  const key = `${request.method}\n${name}\n${request.rawQuery}\n${accept.stripNulls}\n${prefer.count}\n${rangeHeader ?? ''}`
+  const { catalogue, plans } = services
+  let plan = plans.get(key, catalogue.generation)
+  if (!plan) {
+    plan = await withFreshCatalogue(catalogue, (): ReadPlan => {
+      const relation = findRelation(services, name)
+      const query = parseQuery(request.params)
+      const options = { count: prefer.count, head, stripNulls: accept.stripNulls, range }
+      return { statement: buildRead(tableSql(relation), relationSource(relation), query, options), page: pageOf(query, range) }
+    })
+    plans.set(key, catalogue.generation, plan)
+  }
+  const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
+  return readResponse(resultOf(rows), { offset: plan.page.offset, single: accept.single, head })
+}
+
+interface WritePlan {
+  statement: Statement
+}
+
+async function write(services: RestServices, request: RestRequest, name: string): Promise<Response> {
+  checkProfile(request.header('content-profile'))
+  const accept = parseAccept(request.header('accept'))
+  const prefer = parsePrefer(request.header('prefer'))
+  const text = request.method === 'DELETE' ? '' : await readBodyText(request.raw)
+  const body = request.method === 'DELETE' ? null : parseJsonBody(text)
+  const options: WriteOptions = { representation: prefer.return === 'representation', stripNulls: accept.stripNulls }
+
+  const plan = await withFreshCatalogue(services.catalogue, (): WritePlan | null => {
+    const relation = findRelation(services, name)
+    const query = parseQuery(request.params)
+    if (query.limit !== null || query.offset !== null || query.order.length > 0) {
+      throw restError(400, 'PGRST100', 'limit, offset and order are not supported on writes by the local backend')
+    }
+    if (request.method === 'DELETE') return { statement: buildDelete(relation, query, options) }
+    if (request.method === 'PATCH') {
+      if (!isPlainObject(body)) throw restError(400, 'PGRST102', 'Empty or invalid json', 'An update takes one JSON object.')
+      const columns = writeColumns(relation, Object.keys(body))
+      if (columns.length === 0) return null // nothing to change
+      return { statement: buildUpdate(relation, query, text, columns, options) }
+    }
+    return insertPlan(relation, query, text, body, prefer, options)
+  })
+
+  const status = request.method === 'POST' ? 201 : options.representation ? 200 : 204
+  if (!plan) return finish(request, { count: 0, total: null, body: '[]' }, status, prefer, accept)
+
+  const single = accept.single && options.representation
+  try {
+    const rows = await services.executor.run(request.role, plan.statement, {
+      readOnly: false,
+      // A single-object write that touched 0 or several rows, or Prefer: tx=rollback, is undone.
+      keep: single || prefer.rollback ? (result) => !prefer.rollback && (!single || resultOf(result).count === 1) : undefined,
+    })
+    return finish(request, resultOf(rows), status, prefer, accept)
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error
+    const result = resultOf(error.rows)
+    if (single && result.count !== 1) throw notSingular(result.count)
+    return finish(request, result, status, prefer, accept)
+  }
+}
+
+function finish(_request: RestRequest, result: Result, status: number, prefer: Preferences, accept: Representation): Response {
+  const headers: Record<string, string> = { 'Content-Range': prefer.count ? `*/${result.count}` : contentRange(0, 0, null) }
+  if (prefer.return) headers['Preference-Applied'] = `return=${prefer.return}`
+  if (prefer.return !== 'representation') return send(status === 200 ? 204 : status, null, headers)
+  if (accept.single) return send(status, singleObject(result), headers, true)
+  return send(status, result.body ?? '[]', headers)
+}
+
+function insertPlan(
+  relation: Relation,
+  query: ParsedQuery,
+  text: string,
+  body: unknown,
+  prefer: Preferences,
+  options: WriteOptions,
+): WritePlan | null {
+  const rows = Array.isArray(body) ? body : [body]
+  if (!rows.every(isPlainObject)) throw restError(400, 'PGRST102', 'Empty or invalid json', 'An insert takes a JSON object or an array of objects.')
+  if (rows.length === 0) return null // nothing to insert
+  const keys = query.columns ?? [...new Set(rows.flatMap((row) => Object.keys(row)))]
+  const columns = writeColumns(relation, keys)
+  const defaultsOnly = columns.length === 0
+  if (defaultsOnly && rows.length > 1) {
+    throw restError(400, 'PGRST102', 'Empty or invalid json', 'Several rows without any column cannot be inserted.')
+  }
+  let upsert: { conflict: string[]; ignore: boolean } | null = null
+  if (prefer.resolution) {
+    const conflict = query.onConflict ? writeColumns(relation, query.onConflict) : relation.primaryKey
+    if (conflict.length === 0) {
+      throw restError(400, 'PGRST100', `An upsert on '${relation.name}' needs on_conflict: the table has no primary key`)
+    }
+    upsert = { conflict, ignore: prefer.resolution === 'ignore' }
+  }
+  return { statement: buildInsert(relation, query, { body: text, columns, defaultsOnly, missingDefault: prefer.missingDefault, upsert }, options) }
+}
