@@ -1,7 +1,7 @@
 // /storage/v1 of the local backend through the real supabase-js storage client (and plain fetch or
 // node:http where the exact HTTP answer matters): the media and applications buckets of the
 // migrations, with their row-level-security policies as the only gate.
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { request } from 'node:http'
 import path from 'node:path'
@@ -338,6 +338,47 @@ describe('storage API', () => {
       const noBucket = await admin.storage.from('no-such-bucket').upload('x.png', PNG, { contentType: 'image/png' })
       expect(noBucket.error).toMatchObject({ status: 404, message: 'Bucket not found' })
     })
+
+    it('answers hostile input with a 4xx and keeps serving', async () => {
+      const auth = { apikey: backend.keys.anonKey, authorization: `Bearer ${backend.keys.serviceRoleKey}` }
+      const json = { ...auth, 'content-type': 'application/json' }
+      const multipart = (body: string) => ({
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'multipart/form-data; boundary=XyZ' },
+        body,
+      })
+      const cases: [string, RequestInit][] = [
+        ['media/m1.png', multipart('no boundary anywhere')],
+        ['media/m2.png', multipart('--XyZ\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n3600\r\n--XyZ--\r\n')],
+        ['media/m3.png', multipart('--XyZ\r\nContent-Disposition: form-data; name=""; filename="a.png"\r\nContent-Type: image/png\r\n\r\nabc')],
+        ['media/m4.png', multipart(`--XyZ\r\n${'X-Long: y\r\n'.repeat(3000)}\r\n\r\nabc\r\n--XyZ--\r\n`)],
+        ['media/m5.png', { method: 'POST', headers: { ...auth, 'content-type': 'image/png', 'x-metadata': '!!not base64 json!!' }, body: PNG }],
+        ['media/%E0%A4%A.png', { method: 'POST', headers: { ...auth, 'content-type': 'image/png' }, body: PNG }],
+        ['list/media', { method: 'POST', headers: json, body: '[1,2,3]' }],
+        ['list/media', { method: 'POST', headers: json, body: '{"limit":"ten"}' }],
+        ['list/media', { method: 'POST', headers: json, body: '{"sortBy":"name"}' }],
+        ['list/media', { method: 'POST', headers: json, body: '{"sortBy":{"column":"name; drop table storage.objects"}}' }],
+        ['list/media', { method: 'POST', headers: json, body: '{"prefix":"a\\u0000b"}' }],
+        ['list/no-such-bucket', { method: 'POST', headers: json, body: '{}' }],
+        ['media', { method: 'DELETE', headers: json, body: '{"prefixes":"blog/pixel.png"}' }],
+        ['media', { method: 'DELETE', headers: json, body: '' }],
+        ['sign/media/blog/pixel.png', { method: 'POST', headers: json, body: '{"expiresIn":-5}' }],
+        ['sign/media', { method: 'POST', headers: json, body: '{"expiresIn":60,"paths":[1]}' }],
+        ['move', { method: 'POST', headers: json, body: '{}' }],
+      ]
+      for (const [route, init] of cases) {
+        const answer = await fetch(objectUrl(route), init)
+        const body = (await answer.json()) as { statusCode?: string }
+        expect(answer.status, route).toBeGreaterThanOrEqual(400)
+        expect(answer.status, route).toBeLessThan(502)
+        expect(answer.status, route).not.toBe(500)
+        expect(body.statusCode, route).toBe(String(answer.status))
+      }
+      expect((await fetch(objectUrl('public/media/blog/pixel.png'))).status).toBe(200)
+      expect(await filesUnder(path.join(backend.dataDir, 'storage-tmp'))).toEqual([])
+      expect((await admin.storage.from('media').list()).data?.map((o) => o.name)).not.toContain('m3.png')
+      expect(backend.output()).not.toMatch(/storage: .* failed/)
+    })
   })
 
   describe('replace and remove', () => {
@@ -359,6 +400,19 @@ describe('storage API', () => {
       const updated = await admin.storage.from('media').update('replace/me.png', new Blob([third], { type: 'image/png' }))
       expect(updated.error).toBeNull()
       expect(await readFile(fileOf('media', 'replace/me.png'))).toEqual(third)
+      expect(await filesUnder(path.join(backend.dataDir, 'storage-tmp'))).toEqual([])
+    })
+
+    it('keeps row and file in step under concurrent upserts of one key', async () => {
+      const versions = Array.from({ length: 8 }, (_, i) => Buffer.concat([PNG, Buffer.from(`version ${i}`)]))
+      const results = await Promise.all(
+        versions.map((bytes) => admin.storage.from('media').upload('race/one.png', bytes, { contentType: 'image/png', upsert: true })),
+      )
+      expect(results.map((r) => r.error)).toEqual(versions.map(() => null))
+      const served = await fetch(objectUrl('public/media/race/one.png'))
+      const bytes = Buffer.from(await served.arrayBuffer())
+      expect(served.headers.get('etag')).toBe(`"${createHash('md5').update(bytes).digest('hex')}"`)
+      expect(versions.some((v) => v.equals(bytes))).toBe(true)
       expect(await filesUnder(path.join(backend.dataDir, 'storage-tmp'))).toEqual([])
     })
 

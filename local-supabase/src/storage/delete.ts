@@ -48,7 +48,7 @@ export async function handleDeleteMany(c: Context, services: StorageServices, bu
     !Array.isArray(prefixes) ||
     prefixes.length === 0 ||
     prefixes.length > MAX_PREFIXES ||
-    !prefixes.every((p): p is string => typeof p === 'string')
+    !prefixes.every((p): p is string => typeof p === 'string' && !p.includes('\0'))
   ) {
     throw errors.badRequest(`prefixes must be an array of 1 to ${MAX_PREFIXES} object names`)
   }

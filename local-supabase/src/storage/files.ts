@@ -85,6 +85,8 @@ export class FileStore {
     this.root = path.join(dataDir, 'storage')
     this.tmpDir = path.join(dataDir, 'storage-tmp')
     this.ready = this.init()
+    // Reported here; uploads that await it still fail (a rejection nobody handled would end the process).
+    this.ready.catch((error: unknown) => console.error('storage: could not prepare the storage directories:', error))
   }
 
   /**

@@ -76,7 +76,7 @@ export async function handleSignMany(c: Context, services: StorageServices, buck
     !Array.isArray(paths) ||
     paths.length === 0 ||
     paths.length > MAX_SIGN_PATHS ||
-    !paths.every((p): p is string => typeof p === 'string')
+    !paths.every((p): p is string => typeof p === 'string' && !p.includes('\0'))
   ) {
     throw errors.badRequest(`paths must be an array of 1 to ${MAX_SIGN_PATHS} object names`)
   }
@@ -114,8 +114,13 @@ export async function handleList(c: Context, services: StorageServices, bucket: 
   const body = await readJsonObject(c)
   const rawPrefix = body.prefix ?? ''
   const search = body.search ?? ''
-  if (typeof rawPrefix !== 'string' || rawPrefix.length > 1024) throw errors.badRequest('prefix must be a string')
-  if (typeof search !== 'string' || search.length > 1024) throw errors.badRequest('search must be a string')
+  // Postgres text cannot hold NUL: refuse it here rather than fail in the query.
+  if (typeof rawPrefix !== 'string' || rawPrefix.length > 1024 || rawPrefix.includes('\0')) {
+    throw errors.badRequest('prefix must be a string')
+  }
+  if (typeof search !== 'string' || search.length > 1024 || search.includes('\0')) {
+    throw errors.badRequest('search must be a string')
+  }
   const limit = intOption(body.limit, 100, 1, 1000, 'limit')
   const offset = intOption(body.offset, 0, 0, 1_000_000, 'offset')
   const sortBy = (body.sortBy ?? {}) as { column?: unknown; order?: unknown }

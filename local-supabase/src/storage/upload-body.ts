@@ -33,6 +33,8 @@ export interface ReceivedUpload {
 
 /** Whether a MIME type passes a bucket's allowed_mime_types (exact types or 'type/*' wildcards). */
 export function isMimeTypeAllowed(mimetype: string, allowed: string[] | null): boolean {
+  // It is served back as a Content-Type header: printable ASCII only, bounded.
+  if (!/^[\x20-\x7e]{1,255}$/.test(mimetype)) return false
   const base = parseHeaderValue(mimetype).type
   if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(base)) return false
   if (!allowed || allowed.length === 0) return true
@@ -63,7 +65,9 @@ function parseUserMetadata(json: string): Record<string, unknown> {
 function normalizeCacheControl(value: string | undefined): string {
   const trimmed = value?.trim()
   if (!trimmed) return 'no-cache'
-  return /^\d+$/.test(trimmed) ? `max-age=${trimmed}` : trimmed.slice(0, 200)
+  if (/^\d{1,10}$/.test(trimmed)) return `max-age=${trimmed}`
+  // Served back as a Cache-Control header: anything that could not be one falls back to the default.
+  return /^[\x20-\x7e]{1,200}$/.test(trimmed) ? trimmed : 'no-cache'
 }
 
 /**
