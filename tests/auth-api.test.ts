@@ -6,6 +6,9 @@ import { createServer } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
+import { DEFAULT_AUTH_CONFIG } from '../local-supabase/src/auth/config.ts'
+import { hashPassword, verifyPassword } from '../local-supabase/src/auth/password.ts'
+import { clientAddress, SignInLimiter } from '../local-supabase/src/auth/rate-limit.ts'
 import { repoRoot } from '../local-supabase/src/bootstrap.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
 
@@ -522,5 +525,52 @@ describe('auth API brute-force limits and strict refresh-token reuse', () => {
     const statuses = burst.map((a) => a.status)
     expect(statuses.filter((s) => s === 400)).toHaveLength(3)
     expect(statuses.filter((s) => s === 429)).toHaveLength(5)
+  })
+})
+
+describe('auth building blocks', () => {
+  it('hashes passwords with salted scrypt in a self-describing string and verifies in constant time', async () => {
+    const hash = await hashPassword('correct horse battery')
+    expect(hash).toMatch(/^\$scrypt\$ln=15,r=8,p=1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
+    expect(await hashPassword('correct horse battery')).not.toBe(hash) // random salt
+    expect(await verifyPassword('correct horse battery', hash)).toBe(true)
+    expect(await verifyPassword('correct horse batterz', hash)).toBe(false)
+    expect(await verifyPassword('correct horse battery', null)).toBe(false)
+    expect(await verifyPassword('correct horse battery', '$2a$10$abcdefghijklmnopqrstuv')).toBe(false)
+    // Parameters outside sane bounds are refused rather than run.
+    expect(await verifyPassword('x', hash.replace('ln=15', 'ln=30'))).toBe(false)
+  })
+
+  it('uses the real limits by default: 5 per e-mail and 20 per client in 15 minutes', () => {
+    expect(DEFAULT_AUTH_CONFIG.rateLimit).toEqual({ windowMs: 900_000, maxPerEmail: 5, maxPerClient: 20, slowdownMs: 250 })
+    expect(DEFAULT_AUTH_CONFIG.accessTokenTtlSeconds).toBe(3600)
+  })
+
+  it('counts failures in a sliding window, doubles the delay, refuses at the limit and forgets on success', () => {
+    let now = 1_000_000
+    const limiter = new SignInLimiter(DEFAULT_AUTH_CONFIG.rateLimit, () => now)
+    const delays: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const admission = limiter.begin('a@x.test', '10.0.0.1')
+      if (!admission.allowed) throw new Error('refused too early')
+      delays.push(admission.delayMs)
+      now += 1_000
+    }
+    expect(delays).toEqual([0, 0, 250, 500, 1000])
+    const refused = limiter.begin('a@x.test', '10.0.0.1')
+    expect(refused).toEqual({ allowed: false, retryAfterMs: 900_000 - 5_000 })
+    now += 900_000 - 5_000 + 1 // the first failure leaves the window
+    const again = limiter.begin('a@x.test', '10.0.0.1')
+    expect(again.allowed).toBe(true)
+    if (again.allowed) limiter.succeeded(again.attempt)
+    const fresh = limiter.begin('a@x.test', '10.0.0.1')
+    expect(fresh).toMatchObject({ allowed: true, delayMs: 0 })
+  })
+
+  it('takes the client address from the socket, and from X-Forwarded-For only behind trusted proxies', () => {
+    expect(clientAddress('203.0.113.9, 127.0.0.1', 0)).toBe('127.0.0.1')
+    expect(clientAddress('203.0.113.9, 10.0.0.2', 1)).toBe('203.0.113.9')
+    expect(clientAddress('10.0.0.2', 3)).toBe('10.0.0.2')
+    expect(clientAddress(undefined, 0)).toBe('unknown')
   })
 })
