@@ -1,13 +1,14 @@
 // /storage/v1 of the local backend through the real supabase-js storage client (and plain fetch or
 // node:http where the exact HTTP answer matters): the media and applications buckets of the
 // migrations, with their row-level-security policies as the only gate.
-import { createHash, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { readdir, readFile, stat } from 'node:fs/promises'
 import { request } from 'node:http'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { multipartEvents, type MultipartEvent } from '../local-supabase/src/storage/multipart.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
 
 // supabase-js builds a realtime client in createClient and, on Node 20 (no global WebSocket),
@@ -236,6 +237,16 @@ describe('storage API', () => {
     })
   })
 
+  it('round-trips 1 MB of random bytes sent as multipart, byte for byte', async () => {
+    const bytes = randomBytes(1024 * 1024)
+    // Bytes that look like the start of a delimiter must stay data.
+    Buffer.from('\r\n--\r\n------formdata-undici-').copy(bytes, 4096)
+    const { error } = await admin.storage.from('media').upload('random/noise.png', new Blob([bytes], { type: 'image/png' }))
+    expect(error).toBeNull()
+    const served = await fetch(objectUrl('public/media/random/noise.png'))
+    expect(Buffer.from(await served.arrayBuffer()).equals(bytes)).toBe(true)
+  })
+
   describe('limits and bad input', () => {
     it('refuses a 6 MB file (413) sent as bytes, as a Blob, or streamed without a length, leaving no file and no row', async () => {
       const big = Buffer.alloc(SIX_MB, 1)
@@ -447,5 +458,48 @@ describe('storage API', () => {
     const response = await fetch(data?.signedUrl ?? '')
     expect(response.status).toBe(200)
     expect(Buffer.from(await response.arrayBuffer())).toEqual(PDF)
+  })
+})
+
+describe('multipart reader', () => {
+  async function* split(bytes: Buffer, size: number): AsyncGenerator<Uint8Array> {
+    for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size)
+  }
+
+  async function parse(body: Buffer, chunkSize: number) {
+    const parts: { name: string; filename: string | null; type: string | null; data: Buffer }[] = []
+    const data: Buffer[] = []
+    for await (const event of multipartEvents(split(body, chunkSize), 'b0undary') as AsyncGenerator<MultipartEvent>) {
+      if (event.type === 'part') {
+        parts.push({ name: event.part.name, filename: event.part.filename, type: event.part.contentType, data: Buffer.alloc(0) })
+        data.length = 0
+      } else if (event.type === 'data') data.push(Buffer.from(event.chunk))
+      else parts[parts.length - 1].data = Buffer.concat(data)
+    }
+    return parts
+  }
+
+  it('yields the same parts whatever the chunk boundaries', async () => {
+    const file = Buffer.concat([Buffer.from('\r\n--b0undar'), randomBytes(3000), Buffer.from('\r\n--b0und')])
+    const body = Buffer.concat([
+      Buffer.from('preamble\r\n--b0undary\r\nContent-Disposition: form-data; name="cacheControl"\r\n\r\n3600\r\n'),
+      Buffer.from('--b0undary\r\nContent-Disposition: form-data; name=""; filename="a \\"b\\".png"\r\nContent-Type: image/png\r\n\r\n'),
+      file,
+      Buffer.from('\r\n--b0undary--\r\nepilogue'),
+    ])
+    for (const size of [1, 2, 7, 13, 64, 4096, body.length]) {
+      const parts = await parse(body, size)
+      expect(parts.map((p) => [p.name, p.filename, p.type])).toEqual([
+        ['cacheControl', null, null],
+        ['', 'a "b".png', 'image/png'],
+      ])
+      expect(parts[0].data.toString()).toBe('3600')
+      expect(parts[1].data.equals(file)).toBe(true)
+    }
+  })
+
+  it('refuses a body that ends before its closing delimiter', async () => {
+    const body = Buffer.from('--b0undary\r\nContent-Disposition: form-data; name="x"\r\n\r\nvalue')
+    await expect(parse(body, 5)).rejects.toThrow('Malformed multipart body')
   })
 })
