@@ -427,6 +427,18 @@ describe('storage API', () => {
       expect(await filesUnder(path.join(backend.dataDir, 'storage-tmp'))).toEqual([])
     })
 
+    it('refuses a key that is both a file and a folder here (409), rolling the row back', async () => {
+      expect((await admin.storage.from('media').upload('nest/leaf.png', PNG, { contentType: 'image/png' })).error).toBeNull()
+      const overFolder = await admin.storage.from('media').upload('nest', PNG, { contentType: 'image/png' })
+      expect(overFolder.error).toMatchObject({ status: 409 })
+      const underFile = await admin.storage.from('media').upload('nest/leaf.png/deeper.png', PNG, { contentType: 'image/png' })
+      expect(underFile.error).toMatchObject({ status: 409 })
+      const top = await admin.storage.from('media').list('', { search: 'nest' })
+      expect(top.data).toEqual([expect.objectContaining({ name: 'nest', id: null })])
+      expect((await admin.storage.from('media').list('nest')).data?.map((o) => o.name)).toEqual(['leaf.png'])
+      expect(await filesUnder(path.join(backend.dataDir, 'storage-tmp'))).toEqual([])
+    })
+
     it('removes rows and files the caller may delete, and only those', async () => {
       await admin.storage.from('media').upload('remove/a.png', PNG, { contentType: 'image/png' })
       await admin.storage.from('media').upload('remove/b.png', PNG, { contentType: 'image/png' })

@@ -33,7 +33,11 @@ async function deleteAsCaller(
       return deleted
     })
   } catch (error) {
-    for (const out of taken.reverse()) await services.store.putBack(out)
+    for (const out of taken.reverse()) {
+      await services.store.putBack(out).catch((putBackError: unknown) => {
+        console.error(`storage: could not put back ${out.file} after a failed delete:`, putBackError)
+      })
+    }
     throw error
   }
   await Promise.all(taken.map((out) => rm(out.parked, { force: true })))

@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import type { BackendDeps } from '../deps.ts'
 import { resolveIdentity, type Identity } from '../identity.ts'
-import { errors, StorageHttpError } from './errors.ts'
+import { errors } from './errors.ts'
 import type { FileStore } from './files.ts'
 import { findBucket, type BucketRow } from './objects.ts'
 import { assertValidBucketName, assertValidKey, bucketAndKey } from './paths.ts'
@@ -87,8 +87,4 @@ export async function requireBucket(services: StorageServices, id: string): Prom
   const bucket = await services.deps.db.asSystem((tx) => findBucket(tx, id))
   if (!bucket) throw errors.bucketNotFound()
   return bucket
-}
-
-export function isStorageError(error: unknown): error is StorageHttpError {
-  return error instanceof StorageHttpError
 }

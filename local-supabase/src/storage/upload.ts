@@ -83,7 +83,12 @@ export async function handleUpload(c: Context, services: StorageServices, segmen
       return written
     })
   } catch (error) {
-    if (staged.installed) await services.store.undoInstall(staged.installed)
+    if (staged.installed) {
+      // Best effort: the answer stays the original failure, whatever happens while undoing.
+      await services.store.undoInstall(staged.installed).catch((undoError: unknown) => {
+        console.error(`storage: could not undo the upload of ${bucket.id}/${key}:`, undoError)
+      })
+    }
     await received.temp.discard()
     throw error instanceof StorageHttpError ? error : mapWriteError(error)
   }
