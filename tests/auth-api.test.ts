@@ -422,6 +422,19 @@ describe('auth API (default settings)', () => {
     expect(made.stdout).toContain('Created admin second.admin@test.local')
     const secondAdmin = await signedIn('second.admin@test.local', 'second-admin-password')
     expect((await secondAdmin.rpc('is_admin')).data).toBe(true)
+
+    // A "hosted" target: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY win over DATA_DIR.
+    const hostedEnv = { DATA_DIR: '/nonexistent-data-dir', SUPABASE_URL: backend.url }
+    const noKey = await runAdminCreate(['--email', 'third.admin@test.local', '--password', 'third-admin-password'], hostedEnv)
+    expect(noKey.code).toBe(1)
+    expect(noKey.stderr).toContain('set SUPABASE_SERVICE_ROLE_KEY')
+    const hosted = await runAdminCreate(['--email', 'third.admin@test.local', '--password', 'third-admin-password'], {
+      ...hostedEnv,
+      SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey,
+    })
+    expect(hosted.code).toBe(0)
+    const thirdAdmin = await signedIn('third.admin@test.local', 'third-admin-password')
+    expect((await thirdAdmin.rpc('is_admin')).data).toBe(true)
   })
 
   it('does not create the first admin again (or reset its password) on restart', async () => {
