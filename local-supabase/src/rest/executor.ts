@@ -6,9 +6,10 @@
 // parse and plan are most of a small query's cost.
 import type { PGlite } from '@electric-sql/pglite'
 import type { RoleContext } from '../identity.ts'
+import { readReply, type Row } from './pg-reply.ts'
 import { Pipeline, type WireStatement } from './pg-wire.ts'
 
-export type Row = (string | null)[]
+export type { Row }
 
 export interface Statement {
   sql: string
@@ -31,11 +32,7 @@ const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.j
 // transaction_read_only can be switched on at any point of a transaction, never back off.
 const READ_ONLY_SETTINGS_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`
 const MAX_PREPARED = 400
-
-interface Message {
-  name: string
-  fields?: Row
-}
+let instances = 0
 
 /** Thrown by `run` when `keep` refused the result: the transaction was rolled back. */
 export class RolledBack extends Error {
@@ -49,6 +46,8 @@ export class RoleExecutor {
   private readonly prepared = new Map<string, string>()
   private readonly toClose: string[] = []
   private sequence = 0
+  /** Statement names are per session: two executors on one database must not share them. */
+  private readonly prefix = `pgrst_${++instances}_`
 
   constructor(private readonly pg: PGlite) {}
 
@@ -64,19 +63,17 @@ export class RoleExecutor {
         if (options.keep) pipeline.simple('begin')
         const touched = [this.wire(settings), this.wire(statement)]
         for (const wire of touched) pipeline.statement(wire)
-        let messages: Message[]
-        try {
-          messages = (await this.pg.execProtocol(pipeline.sync(), { syncToFs: !options.readOnly && !options.keep })).messages
-        } catch (error) {
+        const reply = readReply(await this.pg.execProtocolRaw(pipeline.sync(), { syncToFs: !options.readOnly && !options.keep }))
+        if (reply.error) {
           // Whatever was prepared in this pipeline may or may not exist now: prepare it again.
           for (const wire of touched) if (wire.parse !== null) this.forget(wire.parse)
-          if (options.keep) await this.pg.execProtocol(new Pipeline().simple('rollback').finish())
-          throw error
+          if (options.keep) await this.pg.execProtocolRaw(new Pipeline().simple('rollback').finish())
+          throw reply.error
         }
-        const rows = rowsOf(messages, options.keep ? 2 : 1)
+        const rows = reply.statements[options.keep ? 2 : 1] ?? []
         if (options.keep) {
           const keep = options.keep(rows)
-          await this.pg.execProtocol(new Pipeline().simple(keep ? 'commit' : 'rollback').finish(), { syncToFs: keep })
+          await this.pg.execProtocolRaw(new Pipeline().simple(keep ? 'commit' : 'rollback').finish(), { syncToFs: keep })
           if (!keep) throw new RolledBack(rows)
         }
         return rows
@@ -92,7 +89,7 @@ export class RoleExecutor {
       this.prepared.set(statement.sql, known)
       return { name: known, parse: null, params: statement.params }
     }
-    const name = `pgrst_${++this.sequence}`
+    const name = `${this.prefix}${++this.sequence}`
     this.prepared.set(statement.sql, name)
     if (this.prepared.size > MAX_PREPARED) {
       const [oldestSql, oldestName] = this.prepared.entries().next().value as [string, string]
@@ -108,19 +105,4 @@ export class RoleExecutor {
     this.prepared.delete(sql)
     this.toClose.push(name)
   }
-}
-
-/** The data rows of the n-th statement (0-based) of a pipeline, counted by CommandComplete. */
-function rowsOf(messages: readonly Message[], index: number): Row[] {
-  const rows: Row[] = []
-  let completed = 0
-  for (const message of messages) {
-    if (message.name === 'commandComplete') {
-      completed++
-      if (completed > index) break
-    } else if (message.name === 'dataRow' && completed === index && message.fields) {
-      rows.push(message.fields)
-    }
-  }
-  return rows
 }

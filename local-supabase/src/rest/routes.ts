@@ -39,10 +39,14 @@ export function createRestRoutes(deps: BackendDeps): Hono {
       const url = c.req.url
       const queryAt = url.indexOf('?')
       const rawQuery = queryAt < 0 ? '' : url.slice(queryAt + 1)
+      let params: URLSearchParams | undefined
       return await handler({
         method: c.req.method,
         role: roleContext(c, identity.identity),
-        params: new URLSearchParams(rawQuery),
+        // Parsed only when the plan is not cached.
+        get params() {
+          return (params ??= new URLSearchParams(rawQuery))
+        },
         rawQuery,
         header: (name) => c.req.header(name),
         raw: c.req.raw,
