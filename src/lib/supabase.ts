@@ -1,6 +1,7 @@
-// The one module that imports supabase-js. Data functions in src/features/*/api receive the typed
-// client from here; routes and components only ever see plain data.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+// The data-access layer's client side: the typed client type and result unwrapping. Only this module
+// and supabase.server.ts import supabase-js; data functions in src/features/*/api receive a client,
+// and routes and components only ever see plain data.
+import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 
 export type Db = SupabaseClient<Database>
@@ -8,13 +9,6 @@ export type Db = SupabaseClient<Database>
 export interface SupabaseConfig {
   url: string
   anonKey: string
-}
-
-/** A client for one server render: no session is stored or refreshed on the server. */
-export function createServerClient(config: SupabaseConfig): Db {
-  return createClient<Database>(config.url, config.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-  })
 }
 
 /** Unwraps a supabase-js result: the data, or an Error carrying the server's message for logs. */

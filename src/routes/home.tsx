@@ -1,7 +1,7 @@
 import { getSiteSettings } from '~/features/settings/api/get-site-settings'
 import { getSolutions } from '~/features/solutions/api/get-solutions'
 import { serverEnv } from '~/lib/env.server'
-import { createServerClient } from '~/lib/supabase'
+import { createServerClient } from '~/lib/supabase.server'
 import type { Route } from './+types/home'
 
 export async function loader() {

@@ -4,7 +4,8 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { READY_PREFIX } from '../../local-supabase/src/config.ts'
 import { readKeys, type ProjectKeys } from '../../local-supabase/src/keys.ts'
@@ -31,8 +32,12 @@ export interface LocalBackend {
   dispose(): Promise<void>
 }
 
+// Node 20 has no global WebSocket, which supabase-js requires when it builds a client (realtime is
+// unused). `ws` implements the same API; only its constructor's typing differs.
+const transport = WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']>
+
 function clientFor(url: string, key: string): SupabaseClient {
-  return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } })
+  return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport } })
 }
 
 async function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {

@@ -1,0 +1,17 @@
+// Supabase clients for server renders. Never bundled for the browser (.server module).
+import { createClient, type RealtimeClientOptions } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import type { Database } from './database.types'
+import type { Db, SupabaseConfig } from './supabase'
+
+// Node 20 has no global WebSocket, which supabase-js requires when it builds a client (realtime
+// is unused here). `ws` implements the same API; only its constructor's typing differs.
+const transport = WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']>
+
+/** A client for one server render: no session is stored or refreshed on the server. */
+export function createServerClient(config: SupabaseConfig): Db {
+  return createClient<Database>(config.url, config.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport },
+  })
+}
