@@ -12,20 +12,6 @@ import { clientAddress, SignInLimiter } from '../local-supabase/src/auth/rate-li
 import { repoRoot } from '../local-supabase/src/bootstrap.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
 
-// supabase-js 2.108 builds its realtime client eagerly and throws on Node 20, which has no global
-// WebSocket without --experimental-websocket. Realtime is not used here; a constructor that
-// refuses is enough for the client to be created.
-if (typeof globalThis.WebSocket === 'undefined') {
-  Object.defineProperty(globalThis, 'WebSocket', {
-    configurable: true,
-    value: class {
-      constructor() {
-        throw new Error('WebSocket is not available in these tests')
-      }
-    },
-  })
-}
-
 interface Raw {
   status: number
   headers: Headers
