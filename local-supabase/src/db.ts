@@ -3,6 +3,7 @@
 // and two transactions never interleave.
 import { fork } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
@@ -29,7 +30,10 @@ export class LocalDatabase {
   /** Opens (creating if needed) the database and brings it up to date: preamble, migrations, seed. */
   static async open(dataDir: string | null, options: { seed?: boolean } = {}): Promise<LocalDatabase> {
     const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined
-    if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) await initDataDir(pgdata)
+    if (pgdata && !existsSync(path.join(pgdata, 'PG_VERSION'))) {
+      await mkdir(pgdata, { recursive: true })
+      await initDataDir(pgdata)
+    }
     const pg = await PGlite.create(pgdata, { postgresqlconf: POSTGRES_CONF })
     await bootstrap(pg, options)
     return new LocalDatabase(pg)
