@@ -35,6 +35,7 @@ const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.j
 // transaction_read_only can be switched on at any point of a transaction, never back off.
 const READ_ONLY_SETTINGS_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`
 const MAX_PREPARED = 400
+const RESET = new Pipeline().sync() // a lone Sync: does nothing, answers ReadyForQuery
 let instances = 0
 
 // The verifier hands out the same claims object for the same token: serialise it once.
@@ -77,7 +78,7 @@ export class RoleExecutor {
         if (options.keep) pipeline.simple('begin')
         const touched = [this.wire(settings), this.wire(statement)]
         for (const wire of touched) pipeline.statement(wire)
-        const reply = readReply(await this.pg.execProtocolRaw(pipeline.sync(), { syncToFs: !options.readOnly && !options.keep }))
+        const reply = readReply(await this.send(pipeline.sync(), !options.readOnly && !options.keep))
         if (reply.error) {
           // Whatever was prepared in this pipeline may or may not exist now: prepare it again.
           for (const wire of touched) if (wire.parse !== null) this.forget(wire.parse)
@@ -93,6 +94,33 @@ export class RoleExecutor {
         return rows
       }),
     )
+  }
+
+  /**
+   * One call into the backend, its reply bytes collected as they come: execProtocolRaw would also
+   * have PGlite parse every message of the reply into objects we do not use.
+   */
+  private async send(message: Uint8Array, syncToFs: boolean): Promise<Uint8Array> {
+    const chunks: Uint8Array[] = []
+    let size = 0
+    await this.pg.execProtocolRawStream(message, {
+      syncToFs,
+      onRawData: (chunk) => {
+        chunks.push(chunk.slice()) // a view into WASM memory: copy before the next write
+        size += chunk.length
+      },
+    })
+    // execProtocolRawStream leaves its callback installed; a (tiny) execProtocol call removes it,
+    // so PGlite's other users get their replies back as usual.
+    await this.pg.execProtocol(RESET, { syncToFs: false })
+    if (chunks.length === 1) return chunks[0]
+    const reply = new Uint8Array(size)
+    let at = 0
+    for (const chunk of chunks) {
+      reply.set(chunk, at)
+      at += chunk.length
+    }
+    return reply
   }
 
   private wire(statement: Statement): WireStatement {
