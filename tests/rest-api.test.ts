@@ -616,6 +616,24 @@ describe('errors and hostile input', () => {
     expect(embedded.error?.details).toContain('Embedded resources')
   })
 
+  it('answers browsers with the CORS headers supabase-js needs', async () => {
+    const origin = 'http://localhost:5173'
+    const read = await restRaw(backend, 'site_settings?select=key&limit=1', { headers: { Origin: origin, Prefer: 'count=exact' } })
+    expect(read.status).toBe(206)
+    expect(read.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(read.headers.get('vary')).toContain('Origin')
+    expect(read.headers.get('access-control-expose-headers')).toContain('content-range')
+    const preflight = await fetch(`${backend.url}/rest/v1/site_settings`, {
+      method: 'OPTIONS',
+      headers: { Origin: origin, 'Access-Control-Request-Method': 'PATCH', 'Access-Control-Request-Headers': 'apikey,prefer' },
+    })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH')
+    const failed = await restRaw(backend, 'no_such_table', { headers: { Origin: origin } })
+    expect(failed.headers.get('access-control-allow-origin')).toBe(origin)
+  })
+
   it('only the public schema is exposed', async () => {
     const other = await restRaw(backend, 'users', { headers: { 'Accept-Profile': 'auth' } })
     expect(other.status).toBe(406)
