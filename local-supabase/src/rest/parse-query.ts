@@ -102,7 +102,7 @@ export function parseQuery(params: URLSearchParams, options: ParseOptions = {}):
 
 function checkColumnKey(key: string): string {
   if (key.includes('->')) throw parseError(`"failed to parse filter (${key})"`, 'JSON paths in filters are not supported by the local backend.')
-  if (/\.(order|limit|offset|or|and|select)$/.test(key) || key.includes('.')) {
+  if (key.includes('.')) {
     throw parseError(`"failed to parse filter (${key})"`, 'Embedded resources are not supported by the local backend.')
   }
   return unquote(key)

@@ -81,7 +81,7 @@ async function write(services: RestServices, request: RestRequest, name: string)
   })
 
   const status = request.method === 'POST' ? 201 : options.representation ? 200 : 204
-  if (!plan) return finish(request, { count: 0, total: null, body: '[]' }, status, prefer, accept)
+  if (!plan) return finish({ count: 0, total: null, body: '[]' }, status, prefer, accept)
 
   const single = accept.single && options.representation
   try {
@@ -90,16 +90,16 @@ async function write(services: RestServices, request: RestRequest, name: string)
       // A single-object write that touched 0 or several rows, or Prefer: tx=rollback, is undone.
       keep: single || prefer.rollback ? (result) => !prefer.rollback && (!single || resultOf(result).count === 1) : undefined,
     })
-    return finish(request, resultOf(rows), status, prefer, accept)
+    return finish(resultOf(rows), status, prefer, accept)
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error
     const result = resultOf(error.rows)
     if (single && result.count !== 1) throw notSingular(result.count)
-    return finish(request, result, status, prefer, accept)
+    return finish(result, status, prefer, accept)
   }
 }
 
-function finish(_request: RestRequest, result: Result, status: number, prefer: Preferences, accept: Representation): Response {
+function finish(result: Result, status: number, prefer: Preferences, accept: Representation): Response {
   const headers: Record<string, string> = { 'Content-Range': prefer.count ? `*/${result.count}` : contentRange(0, 0, null) }
   if (prefer.return) headers['Preference-Applied'] = `return=${prefer.return}`
   if (prefer.return !== 'representation') return send(status === 200 ? 204 : status, null, headers)
