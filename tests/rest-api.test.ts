@@ -8,19 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
 import { mintToken, restRaw } from './helpers/rest-raw.ts'
 
-// supabase-js builds its realtime client eagerly and Node 20 has no global WebSocket; realtime is
-// not used here, so a constructor that refuses is enough.
-if (typeof globalThis.WebSocket === 'undefined') {
-  Object.defineProperty(globalThis, 'WebSocket', {
-    configurable: true,
-    value: class {
-      constructor() {
-        throw new Error('WebSocket is not available in these tests')
-      }
-    },
-  })
-}
-
 const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/
 const CONTENT_TABLES = ['website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts', 'job_openings', 'site_settings'] as const
 
