@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts'],
     environment: 'node',
+    globalSetup: ['tests/global-setup.ts'],
     // PGlite boots are CPU-heavy (about 4 s each on this 2-core machine): keep parallelism modest.
     maxWorkers: 2,
     testTimeout: 60_000,

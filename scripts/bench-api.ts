@@ -2,13 +2,13 @@
 // DATA_DIR, pinned to CPU 0 (the load generator runs on CPU 1), fills the blog to 50 published
 // posts, then drives 50 connections for 10 s at each scenario and keeps going to 100,000 requests
 // in all, sampling the backend's resident memory. It prints figures; it asserts nothing.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
-import { repoRoot } from '../local-supabase/src/bootstrap.ts'
-import { READY_PREFIX } from '../local-supabase/src/config.ts'
+import { bundleBackend } from '../local-supabase/build.ts'
+import { launchBackend } from '../local-supabase/launch.ts'
 import { readKeys } from '../local-supabase/src/keys.ts'
 
 const CONNECTIONS = 50
@@ -28,19 +28,9 @@ function pinToCpu(pid: number, cpu: number): void {
 }
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-api-'))
-const backend = spawn(process.execPath, ['--import', 'tsx', 'local-supabase/src/main.ts'], {
-  cwd: repoRoot,
-  env: { ...process.env, DATA_DIR: dataDir, SUPABASE_PORT: '0', LOG_REQUESTS: '0' },
-  stdio: ['ignore', 'pipe', 'inherit'],
-})
-const url = await new Promise<string>((resolve, reject) => {
-  let output = ''
-  backend.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-    const line = output.split('\n').find((l) => l.startsWith(READY_PREFIX))
-    if (line) resolve(line.slice(READY_PREFIX.length).trim())
-  })
-  backend.once('exit', (code) => reject(new Error(`backend exited (${code}):\n${output}`)))
+await bundleBackend()
+const { child: backend, url } = await launchBackend({
+  env: { DATA_DIR: dataDir, SUPABASE_PORT: '0', LOG_REQUESTS: '0' },
 })
 const pid = backend.pid as number
 pinToCpu(pid, 0)

@@ -13,10 +13,12 @@ import type { RoleContext } from './identity.ts'
 export type { Transaction }
 
 // PGlite's default 128 MB of shared buffers is most of its memory; this database is small.
-const POSTGRES_CONF = ['shared_buffers=32MB']
+const POSTGRES_CONF = ['shared_buffers=16MB']
 
 function initDataDir(pgdata: string): Promise<void> {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'initdb.ts')
+  // Beside this module: initdb.ts when run from source, initdb.mjs in the bundle (local-supabase/build.ts).
+  const self = fileURLToPath(import.meta.url)
+  const script = path.join(path.dirname(self), `initdb${path.extname(self)}`)
   return new Promise((resolve, reject) => {
     const child = fork(script, [pgdata], { stdio: 'inherit' })
     child.once('error', reject)

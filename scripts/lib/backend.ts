@@ -1,8 +1,10 @@
 // How the run commands find their Supabase: a hosted project when SUPABASE_URL is set, otherwise
 // the local backend started as a child process (its URL and anon key read back from DATA_DIR).
 import { spawn, type ChildProcess } from 'node:child_process'
+import { bundleBackend } from '../../local-supabase/build.ts'
+import { launchBackend } from '../../local-supabase/launch.ts'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
-import { loadDotEnv, READY_PREFIX, resolveDataDir } from '../../local-supabase/src/config.ts'
+import { loadDotEnv, resolveDataDir } from '../../local-supabase/src/config.ts'
 import { readKeys } from '../../local-supabase/src/keys.ts'
 
 export interface SupabaseTarget {
@@ -24,29 +26,12 @@ export async function resolveSupabase(): Promise<SupabaseTarget> {
   return startLocalBackend()
 }
 
-function startLocalBackend(): Promise<SupabaseTarget> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local-supabase/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  return new Promise((resolve, reject) => {
-    let buffered = ''
-    let ready = false
-    child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk)
-      if (ready) return
-      buffered += chunk.toString()
-      const line = buffered.split('\n').find((l) => l.startsWith(READY_PREFIX))
-      if (!line) return
-      ready = true
-      const url = line.slice(READY_PREFIX.length).trim()
-      readKeys(resolveDataDir()).then((keys) => {
-        if (!keys) return reject(new Error('The local backend started without writing its keys'))
-        resolve({ url, anonKey: keys.anonKey, child })
-      }, reject)
-    })
-    child.once('exit', (code) => reject(new Error(`The local backend stopped (exit code ${code})`)))
-  })
+async function startLocalBackend(): Promise<SupabaseTarget> {
+  await bundleBackend()
+  const { child, url } = await launchBackend({ echo: true })
+  const keys = await readKeys(resolveDataDir())
+  if (!keys) throw new Error('The local backend started without writing its keys')
+  return { url, anonKey: keys.anonKey, child }
 }
 
 /** Runs `command`; Ctrl-C or the end of either process stops both, the backend cleanly. */

@@ -1,13 +1,13 @@
-// Starts the real local backend as a child process on a free port with a temporary DATA_DIR, as a
-// user would run it, and hands tests real supabase-js clients for it.
-import { spawn, type ChildProcess } from 'node:child_process'
+// Starts the real local backend (the bundle that npm start runs, built once by tests/global-setup.ts)
+// as a child process on a free port with a temporary DATA_DIR, and hands tests real supabase-js
+// clients for it.
+import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
-import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
-import { READY_PREFIX } from '../../local-supabase/src/config.ts'
+import { launchBackend } from '../../local-supabase/launch.ts'
 import { readKeys, type ProjectKeys } from '../../local-supabase/src/keys.ts'
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'test-admin-password-1' }
@@ -40,11 +40,9 @@ function clientFor(url: string, key: string): SupabaseClient {
   return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport } })
 }
 
-async function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'local-supabase/src/main.ts'], {
-    cwd: repoRoot,
+function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
+  return launchBackend({
     env: {
-      ...process.env,
       DATA_DIR: dataDir,
       SUPABASE_PORT: String(port),
       ADMIN_EMAIL: TEST_ADMIN.email,
@@ -52,20 +50,7 @@ async function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
       LOG_REQUESTS: '0',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let output = ''
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const line = output.split('\n').find((l) => l.startsWith(READY_PREFIX))
-      if (line) resolve(line.slice(READY_PREFIX.length).trim())
-    }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.once('exit', (code) => reject(new Error(`backend exited with ${code} before it was ready:\n${output}`)))
-  })
-  return { child, url, output: () => output }
 }
 
 function waitForExit(child: ChildProcess): Promise<void> {

@@ -1,0 +1,26 @@
+// Bundles the local backend into build/local-supabase/*.mjs so it runs on plain Node: under the
+// TypeScript loader the same process holds ~55 MB more, most of it for PGlite's module.
+// The bundle sits at the same depth below the repository as src/, so paths that src/bootstrap.ts
+// derives from its own location (migrations, seed, preamble) resolve the same way.
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+
+const here = path.dirname(fileURLToPath(import.meta.url))
+export const backendBundleDir = path.resolve(here, '../build/local-supabase')
+export const backendEntry = path.join(backendBundleDir, 'main.mjs')
+
+export async function bundleBackend(): Promise<string> {
+  await build({
+    entryPoints: [path.join(here, 'src/main.ts'), path.join(here, 'src/initdb.ts')],
+    outdir: backendBundleDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+  return backendEntry
+}
