@@ -2,13 +2,15 @@
 //  - raw bytes (ArrayBuffer, Buffer, string, stream): Content-Type, Cache-Control and x-metadata
 //    headers describe the object;
 //  - multipart/form-data (Blob, File, FormData): a `cacheControl` field, an optional `metadata`
-//    field (JSON) and one file part whose own Content-Type is the object's type.
+//    field (JSON) and one file part whose own Content-Type is the object's type, parsed by busboy
+//    as the bytes arrive (Hono's formData() would buffer the whole body first).
 // Type and size are judged before a byte is kept: the MIME type as soon as it is known, the size
 // from Content-Length when declared and always by counting while streaming.
+import type { Writable } from 'node:stream'
+import busboy, { type Busboy } from 'busboy'
 import type { Context } from 'hono'
 import { errors, StorageHttpError } from './errors.ts'
 import type { FileStore, TempFile } from './files.ts'
-import { multipartBoundary, multipartEvents, parseHeaderValue } from './multipart.ts'
 
 /** No request body is read past this, whatever the bucket allows (Supabase's default global limit). */
 export const GLOBAL_UPLOAD_LIMIT = 50 * 1024 * 1024
@@ -16,6 +18,29 @@ export const GLOBAL_UPLOAD_LIMIT = 50 * 1024 * 1024
 const MULTIPART_ALLOWANCE = 64 * 1024
 const MAX_FIELD_BYTES = 16 * 1024
 const MAX_FIELDS = 20
+
+/** Whether a content type is multipart/form-data with a usable boundary (else the body is the file). */
+function isMultipart(contentType: string): boolean {
+  const { type, params } = parseHeaderValue(contentType)
+  const boundary = params.get('boundary')
+  return type === 'multipart/form-data' && !!boundary && boundary.length <= 70
+}
+
+/** `type; a=b; c="d"` → lower-cased type and its parameters (names lower-cased, quotes removed). */
+export function parseHeaderValue(value: string): { type: string; params: Map<string, string> } {
+  const params = new Map<string, string>()
+  const semicolon = value.indexOf(';')
+  const type = (semicolon < 0 ? value : value.slice(0, semicolon)).trim().toLowerCase()
+  const rest = semicolon < 0 ? '' : value.slice(semicolon + 1)
+  const param = /\s*([^\s=;]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))\s*;?/gy
+  let match: RegExpExecArray | null
+  while ((match = param.exec(rest)) !== null) {
+    const raw = match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : (match[3] ?? '').trim()
+    params.set(match[1].toLowerCase(), raw)
+    if (param.lastIndex >= rest.length) break
+  }
+  return { type, params }
+}
 
 export interface BucketLimits {
   fileSizeLimit: number | null
@@ -127,24 +152,24 @@ function tooLargeAndClose(): StorageHttpError {
  */
 export async function receiveUpload(c: Context, store: FileStore, limits: BucketLimits): Promise<ReceivedUpload> {
   const contentType = c.req.header('content-type') ?? 'application/octet-stream'
-  const boundary = multipartBoundary(contentType)
+  const multipart = isMultipart(contentType)
   const limit = effectiveLimit(limits)
 
   // A declared length over the limit is refused before reading anything.
   const declared = Number(c.req.header('content-length'))
   if (Number.isFinite(declared)) {
     if (declared > GLOBAL_UPLOAD_LIMIT + MULTIPART_ALLOWANCE) throw tooLargeAndClose()
-    if (declared > limit + (boundary ? MULTIPART_ALLOWANCE : 0)) throw errors.payloadTooLarge()
+    if (declared > limit + (multipart ? MULTIPART_ALLOWANCE : 0)) throw errors.payloadTooLarge()
   }
-  if (!boundary) {
+  if (!multipart) {
     if (!isMimeTypeAllowed(contentType, limits.allowedMimeTypes)) throw errors.invalidMimeType(parseHeaderValue(contentType).type)
   }
 
   const body = new BodyReader(c.req.raw.body)
   let temp: TempFile | null = null
   try {
-    const received = boundary
-      ? await receiveMultipart(body, boundary, store, limit, limits, (t) => (temp = t))
+    const received = multipart
+      ? await receiveMultipart(body, contentType, store, limit, limits, (t) => (temp = t))
       : await receiveRaw(c, body, contentType, store, limit, (t) => (temp = t))
     return received
   } catch (error) {
@@ -188,58 +213,109 @@ async function receiveRaw(
   }
 }
 
+/** Any failure of the multipart parser itself (framing, headers, a body that ends early) is a 400. */
+function malformed(): StorageHttpError {
+  return errors.badRequest('Malformed multipart body')
+}
+
+/** Feeds one chunk to the parser; resolves once it has been taken (busboy holds it under backpressure). */
+function feed(parser: Writable, chunk: Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => parser.write(chunk, (error) => (error ? reject(malformed()) : resolve())))
+}
+
+/**
+ * Parses the body with busboy, field by field and the file chunk by chunk. The first failure wins:
+ * reading stops there and the caller drains what is left of the body.
+ */
 async function receiveMultipart(
   body: BodyReader,
-  boundary: string,
+  contentType: string,
   store: FileStore,
   limit: number,
   limits: BucketLimits,
   track: (temp: TempFile) => void,
 ): Promise<ReceivedUpload> {
-  const fields = new Map<string, string>()
-  let temp: TempFile | null = null
-  let mimetype = 'application/octet-stream'
-  let current: { kind: 'field'; name: string; bytes: Buffer[]; size: number } | { kind: 'file' } | { kind: 'skip' } | null = null
-
-  for await (const event of multipartEvents(body.chunks(), boundary)) {
-    if (event.type === 'part') {
-      const { part } = event
-      if (part.filename !== null && temp === null) {
-        // The first file part is the object: its type is judged before any of its bytes are kept.
-        mimetype = part.contentType ?? 'application/octet-stream'
-        if (!isMimeTypeAllowed(mimetype, limits.allowedMimeTypes)) throw errors.invalidMimeType(parseHeaderValue(mimetype).type)
-        temp = await store.createTemp(limit)
-        track(temp)
-        current = { kind: 'file' }
-      } else if (part.filename === null) {
-        if (fields.size >= MAX_FIELDS) throw errors.badRequest('Too many form fields')
-        current = { kind: 'field', name: part.name, bytes: [], size: 0 }
-      } else {
-        current = { kind: 'skip' } // further files are ignored, as on Supabase
-      }
-    } else if (event.type === 'data') {
-      if (current?.kind === 'file' && temp) {
-        if (!(await temp.write(event.chunk))) throw errors.payloadTooLarge()
-      } else if (current?.kind === 'field') {
-        current.size += event.chunk.byteLength
-        if (current.size > MAX_FIELD_BYTES) throw errors.badRequest(`Form field ${current.name.slice(0, 50)} is too large`)
-        current.bytes.push(Buffer.from(event.chunk))
-      }
-    } else {
-      if (current?.kind === 'field') fields.set(current.name, Buffer.concat(current.bytes).toString('utf8'))
-      current = null
-    }
+  let parser: Busboy
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      defParamCharset: 'utf8',
+      // Further files are skipped, as on Supabase; a longer field value comes truncated and is refused.
+      limits: { files: 1, fieldSize: MAX_FIELD_BYTES },
+    })
+  } catch {
+    throw malformed()
   }
 
-  if (!temp) throw errors.badRequest('No file found in the multipart body')
-  const finished: TempFile = temp
-  const { size, md5 } = await finished.finish()
+  const fields = new Map<string, string>()
+  const file: { temp: TempFile | null; mimetype: string; task: Promise<void> | null } = {
+    temp: null,
+    mimetype: 'application/octet-stream',
+    task: null,
+  }
+  let failure: unknown = null
+  let signalFailure: (error: unknown) => void = () => {}
+  const failed = new Promise<never>((_, reject) => (signalFailure = reject))
+  failed.catch(() => {}) // only ever awaited in a race
+  const fail = (error: unknown) => {
+    if (failure !== null) return
+    failure = error
+    signalFailure(error)
+  }
+
+  parser.on('error', () => fail(malformed()))
+  parser.on('field', (name, value, info) => {
+    if (failure !== null) return
+    if (fields.size >= MAX_FIELDS) return fail(errors.badRequest('Too many form fields'))
+    if (info.valueTruncated) return fail(errors.badRequest(`Form field ${name.slice(0, 50)} is too large`))
+    fields.set(name, value)
+  })
+  parser.on('file', (_name, stream, info) => {
+    stream.on('error', () => fail(malformed())) // a body that ends inside the file
+    if (failure !== null) return
+    // The file part is the object: its type is judged before any of its bytes are kept.
+    file.mimetype = info.mimeType
+    if (!isMimeTypeAllowed(file.mimetype, limits.allowedMimeTypes)) {
+      return fail(errors.invalidMimeType(parseHeaderValue(file.mimetype).type))
+    }
+    file.task = (async () => {
+      const temp = await store.createTemp(limit)
+      file.temp = temp
+      track(temp)
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        if (failure !== null) return
+        if (!(await temp.write(chunk))) throw errors.payloadTooLarge()
+      }
+    })().catch((error: unknown) => fail(error instanceof StorageHttpError || !stream.errored ? error : malformed()))
+  })
+
+  const closed = new Promise<void>((resolve) => parser.once('close', resolve))
+  try {
+    for await (const chunk of body.chunks()) {
+      await Promise.race([feed(parser, chunk), failed])
+      if (failure !== null) break
+    }
+    if (failure === null) {
+      parser.end()
+      await Promise.race([closed, failed])
+      await file.task
+    }
+  } catch (error) {
+    fail(error)
+  } finally {
+    parser.destroy()
+    await file.task // no write may still be running when the caller discards the temp file
+  }
+  if (failure !== null) throw failure
+
+  if (!file.temp) throw errors.badRequest('No file found in the multipart body')
+  const { size, md5 } = await file.temp.finish()
   const metadata = fields.get('metadata')
   return {
-    temp: finished,
+    temp: file.temp,
     size,
     md5,
-    mimetype,
+    mimetype: file.mimetype,
     cacheControl: normalizeCacheControl(fields.get('cacheControl')),
     userMetadata: metadata ? parseUserMetadata(metadata) : null,
   }
