@@ -1,0 +1,52 @@
+import { mkdir } from 'node:fs/promises'
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './browser.ts'
+
+const siteUrl = inject('siteUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchChromium()
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('the home page', () => {
+  it('arrives rendered on the server: title, description and content are in the HTML', async () => {
+    const html = await (await fetch(siteUrl)).text()
+    expect(html).toContain('<title>Ledgerfield Technologies</title>')
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/)
+    expect(html).toContain('Core Banking Software')
+  })
+
+  it('shows the company and its six solutions in a browser, on a phone, without errors', async () => {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    const errors: string[] = []
+    page.on('pageerror', (error) => errors.push(error.message))
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    page.on('response', (response) => {
+      if (response.status() >= 400) errors.push(`${response.status()} ${response.url()}`)
+    })
+    await page.goto(siteUrl, { waitUntil: 'networkidle' })
+
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Ledgerfield Technologies')
+    const solutions = page.getByRole('heading', { level: 3 })
+    await expect(solutions.allTextContents()).resolves.toEqual([
+      'Core Banking Software',
+      'Education Management System',
+      'Human Resources Management System',
+      'iRepay Debt Collection & Recovery',
+      'AI & Automation',
+      'Custom Software Development',
+    ])
+    await mkdir('test-results', { recursive: true })
+    await page.screenshot({ path: 'test-results/home-phone.png', fullPage: true })
+    expect(errors).toEqual([])
+    await page.close()
+  })
+})
