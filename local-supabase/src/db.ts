@@ -15,6 +15,19 @@ export type { Transaction }
 // PGlite's default 128 MB of shared buffers is most of its memory; this database is small.
 const POSTGRES_CONF = ['shared_buffers=16MB']
 
+/**
+ * What PostgREST sets for a request, local to its transaction: the role, the verified JWT claims and
+ * the request's headers, method and path. The one definition of it: /rest/v1's pipelined executor
+ * sends the same statement.
+ */
+export const REQUEST_SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
+  set_config('request.headers', $3, true), set_config('request.method', $4, true),
+  set_config('request.path', $5, true)`
+
+export function requestSettingsParams(context: RoleContext, claimsJson = JSON.stringify(context.claims)): string[] {
+  return [context.role, claimsJson, JSON.stringify(context.headers), context.method, context.path]
+}
+
 function initDataDir(pgdata: string): Promise<void> {
   // Beside this module: initdb.ts when run from source, initdb.mjs in the bundle (local-supabase/build.ts).
   const self = fileURLToPath(import.meta.url)
@@ -47,12 +60,7 @@ export class LocalDatabase {
    */
   asRole<T>(context: RoleContext, work: (tx: Transaction) => Promise<T>): Promise<T> {
     return this.pg.transaction(async (tx) => {
-      await tx.query(
-        `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                set_config('request.headers', $3, true), set_config('request.method', $4, true),
-                set_config('request.path', $5, true)`,
-        [context.role, JSON.stringify(context.claims), JSON.stringify(context.headers), context.method, context.path],
-      )
+      await tx.query(REQUEST_SETTINGS_SQL, requestSettingsParams(context))
       return work(tx)
     })
   }

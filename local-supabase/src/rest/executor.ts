@@ -1,10 +1,10 @@
 // Runs one request's statement as the caller's role in ONE call into PGlite: role settings and the
 // statement travel in a single extended-protocol pipeline, which Postgres runs as one implicit
-// transaction (committed at Sync, rolled back on error). It sets exactly what LocalDatabase.asRole
-// sets (role, request.jwt.claims, request.headers, request.method, request.path), so row-level
-// security sees the same request. Statements are prepared once per SQL text and reused by name:
+// transaction (committed at Sync, rolled back on error). Its settings are LocalDatabase.asRole's own
+// (REQUEST_SETTINGS_SQL in db.ts), so row-level security sees the same request. Statements are prepared once per SQL text and reused by name:
 // parse and plan are most of a small query's cost.
 import type { PGlite } from '@electric-sql/pglite'
+import { REQUEST_SETTINGS_SQL, requestSettingsParams } from '../db.ts'
 import type { RoleContext } from '../identity.ts'
 import { readReply, type Row } from './pg-reply.ts'
 import { Pipeline, type WireStatement } from './pg-wire.ts'
@@ -29,9 +29,7 @@ export interface RunOptions {
 // plan_cache_mode: our statements are prepared once and their values always bound, so a generic
 // plan is reused instead of planning (row-level security included) on every execution; on tables
 // this size the plan hardly depends on the values. Local to the transaction, like the rest.
-const SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-  set_config('request.headers', $3, true), set_config('request.method', $4, true),
-  set_config('request.path', $5, true), set_config('plan_cache_mode', 'force_generic_plan', true)`
+const SETTINGS_SQL = `${REQUEST_SETTINGS_SQL}, set_config('plan_cache_mode', 'force_generic_plan', true)`
 // transaction_read_only can be switched on at any point of a transaction, never back off.
 const READ_ONLY_SETTINGS_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`
 const MAX_PREPARED = 400
@@ -69,7 +67,7 @@ export class RoleExecutor {
   async run(context: RoleContext, statement: Statement, options: RunOptions): Promise<Row[]> {
     const settings: Statement = {
       sql: options.readOnly ? READ_ONLY_SETTINGS_SQL : SETTINGS_SQL,
-      params: [context.role, claimsJson(context.claims), JSON.stringify(context.headers), context.method, context.path],
+      params: requestSettingsParams(context, claimsJson(context.claims)),
     }
     return this.pg._runExclusiveTransaction(() =>
       this.pg._runExclusiveQuery(async () => {
