@@ -1,3 +1,8 @@
-import { index, type RouteConfig } from '@react-router/dev/routes'
+import type { RouteConfig } from '@react-router/dev/routes'
+import { adminRoutes } from './routes/admin-routes'
+import { seoRoutes } from './routes/seo-routes'
+import { siteRoutes } from './routes/site-routes'
 
-export default [index('routes/home.tsx')] satisfies RouteConfig
+// The route table, in parts by area so each area keeps its own list: the public site (which holds
+// the lead-capture routes), the back office, and the files for crawlers.
+export default [...siteRoutes, ...adminRoutes, ...seoRoutes] satisfies RouteConfig
