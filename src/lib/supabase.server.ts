@@ -8,10 +8,16 @@ import type { Db, SupabaseConfig } from './supabase'
 // is unused here). `ws` implements the same API; only its constructor's typing differs.
 const transport = WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']>
 
+export interface ServerClientOptions {
+  /** The visitor's address, sent as X-Forwarded-For for the database's per-client limits. */
+  forwardedFor?: string | null
+}
+
 /** A client for one server render: no session is stored or refreshed on the server. */
-export function createServerClient(config: SupabaseConfig): Db {
+export function createServerClient(config: SupabaseConfig, options: ServerClientOptions = {}): Db {
   return createClient<Database>(config.url, config.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport },
+    global: options.forwardedFor ? { headers: { 'X-Forwarded-For': options.forwardedFor } } : {},
   })
 }

@@ -1,12 +1,10 @@
 import { getSiteSettings } from '~/features/settings/api/get-site-settings'
 import { getSolutions } from '~/features/solutions/api/get-solutions'
-import { serverEnv } from '~/lib/env.server'
-import { createServerClient } from '~/lib/supabase.server'
+import { requestDb } from '~/lib/db.server'
 import type { Route } from './+types/home'
 
-export async function loader() {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY } = serverEnv()
-  const db = createServerClient({ url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY })
+export async function loader({ context }: Route.LoaderArgs) {
+  const db = requestDb(context)
   const [settings, solutions] = await Promise.all([getSiteSettings(db), getSolutions(db)])
   return { settings, solutions }
 }

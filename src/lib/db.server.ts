@@ -1,0 +1,13 @@
+// The Supabase client a loader or action uses for one request: anonymous, and carrying the
+// visitor's address as X-Forwarded-For so the database's per-client limits key on the real visitor.
+import type { RouterContextProvider } from 'react-router'
+import { serverEnv } from './env.server'
+import type { Db } from './supabase'
+import { createServerClient } from './supabase.server'
+import { visitorContext } from './visitor-context'
+
+export function requestDb(context: Readonly<RouterContextProvider>): Db {
+  const { SUPABASE_URL, SUPABASE_ANON_KEY } = serverEnv()
+  const { ip } = context.get(visitorContext)
+  return createServerClient({ url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }, { forwardedFor: ip })
+}
