@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { BackendDeps } from '../deps.ts'
 import { requestHeaders } from '../identity.ts'
+import { parseJsonLimited } from '../json-limits.ts'
 import { loadAuthConfig, type AuthConfig } from './config.ts'
 import { AuthError, authErrorResponse, INVALID_CREDENTIALS } from './errors.ts'
 import { requireAdmin, requireApiKey, requireUser } from './guard.ts'
@@ -55,7 +56,7 @@ async function readJson(c: Context): Promise<Json> {
   if (text.trim() === '') return {}
   let parsed: unknown
   try {
-    parsed = JSON.parse(text)
+    parsed = parseJsonLimited(text)
   } catch (error) {
     throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`)
   }

@@ -1,5 +1,6 @@
 // Request bodies: read with a hard cap (the process never buffers more than the cap plus one chunk)
 // and parsed as JSON with PostgREST's errors.
+import { JsonTooDeepError, MAX_JSON_DEPTH, parseJsonLimited } from '../json-limits.ts'
 import { RestError, restError } from './errors.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -44,8 +45,9 @@ export function parseJsonBody(text: string, fallback?: unknown): unknown {
     throw invalidBody()
   }
   try {
-    return JSON.parse(text) as unknown
+    return parseJsonLimited(text)
   } catch (error) {
+    if (error instanceof JsonTooDeepError) throw invalidBody(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`)
     throw invalidBody((error as Error).message)
   }
 }

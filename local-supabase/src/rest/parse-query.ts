@@ -2,6 +2,7 @@
 // (`col=not.op.value`), logic trees (`or=(a.eq.1,and(b.gt.2,c.is.null))`), order, limit/offset,
 // on_conflict and columns. Produces a tree of plain values: nothing here is SQL, and nothing is
 // trusted yet (names are checked against the catalogue when SQL is built).
+import { jsonTooDeep, MAX_JSON_DEPTH, MAX_LOGIC_DEPTH, parenthesesTooDeep } from '../json-limits.ts'
 import { parseError } from './errors.ts'
 
 export type SelectItem =
@@ -92,6 +93,10 @@ export function parseQuery(params: URLSearchParams, options: ParseOptions = {}):
     if (RESERVED.has(key)) continue
     const logic = LOGIC_KEY.exec(key)
     if (logic) {
+      // Checked in one pass before the recursive parse (and Postgres' recursive planner) sees it.
+      if (parenthesesTooDeep(value, MAX_LOGIC_DEPTH + 1)) {
+        throw parseError(`"failed to parse logic tree"`, `Logic trees may nest at most ${MAX_LOGIC_DEPTH} levels deep.`)
+      }
       query.filters.push({ kind: 'logic', op: logic[2] as 'and' | 'or', negate: Boolean(logic[1]), children: parseLogicList(value, key) })
       continue
     }
@@ -243,6 +248,8 @@ export function parseCondition(column: string, text: string, insideLogic = false
     else throw fail(`"${op}(${match[2]})" is not a valid operator modifier.`)
   }
   let raw = rest.slice(match[0].length)
+  // A JSON or array value is parsed recursively by Postgres.
+  if (jsonTooDeep(raw)) throw fail(`The value is nested deeper than ${MAX_JSON_DEPTH} levels.`)
   if (op === 'in') return { kind: 'condition', column, negate, op, quantifier, language, value: parseInList(raw, text) }
   if (op === 'is') {
     const lower = raw.toLowerCase()

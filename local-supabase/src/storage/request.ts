@@ -3,6 +3,7 @@
 import type { Context } from 'hono'
 import type { BackendDeps } from '../deps.ts'
 import { resolveIdentity, type Identity } from '../identity.ts'
+import { JsonTooDeepError, parseJsonLimited } from '../json-limits.ts'
 import { errors } from './errors.ts'
 import type { FileStore } from './files.ts'
 import { findBucket, type BucketRow } from './objects.ts'
@@ -62,8 +63,9 @@ export async function readJsonObject(c: Context): Promise<Record<string, unknown
   if (text.trim() === '') return {}
   let value: unknown
   try {
-    value = JSON.parse(text)
-  } catch {
+    value = parseJsonLimited(text)
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw errors.badRequest(error.message)
     throw errors.badRequest('Body is not valid JSON')
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {

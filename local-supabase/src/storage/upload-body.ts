@@ -9,6 +9,7 @@
 import type { Writable } from 'node:stream'
 import busboy, { type Busboy } from 'busboy'
 import type { Context } from 'hono'
+import { JsonTooDeepError, parseJsonLimited } from '../json-limits.ts'
 import { errors, StorageHttpError } from './errors.ts'
 import type { FileStore, TempFile } from './files.ts'
 
@@ -76,8 +77,9 @@ function effectiveLimit(limits: BucketLimits): number {
 function parseUserMetadata(json: string): Record<string, unknown> {
   let value: unknown
   try {
-    value = JSON.parse(json)
-  } catch {
+    value = parseJsonLimited(json)
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) throw errors.badRequest(`Invalid metadata: ${error.message}`)
     throw errors.badRequest('Invalid metadata: not JSON')
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
