@@ -3,19 +3,18 @@
 import path from 'node:path'
 import type { FileStore } from './files.ts'
 import { errors } from './errors.ts'
+import { isPassiveType, parseMediaType, storedContentType } from './media-type.ts'
 import type { ObjectRow } from './objects.ts'
 
 export interface ServeOptions {
   head: boolean
   /** The `download` query parameter: absent → inline; '' → attachment under the object's name. */
   download: string | undefined
-  /** Private objects must not be kept by shared caches (a CDN or proxy in front of this). */
+  /** A private bucket's object: not kept by shared caches (a CDN or proxy in front), sent as an attachment. */
   privateCache: boolean
   ifNoneMatch: string | undefined
 }
 
-/** Types a browser would run script from when the file is opened directly. */
-const SCRIPTABLE_TYPES = new Set(['text/html', 'image/svg+xml', 'application/xhtml+xml', 'text/xml', 'application/xml'])
 
 function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
@@ -27,7 +26,9 @@ export async function serveObject(store: FileStore, row: ObjectRow, options: Ser
   if (!file) throw errors.objectNotFound()
 
   const metadata = row.metadata
-  const contentType = metadata?.mimetype || 'application/octet-stream'
+  // Re-validated on the way out too: a row written before strict parsing may hold anything.
+  const media = metadata?.mimetype ? parseMediaType(metadata.mimetype) : null
+  const contentType = media ? storedContentType(media) : 'application/octet-stream'
   const cacheControl = metadata?.cacheControl || 'max-age=3600'
   const headers = new Headers({
     'Content-Type': contentType,
@@ -37,11 +38,13 @@ export async function serveObject(store: FileStore, row: ObjectRow, options: Ser
     'X-Content-Type-Options': 'nosniff',
   })
   if (metadata?.eTag) headers.set('ETag', metadata.eTag)
-  // The storage origin is not the site's, but a stored SVG or HTML opened directly must still not
-  // run script there.
-  const baseType = contentType.split(';')[0].trim().toLowerCase()
-  if (SCRIPTABLE_TYPES.has(baseType)) headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
-  if (options.download !== undefined) {
+  // Whatever is not a raster image or a PDF (HTML, SVG, XML, text, unknown) is shown, if at all, in
+  // a sandbox with nothing allowed: nothing it holds runs script on the API's origin.
+  if (!media || !isPassiveType(media.essence)) {
+    headers.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+  }
+  // A private file (a CV behind a signed link) is always a download, never a page of this origin.
+  if (options.download !== undefined || options.privateCache) {
     headers.set('Content-Disposition', contentDisposition(options.download || path.posix.basename(row.name)))
   }
 

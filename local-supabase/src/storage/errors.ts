@@ -41,6 +41,8 @@ export const errors = {
     new StorageHttpError(413, 'Payload too large', 'The object exceeded the maximum allowed size'),
   invalidMimeType: (mime: string) =>
     new StorageHttpError(415, 'invalid_mime_type', `mime type ${mime.slice(0, 100)} is not supported`),
+  contentMismatch: (mime: string) =>
+    new StorageHttpError(415, 'invalid_mime_type', `The file's content is not of type ${mime.slice(0, 100)}`),
   badRequest: (message: string) => new StorageHttpError(400, 'Bad Request', message),
   invalidSignature: (message: string) => new StorageHttpError(400, 'InvalidSignature', message),
   notImplemented: (what: string) =>

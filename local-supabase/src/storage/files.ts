@@ -11,6 +11,7 @@ import { mkdir, open, readdir, rename, rm, rmdir, stat, type FileHandle } from '
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { errors } from './errors.ts'
+import { SIGNATURE_BYTES } from './media-type.ts'
 import { objectFilePath } from './paths.ts'
 
 function errno(error: unknown): string | undefined {
@@ -21,6 +22,8 @@ function errno(error: unknown): string | undefined {
 export class TempFile {
   private size = 0
   private readonly hash: Hash = createHash('md5')
+  /** The first bytes written, for signature checks. */
+  private head = Buffer.alloc(0)
   private closed = false
 
   constructor(
@@ -34,6 +37,9 @@ export class TempFile {
     if (this.size + chunk.byteLength > this.limit) return false
     this.size += chunk.byteLength
     this.hash.update(chunk)
+    if (this.head.length < SIGNATURE_BYTES) {
+      this.head = Buffer.concat([this.head, chunk.subarray(0, SIGNATURE_BYTES - this.head.length)])
+    }
     let offset = 0
     while (offset < chunk.byteLength) {
       const { bytesWritten } = await this.handle.write(chunk, offset)
@@ -43,10 +49,10 @@ export class TempFile {
   }
 
   /** Flushes and closes; the file stays for install(). */
-  async finish(): Promise<{ size: number; md5: string }> {
+  async finish(): Promise<{ size: number; md5: string; head: Uint8Array }> {
     await this.handle.sync()
     await this.close()
-    return { size: this.size, md5: this.hash.digest('hex') }
+    return { size: this.size, md5: this.hash.digest('hex'), head: this.head }
   }
 
   /** Closes and deletes: the upload was refused or failed. Safe to call more than once. */

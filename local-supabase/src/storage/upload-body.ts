@@ -11,6 +11,7 @@ import busboy, { type Busboy } from 'busboy'
 import type { Context } from 'hono'
 import { JsonTooDeepError, parseJsonLimited } from '../json-limits.ts'
 import { errors, StorageHttpError } from './errors.ts'
+import { contentMatchesType, isAllowedMediaType, parseMediaType, storedContentType } from './media-type.ts'
 import type { FileStore, TempFile } from './files.ts'
 
 /** No request body is read past this, whatever the bucket allows (Supabase's default global limit). */
@@ -22,25 +23,9 @@ const MAX_FIELDS = 20
 
 /** Whether a content type is multipart/form-data with a usable boundary (else the body is the file). */
 function isMultipart(contentType: string): boolean {
-  const { type, params } = parseHeaderValue(contentType)
-  const boundary = params.get('boundary')
-  return type === 'multipart/form-data' && !!boundary && boundary.length <= 70
-}
-
-/** `type; a=b; c="d"` → lower-cased type and its parameters (names lower-cased, quotes removed). */
-export function parseHeaderValue(value: string): { type: string; params: Map<string, string> } {
-  const params = new Map<string, string>()
-  const semicolon = value.indexOf(';')
-  const type = (semicolon < 0 ? value : value.slice(0, semicolon)).trim().toLowerCase()
-  const rest = semicolon < 0 ? '' : value.slice(semicolon + 1)
-  const param = /\s*([^\s=;]+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;]*))\s*;?/gy
-  let match: RegExpExecArray | null
-  while ((match = param.exec(rest)) !== null) {
-    const raw = match[2] !== undefined ? match[2].replace(/\\(.)/g, '$1') : (match[3] ?? '').trim()
-    params.set(match[1].toLowerCase(), raw)
-    if (param.lastIndex >= rest.length) break
-  }
-  return { type, params }
+  const media = parseMediaType(contentType)
+  const boundary = media?.params.get('boundary')
+  return media?.essence === 'multipart/form-data' && !!boundary && boundary.length <= 70
 }
 
 export interface BucketLimits {
@@ -55,19 +40,19 @@ export interface ReceivedUpload {
   mimetype: string
   cacheControl: string
   userMetadata: Record<string, unknown> | null
+  /** The file's first bytes, for the signature check. */
+  head: Uint8Array
 }
 
-/** Whether a MIME type passes a bucket's allowed_mime_types (exact types or 'type/*' wildcards). */
-export function isMimeTypeAllowed(mimetype: string, allowed: string[] | null): boolean {
-  // It is served back as a Content-Type header: printable ASCII only, bounded.
-  if (!/^[\x20-\x7e]{1,255}$/.test(mimetype)) return false
-  const base = parseHeaderValue(mimetype).type
-  if (!/^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(base)) return false
-  if (!allowed || allowed.length === 0) return true
-  return allowed.some((entry) => {
-    const rule = entry.trim().toLowerCase()
-    return rule.endsWith('/*') ? base.startsWith(rule.slice(0, -1)) : base === rule
-  })
+/**
+ * The type to store for an upload, or a 415: the Content-Type must parse as exactly one media type
+ * and its type/subtype must be one the bucket allows.
+ */
+export function acceptedContentType(value: string, allowed: string[] | null): string {
+  const media = parseMediaType(value)
+  if (!media) throw errors.invalidMimeType(value.replace(/[^\x20-\x7e]/g, '?'))
+  if (!isAllowedMediaType(media, allowed)) throw errors.invalidMimeType(media.essence)
+  return storedContentType(media)
 }
 
 function effectiveLimit(limits: BucketLimits): number {
@@ -163,16 +148,19 @@ export async function receiveUpload(c: Context, store: FileStore, limits: Bucket
     if (declared > GLOBAL_UPLOAD_LIMIT + MULTIPART_ALLOWANCE) throw tooLargeAndClose()
     if (declared > limit + (multipart ? MULTIPART_ALLOWANCE : 0)) throw errors.payloadTooLarge()
   }
-  if (!multipart) {
-    if (!isMimeTypeAllowed(contentType, limits.allowedMimeTypes)) throw errors.invalidMimeType(parseHeaderValue(contentType).type)
-  }
+  const rawType = multipart ? null : acceptedContentType(contentType, limits.allowedMimeTypes)
 
   const body = new BodyReader(c.req.raw.body)
   let temp: TempFile | null = null
   try {
     const received = multipart
       ? await receiveMultipart(body, contentType, store, limit, limits, (t) => (temp = t))
-      : await receiveRaw(c, body, contentType, store, limit, (t) => (temp = t))
+      : await receiveRaw(c, body, rawType as string, store, limit, (t) => (temp = t))
+    // A CV's bytes must be what its type says (a PDF starts with %PDF-, …): what is served back as
+    // application/pdf is then never an HTML page that a browser could be talked into rendering.
+    if (!contentMatchesType(parseMediaType(received.mimetype)?.essence ?? '', received.head)) {
+      throw errors.contentMismatch(received.mimetype)
+    }
     return received
   } catch (error) {
     await (temp as TempFile | null)?.discard()
@@ -204,11 +192,12 @@ async function receiveRaw(
   for await (const chunk of body.chunks()) {
     if (!(await temp.write(chunk))) throw errors.payloadTooLarge()
   }
-  const { size, md5 } = await temp.finish()
+  const { size, md5, head } = await temp.finish()
   return {
     temp,
     size,
     md5,
+    head,
     mimetype: contentType,
     cacheControl: normalizeCacheControl(c.req.header('cache-control')),
     userMetadata,
@@ -276,9 +265,10 @@ async function receiveMultipart(
     stream.on('error', () => fail(malformed())) // a body that ends inside the file
     if (failure !== null) return
     // The file part is the object: its type is judged before any of its bytes are kept.
-    file.mimetype = info.mimeType
-    if (!isMimeTypeAllowed(file.mimetype, limits.allowedMimeTypes)) {
-      return fail(errors.invalidMimeType(parseHeaderValue(file.mimetype).type))
+    try {
+      file.mimetype = acceptedContentType(info.mimeType, limits.allowedMimeTypes)
+    } catch (error) {
+      return fail(error)
     }
     file.task = (async () => {
       const temp = await store.createTemp(limit)
@@ -311,12 +301,13 @@ async function receiveMultipart(
   if (failure !== null) throw failure
 
   if (!file.temp) throw errors.badRequest('No file found in the multipart body')
-  const { size, md5 } = await file.temp.finish()
+  const { size, md5, head } = await file.temp.finish()
   const metadata = fields.get('metadata')
   return {
     temp: file.temp,
     size,
     md5,
+    head,
     mimetype: file.mimetype,
     cacheControl: normalizeCacheControl(fields.get('cacheControl')),
     userMetadata: metadata ? parseUserMetadata(metadata) : null,
