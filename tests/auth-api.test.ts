@@ -8,7 +8,7 @@ import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { DEFAULT_AUTH_CONFIG } from '../local-supabase/src/auth/config.ts'
 import { hashPassword, verifyPassword } from '../local-supabase/src/auth/password.ts'
-import { clientAddress, SignInLimiter } from '../local-supabase/src/auth/rate-limit.ts'
+import { SignInLimiter } from '../local-supabase/src/auth/rate-limit.ts'
 import { repoRoot } from '../local-supabase/src/bootstrap.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
 
@@ -503,17 +503,22 @@ describe('auth API brute-force limits and strict refresh-token reuse', () => {
 
   it('refuses a client that fails across many accounts, and X-Forwarded-For does not get around it', async () => {
     await pause(WINDOW_MS + 200)
+    // This test runs on loopback, a trusted proxy: it speaks for a visitor at 198.51.100.77 as the
+    // web server does. Forged entries to the left of that address change nothing.
+    const visitor = { 'x-forwarded-for': '198.51.100.77' }
     for (let i = 0; i < 6; i++) {
-      expect((await passwordSignIn(backend, `spray-${i}@test.local`, 'Password1')).status).toBe(400)
+      expect((await passwordSignIn(backend, `spray-${i}@test.local`, 'Password1', visitor)).status).toBe(400)
     }
-    const fresh = await passwordSignIn(backend, 'spray-new@test.local', 'Password1')
+    const fresh = await passwordSignIn(backend, 'spray-new@test.local', 'Password1', visitor)
     expect(fresh.status).toBe(429)
-    const spoofed = await passwordSignIn(backend, 'spray-other@test.local', 'Password1', { 'x-forwarded-for': '203.0.113.7' })
+    const spoofed = await passwordSignIn(backend, 'spray-other@test.local', 'Password1', { 'x-forwarded-for': '203.0.113.7, 198.51.100.77' })
     expect(spoofed.status).toBe(429)
+    // Another visitor behind the same web server is not refused.
+    expect((await passwordSignIn(backend, 'spray-elsewhere@test.local', 'Password1', { 'x-forwarded-for': '198.51.100.78' })).status).toBe(400)
     // Also the right password from this client, until the window passes.
-    expect((await passwordSignIn(backend, TEST_ADMIN.email, TEST_ADMIN.password)).status).toBe(429)
+    expect((await passwordSignIn(backend, TEST_ADMIN.email, TEST_ADMIN.password, visitor)).status).toBe(429)
     await pause(WINDOW_MS + 200)
-    expect((await passwordSignIn(backend, TEST_ADMIN.email, TEST_ADMIN.password)).status).toBe(200)
+    expect((await passwordSignIn(backend, TEST_ADMIN.email, TEST_ADMIN.password, visitor)).status).toBe(200)
   })
 
   it('lets parallel bursts through no faster than the limit', async () => {
@@ -566,10 +571,4 @@ describe('auth building blocks', () => {
     expect(fresh).toMatchObject({ allowed: true, delayMs: 0 })
   })
 
-  it('takes the client address from the socket, and from X-Forwarded-For only behind trusted proxies', () => {
-    expect(clientAddress('203.0.113.9, 127.0.0.1', 0)).toBe('127.0.0.1')
-    expect(clientAddress('203.0.113.9, 10.0.0.2', 1)).toBe('203.0.113.9')
-    expect(clientAddress('10.0.0.2', 3)).toBe('10.0.0.2')
-    expect(clientAddress(undefined, 0)).toBe('unknown')
-  })
 })

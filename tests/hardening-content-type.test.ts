@@ -32,7 +32,7 @@ function rawUpload(bucket: string, key: string, contentType: string, body: strin
   return fetch(`${backend.url}/storage/v1/object/${bucket}/${key}`, {
     method: 'POST',
     headers: { apikey: backend.keys.anonKey, authorization: `Bearer ${token}`, 'content-type': contentType },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   })
 }
 

@@ -347,21 +347,21 @@ export type Database = {
         Row: {
           client_key: string | null
           created_at: string
-          email_hash: string
+          email_hash: string | null
           id: string
           kind: string
         }
         Insert: {
           client_key?: string | null
           created_at?: string
-          email_hash: string
+          email_hash?: string | null
           id?: string
           kind: string
         }
         Update: {
           client_key?: string | null
           created_at?: string
-          email_hash?: string
+          email_hash?: string | null
           id?: string
           kind?: string
         }

@@ -1,4 +1,5 @@
--- Flood limit, enforced in the database: per e-mail and per client (first X-Forwarded-For entry),
+-- Flood limit, enforced in the database: per e-mail and per client (the rightmost X-Forwarded-For
+-- address that is not a trusted proxy; loopback is trusted by default, as the local web server is),
 -- per hour, for contact messages, job applications and newsletter sign-ups. The refusal is SQLSTATE
 -- PT429 (PostgREST answers HTTP 429) with 'Too many submissions, please try again later.'.
 -- Admins, service_role and direct database sessions are not limited.
@@ -68,7 +69,8 @@ select lives_ok(
   'another e-mail can still send');
 
 -- Contact messages: 20 per client per hour ----------------------------------------------------------------
-select tests.from_address('203.0.113.7, 10.0.0.1');
+-- A visitor at 203.0.113.7 relayed by the web server on loopback.
+select tests.from_address('203.0.113.7, 127.0.0.1');
 select lives_ok(
   $$ do $do$ begin
        for i in 1..20 loop
@@ -80,9 +82,11 @@ select lives_ok(
 select throws_ok(
   $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Bot', 'Net', 'bot21@example.com', 'spam') $$,
   'PT429', 'Too many submissions, please try again later.', 'the 21st contact message from one client in an hour is refused');
+-- The visitor writes its own first entry: the web server still relays its real address after it.
+select tests.from_address('198.51.100.200, 203.0.113.7, 127.0.0.1');
 select throws_ok(
   $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Bot', 'Net', 'bot22@example.com', 'spam') $$,
-  'PT429', 'Too many submissions, please try again later.', 'the client is recognised by the first X-Forwarded-For entry, whatever proxies follow');
+  'PT429', 'Too many submissions, please try again later.', 'a first X-Forwarded-For entry written by the client changes nothing');
 select tests.from_address('198.51.100.23');
 select lives_ok(
   $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Other', 'Client', 'other-client@example.com', 'hello') $$,

@@ -13,11 +13,6 @@ export interface AuthConfig {
    */
   refreshReuseIntervalSeconds: number
   rateLimit: RateLimitConfig
-  /**
-   * How many reverse proxies in front of this backend append to X-Forwarded-For. 0 (default): the
-   * client is the socket peer and X-Forwarded-For, which any caller can write, is ignored.
-   */
-  trustedProxyHops: number
 }
 
 export interface RateLimitConfig {
@@ -36,7 +31,6 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   passwordMinLength: 8,
   refreshReuseIntervalSeconds: 10,
   rateLimit: { windowMs: 15 * 60 * 1000, maxPerEmail: 5, maxPerClient: 20, slowdownMs: 250 },
-  trustedProxyHops: 0,
 }
 
 function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -62,6 +56,5 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
       maxPerClient: readInt(env, 'AUTH_RATE_MAX_PER_CLIENT', d.rateLimit.maxPerClient, 1),
       slowdownMs: readInt(env, 'AUTH_RATE_SLOWDOWN_MS', d.rateLimit.slowdownMs, 0),
     },
-    trustedProxyHops: readInt(env, 'AUTH_TRUSTED_PROXY_HOPS', d.trustedProxyHops, 0),
   }
 }

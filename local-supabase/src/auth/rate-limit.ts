@@ -102,15 +102,3 @@ export class SignInLimiter {
     }
   }
 }
-
-/**
- * The client's address for rate limiting. requestHeaders() appends the socket peer to
- * X-Forwarded-For, so the last entry is always the real peer; entries to its left are whatever the
- * caller (or a proxy) wrote. With `trustedHops` proxies in front, the client is that many entries
- * further left; without proxies, only the socket peer is trusted.
- */
-export function clientAddress(forwardedFor: string | undefined, trustedHops: number): string {
-  const entries = (forwardedFor ?? '').split(',').map((e) => e.trim()).filter(Boolean)
-  if (entries.length === 0) return 'unknown'
-  return entries[Math.max(0, entries.length - 1 - trustedHops)]
-}

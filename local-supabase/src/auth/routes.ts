@@ -11,7 +11,7 @@ import { loadAuthConfig, type AuthConfig } from './config.ts'
 import { AuthError, authErrorResponse, INVALID_CREDENTIALS } from './errors.ts'
 import { requireAdmin, requireApiKey, requireUser } from './guard.ts'
 import { checkPassword, hashPassword, prepareDummyHash, verifyPassword } from './password.ts'
-import { clientAddress, SignInLimiter } from './rate-limit.ts'
+import { SignInLimiter } from './rate-limit.ts'
 import { endSessions, rotateRefreshToken, startSession, type ClientInfo, type IssuedSession, type LogoutScope } from './sessions.ts'
 import { signAccessToken } from './tokens.ts'
 import {
@@ -101,10 +101,18 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     }),
   )
 
-  const clientOf = (c: Context): ClientInfo => ({
-    userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null,
-    ip: clientAddress(requestHeaders(c)['x-forwarded-for'], config.trustedProxyHops),
-  })
+  /**
+   * The client as the database's flood limits see it (private.client_address: the rightmost
+   * X-Forwarded-For address that is not a trusted proxy), so sign-in and submissions key alike.
+   */
+  const clientOf = async (c: Context): Promise<ClientInfo> => {
+    const forwardedFor = requestHeaders(c)['x-forwarded-for'] ?? null
+    const address = await deps.db.asSystem(async (tx) => {
+      const { rows } = await tx.query<{ address: string | null }>('select private.client_address($1) as address', [forwardedFor])
+      return rows[0]?.address ?? null
+    })
+    return { userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null, ip: address }
+  }
 
   async function sessionResponse(c: Context, user: UserRow, issued: IssuedSession): Promise<Response> {
     const { token, expiresAt } = await signAccessToken(deps.keys.jwtSecret, {
@@ -129,7 +137,7 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     const email = typeof body.email === 'string' ? normalizeEmail(body.email).slice(0, 320) : ''
     const password = typeof body.password === 'string' ? body.password : ''
     if (email === '') throw new AuthError(400, 'validation_failed', 'missing email or phone')
-    const client = clientOf(c)
+    const client = await clientOf(c)
     const admission = limiter.begin(email, client.ip ?? 'unknown')
     if (!admission.allowed) {
       throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, {
@@ -159,7 +167,7 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
   async function refreshGrant(c: Context, body: Json): Promise<Response> {
     const presented = typeof body.refresh_token === 'string' ? body.refresh_token : ''
     if (presented === '') throw new AuthError(400, 'validation_failed', 'refresh_token required')
-    const client = clientOf(c)
+    const client = await clientOf(c)
     const outcome = await deps.db.asSystem(async (tx) => {
       const rotated = await rotateRefreshToken(tx, presented, config.refreshReuseIntervalSeconds, client)
       if (rotated instanceof AuthError) return rotated // returned, not thrown: family revocation must commit

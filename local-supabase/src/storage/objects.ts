@@ -88,6 +88,8 @@ export function mapWriteError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code
   if (code === '23505') return errors.duplicate()
   if (code === '42501') return errors.rlsInsert()
+  // The flood limit of the applications bucket's insert policy.
+  if (code === 'PT429') return errors.tooManyRequests()
   return error
 }
 

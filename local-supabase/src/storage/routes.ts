@@ -11,6 +11,7 @@ import type { BackendDeps } from '../deps.ts'
 import { handleDeleteMany, handleDeleteOne } from './delete.ts'
 import { errors, StorageHttpError, storageErrorResponse } from './errors.ts'
 import { FileStore } from './files.ts'
+import { scheduleOrphanCvRemoval } from './orphans.ts'
 import { routeSegments } from './paths.ts'
 import {
   handleAuthenticatedDownload,
@@ -54,6 +55,7 @@ export function createStorageRoutes(deps: BackendDeps): Hono {
     store: new FileStore(deps.config.dataDir),
     signer: new UrlSigner(deps.keys.jwtSecret),
   }
+  scheduleOrphanCvRemoval(deps.db, services.store)
   const routes = new Hono()
 
   // GET also answers HEAD (Hono routes HEAD to GET handlers; the handlers skip the body).
