@@ -103,7 +103,10 @@ describe('storage API', () => {
     it('stores raw bytes with the given content type and serves them to the authenticated download route', async () => {
       const { error } = await admin.storage.from('media').upload('raw/pixel.webp', PNG, { contentType: 'image/webp' })
       expect(error).toBeNull()
-      const { data, error: downloadError } = await anon.storage.from('media').download('raw/pixel.webp')
+      // Only admins have a SELECT policy on media (visitors use the public URL, which needs none).
+      const { error: visitorError } = await anon.storage.from('media').download('raw/pixel.webp')
+      expect(visitorError).toMatchObject({ statusCode: '404' })
+      const { data, error: downloadError } = await admin.storage.from('media').download('raw/pixel.webp')
       expect(downloadError).toBeNull()
       expect(data?.type).toBe('image/webp')
       expect(Buffer.from(await (data as Blob).arrayBuffer())).toEqual(PNG)

@@ -127,7 +127,7 @@ select is_empty(
 select policies_are(
   'public', 'blog_posts',
   array[
-    'Published posts are readable by everyone', 'Admins can read every post, drafts included',
+    'Published posts are readable by everyone, drafts by admins',
     'Admins can add posts', 'Admins can update posts', 'Admins can delete posts'
   ],
   'blog_posts has the expected policies'

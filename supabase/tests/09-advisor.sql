@@ -1,0 +1,66 @@
+-- Guards for Supabase's database advisor (splinter): at most one permissive policy per table, role
+-- and action (multiple_permissive_policies), and the public media bucket cannot be listed by
+-- visitors (public_bucket_allows_listing), with the merged policies meaning what the pairs meant.
+begin;
+select plan(11);
+
+create schema tests;
+grant usage on schema tests to anon, authenticated, service_role;
+create function tests.act_as(role_name text, user_id uuid default null)
+returns void language plpgsql as $$
+begin
+  perform set_config('role', role_name, true);
+  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
+end
+$$;
+insert into auth.users (id, email) values
+  ('11111111-1111-4111-8111-111111111111', 'pgtap-admin@example.test'),
+  ('22222222-2222-4222-8222-222222222222', 'pgtap-member@example.test');
+insert into public.staff_roles (user_id, role) values
+  ('11111111-1111-4111-8111-111111111111', 'admin'),
+  ('22222222-2222-4222-8222-222222222222', 'editor');
+insert into storage.objects (bucket_id, name, metadata) values ('media', 'pgtap/listed.png', '{}');
+insert into public.blog_posts (slug, title, excerpt, content, category, featured_image, author_name, published)
+values ('pgtap-draft', 'Draft', 'x', '<p>x</p>', 'Test', '/images/x.png', 'Tester', false);
+
+-- One permissive policy per table, role and action ---------------------------------------------------
+select is_empty(
+  $$ select p.schemaname || '.' || p.tablename || ' ' || r.role || ' ' || a.action
+       from pg_policies as p
+       cross join lateral unnest(p.roles) as r(role)
+       cross join lateral unnest(case when p.cmd = 'ALL' then array['SELECT', 'INSERT', 'UPDATE', 'DELETE'] else array[p.cmd] end) as a(action)
+      where p.permissive = 'PERMISSIVE' and p.schemaname in ('public', 'storage', 'private')
+      group by p.schemaname, p.tablename, r.role, a.action
+     having count(*) > 1 $$,
+  'at most one permissive policy per table, role and action (splinter: multiple_permissive_policies)');
+select is_empty(
+  $$ select policyname from pg_policies
+      where schemaname = 'storage' and tablename = 'objects' and cmd in ('SELECT', 'ALL')
+        and ('anon' = any(roles) or 'public' = any(roles)) $$,
+  'no SELECT policy on storage.objects reaches anon (splinter: public_bucket_allows_listing)');
+
+-- Media: listed by admins only ----------------------------------------------------------------------------
+select tests.act_as('anon');
+select is_empty($$ select name from storage.objects where bucket_id = 'media' $$, 'anon cannot list media');
+select tests.act_as('authenticated', '22222222-2222-4222-8222-222222222222');
+select is_empty($$ select name from storage.objects where bucket_id = 'media' $$, 'a signed-in non-admin cannot list media');
+select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111');
+select results_eq($$ select name from storage.objects where bucket_id = 'media' and name like 'pgtap/%' $$,
+  array['pgtap/listed.png'], 'an admin lists media');
+
+-- The merged policies mean what the pairs meant --------------------------------------------------------------
+select tests.act_as('anon');
+select is_empty($$ select slug from public.blog_posts where not published $$, 'anon sees no drafts');
+select isnt_empty($$ select slug from public.blog_posts where published $$, 'anon sees published posts');
+select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111');
+select results_eq($$ select slug from public.blog_posts where slug = 'pgtap-draft' $$, array['pgtap-draft'], 'an admin sees drafts');
+select tests.act_as('authenticated', '22222222-2222-4222-8222-222222222222');
+select results_eq($$ select role from public.staff_roles $$, array['editor'], 'a staff member reads only its own role');
+select is_empty($$ select slug from public.blog_posts where slug = 'pgtap-draft' $$, 'a non-admin sees no drafts');
+select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111');
+select results_eq($$ select count(*)::int from public.staff_roles where user_id in (
+    '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222') $$,
+  array[2], 'an admin reads every staff role');
+
+select * from finish();
+rollback;
