@@ -7,8 +7,20 @@ import { createAuthRoutes } from './auth/routes.ts'
 import { createRestRoutes } from './rest/routes.ts'
 import { createStorageRoutes } from './storage/routes.ts'
 
+/** Longest request target (path and query) served, as nginx/Kong in front of Supabase's APIs. */
+export const MAX_URL_BYTES = 8 * 1024
+
 export function createApp(deps: BackendDeps): Hono {
   const app = new Hono()
+
+  // A longer URL is a 414 before anything parses it. (Past Node's 16 KiB header limit the server's
+  // clientError handler answers 431; see main.ts.)
+  app.use(async (c, next) => {
+    const url = c.req.url
+    const pathAt = url.indexOf('/', url.indexOf('//') + 2)
+    if (url.length - pathAt > MAX_URL_BYTES) return c.json({ message: 'Request-URI Too Long' }, 414)
+    await next()
+  })
 
   if (deps.config.logRequests) {
     app.use(async (c, next) => {

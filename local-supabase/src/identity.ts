@@ -50,8 +50,17 @@ export class TokenVerifier {
   private readonly secret: Uint8Array
   private readonly cache = new Map<string, JwtClaims>()
 
-  constructor(jwtSecret: string) {
+  /** @param apiKeys the project's API keys (anon, service_role): the only values `apikey` may have. */
+  constructor(
+    jwtSecret: string,
+    private readonly apiKeys: ReadonlySet<string> = new Set(),
+  ) {
     this.secret = secretBytes(jwtSecret)
+  }
+
+  /** One of the project's keys, as the gateway checks it: a user's access token is not one. */
+  isApiKey(key: string): boolean {
+    return this.apiKeys.has(key)
   }
 
   async verify(token: string): Promise<VerifyResult> {
@@ -86,19 +95,19 @@ export function bearerToken(authorization: string | undefined): string | null {
 }
 
 /**
- * The gateway's rule: an `apikey` (header, or query parameter as on Supabase) signed by this project
- * is required; the bearer token, when present, decides the role, otherwise the API key does.
+ * The gateway's rule: an `apikey` (header, or query parameter as on Supabase) that is one of the
+ * project's keys is required, even next to a bearer token; any other value, a user's access token
+ * included, is refused. The bearer token, when present, decides the role, otherwise the API key does.
  */
 export async function resolveIdentity(c: Context, verifier: TokenVerifier): Promise<IdentityResult> {
   const apikey = c.req.header('apikey') ?? c.req.query('apikey')
   const bearer = bearerToken(c.req.header('authorization'))
-  if (!apikey && !bearer) return { ok: false, failure: 'missing_apikey', message: 'No API key found in request' }
-  if (apikey) {
-    const key = await verifier.verify(apikey)
-    if (!key.ok) return { ok: false, failure: 'invalid_apikey', message: 'Invalid API key' }
-    if (!bearer || bearer === apikey) return { ok: true, identity: { role: key.claims.role, claims: key.claims, token: apikey } }
-  }
-  const token = bearer as string
+  if (!apikey) return { ok: false, failure: 'missing_apikey', message: 'No API key found in request' }
+  if (!verifier.isApiKey(apikey)) return { ok: false, failure: 'invalid_apikey', message: 'Invalid API key' }
+  const key = await verifier.verify(apikey)
+  if (!key.ok) return { ok: false, failure: 'invalid_apikey', message: 'Invalid API key' }
+  if (!bearer || bearer === apikey) return { ok: true, identity: { role: key.claims.role, claims: key.claims, token: apikey } }
+  const token = bearer
   const verified = await verifier.verify(token)
   if (!verified.ok) return verified
   return { ok: true, identity: { role: verified.claims.role, claims: verified.claims, token } }

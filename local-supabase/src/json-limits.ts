@@ -72,3 +72,13 @@ export function parseJsonLimited(text: string): unknown {
   if (jsonTooDeep(text)) throw new JsonTooDeepError()
   return JSON.parse(text) as unknown
 }
+
+/**
+ * Whether a request's Content-Type announces JSON. Absent counts as JSON (PostgREST's and GoTrue's
+ * default); anything else (a form, text, multipart) is not parsed as JSON but refused with a 415.
+ */
+export function isJsonContentType(header: string | undefined | null): boolean {
+  if (header === undefined || header === null || header.trim() === '') return true
+  const essence = header.split(';')[0].trim().toLowerCase()
+  return essence === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(essence)
+}

@@ -1,6 +1,7 @@
 // Entry point of the local Supabase-compatible backend: `npm run backend` (and, through
 // scripts/start.ts and scripts/dev.ts, `npm start` and `npm run dev`).
 import type { AddressInfo } from 'node:net'
+import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { ensureFirstAdmin } from './auth/users.ts'
@@ -8,6 +9,7 @@ import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
 import { LocalDatabase } from './db.ts'
 import { TokenVerifier } from './identity.ts'
 import { loadOrCreateKeys } from './keys.ts'
+import { answerMalformedRequests, DRAIN_TIMEOUT_MS, InFlight } from './server-lifecycle.ts'
 
 async function main(): Promise<void> {
   loadDotEnv()
@@ -23,30 +25,39 @@ async function main(): Promise<void> {
     )
   }
 
-  const app = createApp({ config, db, keys, verifier: new TokenVerifier(keys.jwtSecret) })
-  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
+  const app = createApp({ config, db, keys, verifier: new TokenVerifier(keys.jwtSecret, new Set([keys.anonKey, keys.serviceRoleKey])) })
+  const requests = new InFlight()
+  const fetch = (request: Request, env: unknown) => requests.track(() => app.fetch(request, env))
+  const server = serve({ fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
     console.log(`${READY_PREFIX}http://${config.host}:${info.port}`)
     console.log(`ANON_KEY=${keys.anonKey}`)
     console.log(`Data directory: ${config.dataDir}`)
   })
 
+  answerMalformedRequests(server as Server)
+
   let stopping = false
-  const stop = (signal: string) => {
+  const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     console.log(`${signal}: stopping the local backend`)
+    // No new connections; requests already received finish (bounded), then the database closes.
     server.close()
-    // Closing PGlite checkpoints the database, so the next start does not need recovery.
-    db.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('Closing the database failed:', error)
-        process.exit(1)
-      },
-    )
+    ;(server as Server).closeIdleConnections()
+    const finished = await requests.drained(DRAIN_TIMEOUT_MS)
+    if (!finished) console.error(`Stopped with ${requests.count} request(s) still running after ${DRAIN_TIMEOUT_MS / 1000} s`)
+    ;(server as Server).closeAllConnections()
+    try {
+      // Closing PGlite checkpoints the database, so the next start does not need recovery.
+      await db.close()
+      process.exit(0)
+    } catch (error) {
+      console.error('Closing the database failed:', error)
+      process.exit(1)
+    }
   }
-  process.on('SIGINT', () => stop('SIGINT'))
-  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+  process.on('SIGTERM', () => void stop('SIGTERM'))
 }
 
 main().catch((error: unknown) => {

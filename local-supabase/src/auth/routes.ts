@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { BackendDeps } from '../deps.ts'
 import { requestHeaders } from '../identity.ts'
-import { parseJsonLimited } from '../json-limits.ts'
+import { isJsonContentType, parseJsonLimited } from '../json-limits.ts'
 import { loadAuthConfig, type AuthConfig } from './config.ts'
 import { AuthError, authErrorResponse, INVALID_CREDENTIALS } from './errors.ts'
 import { requireAdmin, requireApiKey, requireUser } from './guard.ts'
@@ -52,7 +52,12 @@ function settingsBody(): Json {
 }
 
 async function readJson(c: Context): Promise<Json> {
+  if (!isJsonContentType(c.req.header('content-type'))) {
+    throw new AuthError(415, 'bad_json', 'Unsupported Content-Type: this endpoint takes application/json')
+  }
   const text = await c.req.text()
+  // Postgres text cannot hold NUL: a value carrying one is a bad request, never a database error.
+  if (text.includes('\0') || /\\u0000/i.test(text)) throw new AuthError(400, 'validation_failed', 'The request body contains a NUL character')
   if (text.trim() === '') return {}
   let parsed: unknown
   try {

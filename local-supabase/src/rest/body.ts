@@ -1,6 +1,6 @@
 // Request bodies: read with a hard cap (the process never buffers more than the cap plus one chunk)
 // and parsed as JSON with PostgREST's errors.
-import { JsonTooDeepError, MAX_JSON_DEPTH, parseJsonLimited } from '../json-limits.ts'
+import { isJsonContentType, JsonTooDeepError, MAX_JSON_DEPTH, parseJsonLimited } from '../json-limits.ts'
 import { RestError, restError } from './errors.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
@@ -14,7 +14,12 @@ function tooLarge(size: number | null): RestError {
   )
 }
 
+/** The body of a JSON endpoint: a 415 (PGRST107) unless the Content-Type is JSON, then the text. */
 export async function readBodyText(request: Request): Promise<string> {
+  const contentType = request.headers.get('content-type')
+  if (!isJsonContentType(contentType)) {
+    throw restError(415, 'PGRST107', `Content-Type not acceptable: ${(contentType ?? '').slice(0, 100)}`, 'This endpoint takes application/json.')
+  }
   const declared = Number(request.headers.get('content-length') ?? NaN)
   if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) throw tooLarge(declared)
   if (!request.body) return ''

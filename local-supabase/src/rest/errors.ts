@@ -54,6 +54,10 @@ export function notSingular(rows: number): RestError {
   return restError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`)
 }
 
+export function tooManyAffected(rows: number): RestError {
+  return restError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`)
+}
+
 /** SQLSTATE -> HTTP status, as PostgREST maps them. */
 export function statusForSqlState(code: string, role: ApiRole): number {
   if (code === '42501') return role === 'anon' ? 401 : 403

@@ -8,23 +8,41 @@ export interface Preferences {
   count: boolean
   resolution: 'merge' | 'ignore' | null
   missingDefault: boolean
-  rollback: boolean
+  /** `max-affected=n`, honoured with `handling=strict` as PostgREST does. */
+  maxAffected: number | null
 }
 
-/** supabase-js appends several Prefer headers; fetch joins them with ", ". */
+/**
+ * supabase-js appends several Prefer headers; fetch joins them with ", ". Unknown or disallowed
+ * preferences are ignored (handling=lenient, PostgREST's default) or refused with PGRST122
+ * (handling=strict). `tx=rollback` is one: PostgREST only honours it when db-tx-end allows it,
+ * which Supabase's does not.
+ */
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: null, count: false, resolution: null, missingDefault: false, rollback: false }
+  const prefs: Preferences = { return: null, count: false, resolution: null, missingDefault: false, maxAffected: null }
   if (!header) return prefs
+  const invalid: string[] = []
+  let strict = false
+  let maxAffected: number | null = null
   for (const part of header.split(',')) {
-    const [key, value] = part.trim().split('=', 2).map((s) => s.trim())
+    const text = part.trim()
+    if (text === '') continue
+    const [key, value] = text.split('=', 2).map((s) => s.trim())
     if (key === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only')) prefs.return = value
     // planned and estimated are answered exactly: the tables are small.
     else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) prefs.count = true
     else if (key === 'resolution' && value === 'merge-duplicates') prefs.resolution = 'merge'
     else if (key === 'resolution' && value === 'ignore-duplicates') prefs.resolution = 'ignore'
     else if (key === 'missing' && value === 'default') prefs.missingDefault = true
-    else if (key === 'tx' && value === 'rollback') prefs.rollback = true
+    else if (key === 'handling' && (value === 'strict' || value === 'lenient')) strict = value === 'strict'
+    else if (key === 'max-affected' && /^\d{1,15}$/.test(value ?? '')) maxAffected = Number(value)
+    else if (key === 'timezone' || (key === 'missing' && value === 'null')) continue
+    else invalid.push(text.slice(0, 100))
   }
+  if (strict && invalid.length > 0) {
+    throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`)
+  }
+  if (strict) prefs.maxAffected = maxAffected
   return prefs
 }
 

@@ -4,11 +4,11 @@ import type { RoutineInfo } from './catalogue.ts'
 import { buildRpc, pageOf, type RpcCall } from './build-sql.ts'
 import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type RestRequest, type RestServices } from './context.ts'
-import { notSingular, restError, type RestError } from './errors.ts'
-import { RolledBack } from './executor.ts'
+import { restError, type RestError } from './errors.ts'
 import { checkProfile, parseAccept, parsePrefer, parseRange } from './parse-headers.ts'
 import { parseQuery } from './parse-query.ts'
 import { readResponse, resultOf, send } from './respond.ts'
+import { runChecked } from './table.ts'
 
 const WHOLE_BODY_TYPES = new Set(['json', 'jsonb'])
 
@@ -81,17 +81,9 @@ export async function handleRpc(services: RestServices, request: RestRequest, na
   const { statement, kind } = buildRpc(call, query, { count: prefer.count, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
   const single = accept.single && kind === 'rows'
 
-  let rows
-  try {
-    rows = await services.executor.run(request.role, statement, {
-      readOnly,
-      keep: !readOnly && (single || prefer.rollback) ? (r) => !prefer.rollback && (!single || resultOf(r).count === 1) : undefined,
-    })
-  } catch (error) {
-    if (!(error instanceof RolledBack)) throw error
-    if (single && resultOf(error.rows).count !== 1) throw notSingular(resultOf(error.rows).count)
-    rows = error.rows
-  }
+  const rows = readOnly
+    ? await services.executor.run(request.role, statement, { readOnly })
+    : await runChecked(services, request, statement, single, prefer.maxAffected)
   const result = resultOf(rows)
   if (kind === 'void') return send(204, null)
   if (kind === 'scalar') return send(200, method === 'HEAD' ? null : (result.body ?? 'null'))

@@ -3,8 +3,8 @@ import type { Relation } from './catalogue.ts'
 import { buildDelete, buildInsert, buildRead, buildUpdate, pageOf, relationSource, tableSql, writeColumns, type WriteOptions } from './build-sql.ts'
 import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type ReadPlan, type RestRequest, type RestServices } from './context.ts'
-import { notSingular, restError, tableNotFound } from './errors.ts'
-import { RolledBack, type Statement } from './executor.ts'
+import { notSingular, restError, tableNotFound, tooManyAffected } from './errors.ts'
+import { RolledBack, type Row, type Statement } from './executor.ts'
 import { checkProfile, parseAccept, parsePrefer, parseRange, type Preferences, type Representation } from './parse-headers.ts'
 import { parseQuery, type ParsedQuery } from './parse-query.ts'
 import { contentRange, readResponse, resultOf, send, singleObject, type Result } from './respond.ts'
@@ -84,18 +84,26 @@ async function write(services: RestServices, request: RestRequest, name: string)
   if (!plan) return finish({ count: 0, total: null, body: '[]' }, status, prefer, accept)
 
   const single = accept.single && options.representation
+  const rows = await runChecked(services, request, plan.statement, single, prefer.maxAffected)
+  return finish(resultOf(rows), status, prefer, accept)
+}
+
+/**
+ * Runs a write whose outcome may have to be undone: a single-object write that touched 0 or several
+ * rows (PGRST116), or more rows than Prefer: max-affected allows (PGRST124).
+ */
+export async function runChecked(services: RestServices, request: RestRequest, statement: Statement, single: boolean, maxAffected: number | null): Promise<Row[]> {
+  const acceptable = (count: number) => (!single || count === 1) && (maxAffected === null || count <= maxAffected)
   try {
-    const rows = await services.executor.run(request.role, plan.statement, {
+    return await services.executor.run(request.role, statement, {
       readOnly: false,
-      // A single-object write that touched 0 or several rows, or Prefer: tx=rollback, is undone.
-      keep: single || prefer.rollback ? (result) => !prefer.rollback && (!single || resultOf(result).count === 1) : undefined,
+      keep: single || maxAffected !== null ? (rows) => acceptable(resultOf(rows).count) : undefined,
     })
-    return finish(resultOf(rows), status, prefer, accept)
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error
-    const result = resultOf(error.rows)
-    if (single && result.count !== 1) throw notSingular(result.count)
-    return finish(result, status, prefer, accept)
+    const { count } = resultOf(error.rows)
+    if (single && count !== 1) throw notSingular(count)
+    throw tooManyAffected(count)
   }
 }
 

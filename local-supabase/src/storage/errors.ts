@@ -44,6 +44,7 @@ export const errors = {
   contentMismatch: (mime: string) =>
     new StorageHttpError(415, 'invalid_mime_type', `The file's content is not of type ${mime.slice(0, 100)}`),
   tooManyRequests: () => new StorageHttpError(429, 'too_many_requests', 'Too many submissions, please try again later.'),
+  unsupportedBodyType: () => new StorageHttpError(415, 'Unsupported Media Type', 'This endpoint takes application/json'),
   badRequest: (message: string) => new StorageHttpError(400, 'Bad Request', message),
   invalidSignature: (message: string) => new StorageHttpError(400, 'InvalidSignature', message),
   notImplemented: (what: string) =>

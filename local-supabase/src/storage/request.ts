@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import type { BackendDeps } from '../deps.ts'
 import { resolveIdentity, type Identity } from '../identity.ts'
-import { JsonTooDeepError, parseJsonLimited } from '../json-limits.ts'
+import { isJsonContentType, JsonTooDeepError, parseJsonLimited } from '../json-limits.ts'
 import { errors } from './errors.ts'
 import type { FileStore } from './files.ts'
 import { findBucket, type BucketRow } from './objects.ts'
@@ -41,6 +41,7 @@ export function ownerOf(identity: Identity): { owner: string | null; ownerId: st
 
 /** A JSON object body, read with a size cap; malformed or non-object JSON is a 400. */
 export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  if (!isJsonContentType(c.req.header('content-type'))) throw errors.unsupportedBodyType()
   const declared = Number(c.req.header('content-length'))
   if (Number.isFinite(declared) && declared > MAX_JSON_BYTES) throw errors.payloadTooLarge()
   const body = c.req.raw.body
