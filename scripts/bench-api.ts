@@ -68,7 +68,8 @@ try {
     if (!inserted.ok) throw new Error(`could not add benchmark posts: ${inserted.status} ${await inserted.text()}`)
   }
 
-  const scenarios: { name: string; requests: { path: string; headers?: Record<string, string> }[] }[] = [
+  type Request = { path: string; method?: 'GET' | 'POST'; body?: string; headers?: Record<string, string> }
+  const scenarios: { name: string; requests: Request[] }[] = [
     {
       name: "(a) home page's reads",
       requests: [
@@ -92,11 +93,23 @@ try {
         },
       ],
     },
+    {
+      // One commit per request: what durable commits (DURABLE_COMMITS, on by default) cost.
+      name: '(d) page-view counter, one commit each',
+      requests: [
+        {
+          path: '/rest/v1/rpc/record_page_view',
+          method: 'POST',
+          body: JSON.stringify({ page_path: '/bench' }),
+          headers: { 'content-type': 'application/json' },
+        },
+      ],
+    },
   ]
 
   let sent = 0
   const before = await rssMb(pid)
-  console.log(`backend pid ${pid}, RSS at start ${before.rss} MB`)
+  console.log(`backend pid ${pid}, RSS at start ${before.rss} MB, durable commits ${process.env.DURABLE_COMMITS === '0' ? 'off' : 'on'}`)
   console.log('scenario | req/s | p50 ms | p99 ms | non-2xx | errors')
   for (const scenario of scenarios) {
     const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers: anon, requests: scenario.requests })

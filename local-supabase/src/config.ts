@@ -18,6 +18,8 @@ export interface BackendConfig {
   corsOrigins: string[] | '*'
   /** One log line per request. */
   logRequests: boolean
+  /** Flush the WAL to disk at every commit (DURABLE_COMMITS, on unless "0"). */
+  durableCommits: boolean
 }
 
 /** The log line that tells scripts and tests the backend is listening, followed by its URL. */
@@ -61,5 +63,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     adminFromDefaults,
     corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : '*',
     logRequests: env.LOG_REQUESTS !== '0',
+    durableCommits: env.DURABLE_COMMITS !== '0',
   }
 }

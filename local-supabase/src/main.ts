@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   loadDotEnv()
   const config = loadConfig()
   const keys = await loadOrCreateKeys(config.dataDir)
-  const db = await LocalDatabase.open(config.dataDir)
+  const db = await LocalDatabase.open(config.dataDir, { durable: config.durableCommits })
   const created = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword)
   if (created) {
     console.log(
@@ -26,15 +26,15 @@ async function main(): Promise<void> {
   }
 
   const app = createApp({ config, db, keys, verifier: new TokenVerifier(keys.jwtSecret, new Set([keys.anonKey, keys.serviceRoleKey])) })
-  const requests = new InFlight()
-  const fetch = (request: Request, env: unknown) => requests.track(() => app.fetch(request, env))
-  const server = serve({ fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
     console.log(`${READY_PREFIX}http://${config.host}:${info.port}`)
     console.log(`ANON_KEY=${keys.anonKey}`)
     console.log(`Data directory: ${config.dataDir}`)
   })
 
   answerMalformedRequests(server as Server)
+  const requests = new InFlight()
+  requests.watch(server as Server)
 
   let stopping = false
   const stop = async (signal: string) => {

@@ -1,7 +1,7 @@
 // The HTTP server's edges: requests the HTTP parser refuses (headers or URL over Node's limit,
 // malformed framing) get a real answer instead of a reset connection, and a stop lets the requests
 // already received finish before the database closes.
-import type { Server } from 'node:http'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 
 /** How long a stop waits for running requests (a visitor's form, an upload) before closing anyway. */
@@ -9,19 +9,22 @@ export const DRAIN_TIMEOUT_MS = 5_000
 /** After refusing a request, how long its remaining bytes are read and dropped so the answer arrives. */
 const LINGER_MS = 2_000
 
-/** Counts running requests; `drained` resolves when none is left (or the time is up). */
+/**
+ * Counts requests from their arrival until their response has been written (or their connection
+ * closed); `drained` resolves when none is left, or the time is up.
+ */
 export class InFlight {
   count = 0
   private waiters: (() => void)[] = []
 
-  async track<T>(work: () => T | Promise<T>): Promise<T> {
-    this.count++
-    try {
-      return await work()
-    } finally {
-      this.count--
-      if (this.count === 0) for (const wake of this.waiters.splice(0)) wake()
-    }
+  watch(server: Server): void {
+    server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+      this.count++
+      response.once('close', () => {
+        this.count--
+        if (this.count === 0) for (const wake of this.waiters.splice(0)) wake()
+      })
+    })
   }
 
   /** True when every request finished within `timeoutMs`. */

@@ -1,7 +1,6 @@
 // DELETE /object/<bucket> {prefixes: [...]} (storage-js remove()) and DELETE /object/<bucket>/<key>.
 // Rows are deleted as the caller, so only what the DELETE policies allow goes; the files of the
-// deleted rows are taken out of the tree inside the same transaction and destroyed after COMMIT.
-import { rm } from 'node:fs/promises'
+// deleted rows are removed after COMMIT.
 import type { Context } from 'hono'
 import { errors } from './errors.ts'
 import { deleteObjects, type ObjectRow } from './objects.ts'
@@ -19,29 +18,15 @@ async function deleteAsCaller(
   names: string[],
 ): Promise<ObjectRow[]> {
   await requireBucket(services, bucket)
-  const taken: { file: string; parked: string }[] = []
-  let rows: ObjectRow[]
-  try {
-    rows = await services.deps.db.asRole(roleContext(c, identity), async (tx) => {
-      const deleted = await deleteObjects(tx, bucket, names)
-      for (const row of deleted) {
-        // A row made outside this API (plain SQL) may have a name no file could have.
-        if (!isValidKey(row.name)) continue
-        const out = await services.store.takeOut(bucket, row.name)
-        if (out) taken.push(out)
-      }
-      return deleted
-    })
-  } catch (error) {
-    for (const out of taken.reverse()) {
-      await services.store.putBack(out).catch((putBackError: unknown) => {
-        console.error(`storage: could not put back ${out.file} after a failed delete:`, putBackError)
-      })
+  return services.store.writeLock(async () => {
+    const rows = await services.deps.db.asRole(roleContext(c, identity), (tx) => deleteObjects(tx, bucket, names))
+    // Committed: the files go now. (A crash in between leaves files no row names; see files.ts.)
+    for (const row of rows) {
+      // A row made outside this API (plain SQL) may have a name no file could have.
+      if (isValidKey(row.name)) await services.store.remove(bucket, row.name)
     }
-    throw error
-  }
-  await Promise.all(taken.map((out) => rm(out.parked, { force: true })))
-  return rows
+    return rows
+  })
 }
 
 export async function handleDeleteMany(c: Context, services: StorageServices, bucket: string): Promise<Response> {

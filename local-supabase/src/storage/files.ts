@@ -1,13 +1,18 @@
 // The bytes of stored objects, as plain files under DATA_DIR/storage/<bucket>/<key>.
 //
-// The database row and the file must never disagree for long, so every change is staged:
-// uploads stream into DATA_DIR/storage-tmp (same filesystem, so renames are atomic), and the
-// renames that install a new file or take an old one away run inside the role transaction, right
-// after the SQL statement and before COMMIT. PGlite runs one transaction at a time, so these
-// renames are serialized exactly like the rows. Anything displaced is parked in storage-tmp until
-// the transaction has committed (then deleted) or rolled back (then put back).
+// The database row and the file must agree, including after a crash (SIGKILL, power cut). An upload
+// streams into DATA_DIR/storage-tmp (same file system, so renames are atomic) and is fsynced; an
+// intent record (temp file, bucket, key, the row's new version) is written and fsynced; the row is
+// committed; only then is the temp file renamed over the old one, and the intent removed. A file is
+// therefore never replaced or removed before the row that stops needing it has committed. On start,
+// recover() finishes every intent whose row committed (the row holds its version) and drops the
+// others. A delete removes files after its rows committed; a crash in between leaves a file no row
+// names, which nothing serves and the next upload to that key replaces.
+//
+// Storage writes run one at a time (writeLock): the rename after COMMIT must not overtake the
+// rename of a later write to the same key.
 import { createHash, randomUUID, type Hash } from 'node:crypto'
-import { mkdir, open, readdir, rename, rm, rmdir, stat, type FileHandle } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { errors } from './errors.ts'
@@ -68,11 +73,39 @@ export class TempFile {
   }
 }
 
-/** An installed file whose transaction has not committed yet. */
-export interface Installed {
+/** An upload between its intent record and its rename into place. */
+export interface Staged {
+  intent: string
+  temp: string
   file: string
-  /** The previous file at that key (upsert / update), parked until commit. */
-  parked: string | null
+}
+
+interface IntentRecord {
+  temp: string
+  bucket: string
+  key: string
+  version: string
+}
+
+/** Writes a small file and flushes it (and its directory entry) to disk. */
+async function writeDurably(file: string, text: string): Promise<void> {
+  const handle = await open(file, 'wx', 0o600)
+  try {
+    await handle.writeFile(text)
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  await syncDirectory(path.dirname(file))
+}
+
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
 }
 
 export interface OpenedFile {
@@ -86,8 +119,16 @@ export class FileStore {
   readonly root: string
   readonly tmpDir: string
   private readonly ready: Promise<void>
+  private lock: Promise<unknown> = Promise.resolve()
 
-  constructor(dataDir: string) {
+  /**
+   * @param committedVersion the version of the committed row at bucket/key (null when none): how
+   *   recovery tells a finished write from an abandoned one.
+   */
+  constructor(
+    dataDir: string,
+    private readonly committedVersion: (bucket: string, key: string) => Promise<string | null>,
+  ) {
     this.root = path.join(dataDir, 'storage')
     this.tmpDir = path.join(dataDir, 'storage-tmp')
     this.ready = this.init()
@@ -95,14 +136,50 @@ export class FileStore {
     this.ready.catch((error: unknown) => console.error('storage: could not prepare the storage directories:', error))
   }
 
-  /**
-   * Creates the directories and empties storage-tmp: whatever is there was left by a process that
-   * stopped mid-upload (a temp file nobody will install) or mid-commit.
-   */
+  /** Creates the directories, then recovers what a stopped process left in storage-tmp. */
   private async init(): Promise<void> {
     await mkdir(this.root, { recursive: true })
     await mkdir(this.tmpDir, { recursive: true })
+    await this.recover()
+  }
+
+  /**
+   * Finishes the uploads whose rows committed (the row carries the intent's version) and drops the
+   * rest: temp files of unfinished uploads, intents of rolled-back writes, anything else left over.
+   */
+  private async recover(): Promise<void> {
+    const entries = await readdir(this.tmpDir)
+    let finished = 0
+    for (const entry of entries.filter((name) => name.startsWith('intent-'))) {
+      const intentPath = path.join(this.tmpDir, entry)
+      let record: IntentRecord | null = null
+      try {
+        record = JSON.parse(await readFile(intentPath, 'utf8')) as IntentRecord
+      } catch {
+        record = null // torn while being written: its row cannot have committed
+      }
+      if (record && path.dirname(record.temp) === this.tmpDir && (await this.committedVersion(record.bucket, record.key)) === record.version) {
+        const exists = await stat(record.temp).then(() => true, () => false)
+        if (exists) {
+          const file = this.pathOf(record.bucket, record.key)
+          await mkdir(path.dirname(file), { recursive: true })
+          await rename(record.temp, file)
+          await syncDirectory(path.dirname(file))
+          finished++
+        }
+      }
+      await rm(intentPath, { force: true })
+    }
     for (const entry of await readdir(this.tmpDir)) await rm(path.join(this.tmpDir, entry), { force: true, recursive: true })
+    if (finished > 0) console.log(`storage: finished ${finished} upload(s) that were committed before the last stop`)
+  }
+
+  /** Runs storage writes one at a time (the database transaction and the file steps after it). */
+  writeLock<T>(work: () => Promise<T>): Promise<T> {
+    // After recovery: nothing may write while an interrupted write is being finished.
+    const run = this.lock.then(() => this.ready).then(work)
+    this.lock = run.catch(() => undefined)
+    return run
   }
 
   pathOf(bucket: string, key: string): string {
@@ -115,11 +192,19 @@ export class FileStore {
     return new TempFile(file, await open(file, 'wx', 0o600), limit)
   }
 
+  /** Records, durably, that `temp` becomes bucket/key once the row with `version` commits. */
+  async stage(temp: string, bucket: string, key: string, version: string): Promise<Staged> {
+    const intent = path.join(this.tmpDir, `intent-${randomUUID()}.json`)
+    const record: IntentRecord = { temp, bucket, key, version }
+    await writeDurably(intent, JSON.stringify(record))
+    return { intent, temp, file: this.pathOf(bucket, key) }
+  }
+
   /**
-   * Moves a finished temp file to its key, parking any file already there. Run inside the
-   * transaction: a throw here rolls the row back too.
+   * Checks, inside the write's transaction, that bucket/key can be a file: its parent folders can be
+   * made, and it is not itself a folder. A throw here rolls the row back.
    */
-  async install(tempPath: string, bucket: string, key: string): Promise<Installed> {
+  async prepareTarget(bucket: string, key: string): Promise<void> {
     const file = this.pathOf(bucket, key)
     try {
       await mkdir(path.dirname(file), { recursive: true })
@@ -134,52 +219,38 @@ export class FileStore {
       throw error
     })
     if (existing?.isDirectory()) throw errors.keyConflict(key)
-    const parked = existing ? await this.park(file) : null
-    try {
-      await rename(tempPath, file)
-    } catch (error) {
-      if (parked) await rename(parked, file)
-      throw error
-    }
-    return { file, parked }
   }
 
-  /** The transaction committed: the parked previous version can go. */
-  async commitInstall(installed: Installed): Promise<void> {
-    if (installed.parked) await rm(installed.parked, { force: true })
+  /** The row committed: the new file replaces the old one (one atomic rename), then the intent goes. */
+  async complete(staged: Staged): Promise<void> {
+    await rename(staged.temp, staged.file)
+    await syncDirectory(path.dirname(staged.file))
+    await rm(staged.intent, { force: true })
   }
 
-  /** The transaction failed after install(): remove the new file and put the previous one back. */
-  async undoInstall(installed: Installed): Promise<void> {
-    await rm(installed.file, { force: true })
-    if (installed.parked) await rename(installed.parked, installed.file)
-    else await this.pruneEmptyParents(installed.file)
+  /** The row did not commit: the new file and the intent go; the old file was never touched. */
+  async abandon(staged: Staged): Promise<void> {
+    await rm(staged.temp, { force: true })
+    await rm(staged.intent, { force: true })
   }
 
-  /**
-   * Takes an object's file out of the tree (its row is being deleted in the running transaction).
-   * Returns where it was parked, or null when there was no file.
-   */
-  async takeOut(bucket: string, key: string): Promise<{ file: string; parked: string } | null> {
+  /** Removes an object's file after its row's delete committed (and folders it leaves empty). */
+  async remove(bucket: string, key: string): Promise<void> {
     const file = this.pathOf(bucket, key)
     try {
-      const parked = await this.park(file)
+      const info = await stat(file)
+      if (!info.isFile()) return
+      await rm(file, { force: true })
       await this.pruneEmptyParents(file)
-      return { file, parked }
     } catch (error) {
-      if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR' || errno(error) === 'EISDIR') return null
+      if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR') return
       throw error
     }
-  }
-
-  /** The delete rolled back: put the files back where they were. */
-  async putBack(taken: { file: string; parked: string }): Promise<void> {
-    await mkdir(path.dirname(taken.file), { recursive: true })
-    await rename(taken.parked, taken.file)
   }
 
   /** Opens an object's file for reading; null when it is missing. */
   async openObject(bucket: string, key: string): Promise<OpenedFile | null> {
+    await this.ready
     let handle: FileHandle
     try {
       handle = await open(this.pathOf(bucket, key), 'r')
@@ -199,12 +270,6 @@ export class FileStore {
       stream: () => Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>,
       close: () => handle.close(),
     }
-  }
-
-  private async park(file: string): Promise<string> {
-    const parked = path.join(this.tmpDir, `parked-${randomUUID()}`)
-    await rename(file, parked)
-    return parked
   }
 
   /** Removes directories emptied by a delete, up to the bucket directory, so old folders do not pile up. */

@@ -1,7 +1,6 @@
 // CVs that no application references: a visitor uploads the CV first and sends the application
 // second, so a CV whose application never came (a closed tab, a refused form, a flood) is left
 // behind. A day after upload it is removed, row and file, on start and then every hour.
-import { rm } from 'node:fs/promises'
 import type { LocalDatabase } from '../db.ts'
 import type { FileStore } from './files.ts'
 import { isValidKey } from './paths.ts'
@@ -17,24 +16,11 @@ returning o.name`
 
 /** Removes unreferenced CVs older than a day; returns how many went. */
 export async function removeOrphanCvs(db: LocalDatabase, store: FileStore): Promise<number> {
-  const taken: { file: string; parked: string }[] = []
-  let removed: number
-  try {
-    removed = await db.asSystem(async (tx) => {
-      const { rows } = await tx.query<{ name: string }>(DELETE_ORPHANS_SQL)
-      for (const row of rows) {
-        if (!isValidKey(row.name)) continue
-        const out = await store.takeOut('applications', row.name)
-        if (out) taken.push(out)
-      }
-      return rows.length
-    })
-  } catch (error) {
-    for (const out of taken.reverse()) await store.putBack(out).catch(() => undefined)
-    throw error
-  }
-  await Promise.all(taken.map((out) => rm(out.parked, { force: true })))
-  return removed
+  return store.writeLock(async () => {
+    const names = await db.asSystem(async (tx) => (await tx.query<{ name: string }>(DELETE_ORPHANS_SQL)).rows.map((row) => row.name))
+    for (const name of names) if (isValidKey(name)) await store.remove('applications', name)
+    return names.length
+  })
 }
 
 /** Sweeps now and every hour; the timer does not keep the process alive. */

@@ -11,6 +11,7 @@ import type { BackendDeps } from '../deps.ts'
 import { handleDeleteMany, handleDeleteOne } from './delete.ts'
 import { errors, StorageHttpError, storageErrorResponse } from './errors.ts'
 import { FileStore } from './files.ts'
+import { findObject } from './objects.ts'
 import { scheduleOrphanCvRemoval } from './orphans.ts'
 import { routeSegments } from './paths.ts'
 import {
@@ -52,7 +53,10 @@ function guarded(handler: Handler) {
 export function createStorageRoutes(deps: BackendDeps): Hono {
   const services: StorageServices = {
     deps,
-    store: new FileStore(deps.config.dataDir),
+    store: new FileStore(deps.config.dataDir, async (bucket, key) => {
+      const row = await deps.db.asSystem((tx) => findObject(tx, bucket, key))
+      return row?.version ?? null
+    }),
     signer: new UrlSigner(deps.keys.jwtSecret),
   }
   scheduleOrphanCvRemoval(deps.db, services.store)

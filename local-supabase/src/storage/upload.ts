@@ -3,11 +3,10 @@
 // Order of checks, cheapest refusal first: caller → key → bucket → a permission probe (the row is
 // written and rolled back, so row-level security refuses a caller before any byte is read, as
 // Supabase's storage API does) → type and size while streaming to a temp file → the real write:
-// INSERT (or upsert) as the caller, then the file renamed into place, then COMMIT.
+// INSERT (or upsert) as the caller and COMMIT, then the file renamed into place (files.ts).
 import { randomUUID } from 'node:crypto'
 import type { Context } from 'hono'
 import { StorageHttpError } from './errors.ts'
-import type { Installed } from './files.ts'
 import { insertObject, mapWriteError, upsertObject, type NewObject } from './objects.ts'
 import { identify, ownerOf, requireBucket, targetOf, type StorageServices } from './request.ts'
 import { roleContext, type RoleContext } from '../identity.ts'
@@ -73,25 +72,24 @@ export async function handleUpload(c: Context, services: StorageServices, segmen
     userMetadata: received.userMetadata,
   }
 
-  const staged: { installed: Installed | null } = { installed: null }
-  let id: string
-  try {
-    id = await services.deps.db.asRole(context, async (tx) => {
-      const written = await (upsert ? upsertObject(tx, object) : insertObject(tx, object))
-      // Last step before COMMIT: a failed rename rolls the row back with it.
-      staged.installed = await services.store.install(received.temp.path, bucket.id, key)
-      return written
-    })
-  } catch (error) {
-    if (staged.installed) {
-      // Best effort: the answer stays the original failure, whatever happens while undoing.
-      await services.store.undoInstall(staged.installed).catch((undoError: unknown) => {
-        console.error(`storage: could not undo the upload of ${bucket.id}/${key}:`, undoError)
+  const id = await services.store.writeLock(async () => {
+    const staged = await services.store.stage(received.temp.path, bucket.id, key, object.version)
+    let written: string
+    try {
+      written = await services.deps.db.asRole(context, async (tx) => {
+        const rowId = await (upsert ? upsertObject(tx, object) : insertObject(tx, object))
+        // Last step before COMMIT: a key that cannot be a file rolls the row back.
+        await services.store.prepareTarget(bucket.id, key)
+        return rowId
       })
+    } catch (error) {
+      await services.store.abandon(staged)
+      await received.temp.discard()
+      throw error instanceof StorageHttpError ? error : mapWriteError(error)
     }
-    await received.temp.discard()
-    throw error instanceof StorageHttpError ? error : mapWriteError(error)
-  }
-  if (staged.installed) await services.store.commitInstall(staged.installed)
+    // Committed: only now does the new file replace the old one.
+    await services.store.complete(staged)
+    return written
+  })
   return c.json({ Id: id, Key: `${bucket.id}/${key}` })
 }
