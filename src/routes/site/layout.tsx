@@ -1,4 +1,3 @@
-import { LazyMotion, MotionConfig, domAnimation } from 'motion/react'
 import { Outlet, useRouteLoaderData } from 'react-router'
 import { PageTransition } from '~/components/layout/page-transition'
 import { SiteFooter } from '~/components/layout/site-footer'
@@ -33,8 +32,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
     return href ? [{ network, label, href }] : []
   })
   return (
-    <LazyMotion features={domAnimation} strict>
-      <MotionConfig reducedMotion="user">
+    <>
         <SiteHeader logoText={settings.company_logo_text} chatUrl={safeLink(settings.chat_url)} />
         <main id="main" className="pt-16">
           <PageTransition>
@@ -54,7 +52,6 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
           // Lead capture: the newsletter form goes here (<NewsletterForm /> from ~/features/leads).
           newsletterSlot={null}
         />
-      </MotionConfig>
-    </LazyMotion>
+    </>
   )
 }

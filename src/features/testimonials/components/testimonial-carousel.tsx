@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
-import { m, useReducedMotion } from 'motion/react'
 import { useEffect, useState } from 'react'
-import { useHydrated } from '~/lib/use-hydrated'
+import { usePrefersReducedMotion } from '~/lib/use-reduced-motion'
 import type { Testimonial } from '../api/get-testimonials'
 import { TestimonialCard } from './testimonial-card'
 
@@ -16,21 +15,28 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
   const [index, setIndex] = useState(0)
   const [hovered, setHovered] = useState(false)
   const [focused, setFocused] = useState(false)
-  const reduce = useReducedMotion()
-  // The server-rendered first slide is shown as is; only later slides animate in.
-  const animate = useHydrated() && !reduce
+  const reduce = usePrefersReducedMotion()
+  // The server-rendered first slide is shown as is; only slides the visitor moves to animate in
+  // (a CSS animation, which the reduced-motion rule switches off).
+  const [moved, setMoved] = useState(false)
   const count = testimonials.length
   const paused = hovered || focused || !!reduce || count < 2
 
   useEffect(() => {
     if (paused) return
-    const timer = setTimeout(() => setIndex((current) => (current + 1) % count), CAROUSEL_INTERVAL_MS)
+    const timer = setTimeout(() => {
+      setMoved(true)
+      setIndex((current) => (current + 1) % count)
+    }, CAROUSEL_INTERVAL_MS)
     return () => clearTimeout(timer)
   }, [paused, count, index])
 
   if (count === 0) return null
   const current = testimonials[index % count]
-  const go = (next: number) => setIndex(((next % count) + count) % count)
+  const go = (next: number) => {
+    setMoved(true)
+    setIndex(((next % count) + count) % count)
+  }
 
   return (
     <div
@@ -46,17 +52,15 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
       className="mx-auto max-w-3xl"
     >
       <div className="relative" aria-live={paused ? 'polite' : 'off'}>
-        <m.div
+        <div
             key={current.id}
             role="group"
             aria-roledescription="slide"
             aria-label={`${(index % count) + 1} of ${count}`}
-            initial={animate ? { opacity: 0, x: 24 } : false}
-            animate={{ opacity: 1, x: 0 }}
-            transition={{ duration: animate ? 0.35 : 0, ease: 'easeOut' }}
+            className={moved ? 'animate-slide-in' : undefined}
           >
             <TestimonialCard testimonial={current} large />
-        </m.div>
+        </div>
       </div>
       {count > 1 && (
         <div className="mt-6 flex items-center justify-center gap-4">
