@@ -41,19 +41,18 @@ export function SiteHeader({ logoText, chatUrl }: SiteHeaderProps) {
         <DesktopNav />
         <div className="flex items-center gap-2">
           {chatUrl && (
-            <a
-              href={chatUrl}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClasses('ghost', 'sm', 'hidden lg:inline-flex')}
-            >
-              <MessageCircle aria-hidden="true" className="size-4" strokeWidth={1.75} />
-              Chat with us
-            </a>
+            <div className="hidden lg:block">
+              <a href={chatUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost', 'sm')}>
+                <MessageCircle aria-hidden="true" className="size-4" strokeWidth={1.75} />
+                Chat with us
+              </a>
+            </div>
           )}
-          <Link to="/contact" className={buttonClasses('primary', 'sm', 'hidden md:inline-flex')}>
-            Get Started
-          </Link>
+          <div className="hidden md:block">
+            <Link to="/contact" className={buttonClasses('primary', 'sm')}>
+              Get Started
+            </Link>
+          </div>
           <MobileMenu />
         </div>
       </div>
