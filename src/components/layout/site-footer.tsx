@@ -82,7 +82,7 @@ export function SiteFooter(props: FooterProps) {
       <div className="border-t border-white/10">
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-5 py-6 sm:flex-row sm:items-center sm:justify-between sm:px-8">
           <p className="text-sm text-slate-400">
-            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {companyName}. All rights reserved.
+            © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {`${companyName}. All rights reserved.`}
           </p>
           {social.length > 0 && (
             <ul className="flex items-center gap-2" aria-label="Social media">

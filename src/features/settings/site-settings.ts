@@ -47,6 +47,9 @@ export function withDefaults(stored: Record<string, string>): SiteSettings {
     const value = stored[key]
     if (typeof value === 'string' && value.trim() !== '') settings[key] = value.trim()
   }
+  // Colours go into CSS: only hex colours pass, anything else falls back to the default.
+  settings.primary_color = safeColor(settings.primary_color, DEFAULT_SITE_SETTINGS.primary_color)
+  settings.secondary_color = safeColor(settings.secondary_color, DEFAULT_SITE_SETTINGS.secondary_color)
   return settings
 }
 

@@ -33,7 +33,7 @@ export function SolutionCard({ solution, index = 0 }: { solution: SolutionSummar
               {feature.title}
             </li>
           ))}
-          {more > 0 && <li className="pl-6 text-slate-500">+ {more} more</li>}
+          {more > 0 && <li className="pl-6 text-slate-500">{`+ ${more} more`}</li>}
         </ul>
       )}
       <div className="mt-auto pt-6">
