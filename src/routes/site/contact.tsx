@@ -47,13 +47,14 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <PageHero eyebrow={intro.badge} title={intro.title} description={intro.subtitle} />
       <Container className="grid gap-10 py-14 sm:py-20 lg:grid-cols-12">
         {form && <div className="lg:col-span-7">{form}</div>}
-        <div className={form ? 'lg:col-span-5' : 'lg:col-span-7'}>
+        <div className={form ? 'lg:col-span-5' : 'lg:col-span-12'}>
           <ContactDetails
             email={settings.contact_email}
             phones={phones}
             address={settings.company_address}
             hours={settings.office_hours}
             bookingUrl={safeLink(settings.booking_url)}
+            wide={!form}
           />
         </div>
       </Container>
