@@ -62,6 +62,12 @@ describe('every public route, server-rendered', () => {
     expect(head.meta['twitter:title']).toBe(title)
     // The RSS feed is announced on every page.
     expect(html).toContain('<link rel="alternate" type="application/rss+xml" href="/rss.xml"')
+    // Images never shift the layout and always say what they are (or are marked decorative).
+    for (const img of html.match(/<img [^>]*>/g) ?? []) {
+      expect(img, img).toMatch(/ width="\d+"/)
+      expect(img, img).toMatch(/ height="\d+"/)
+      expect(img, img).toMatch(/ alt="[^"]*"/)
+    }
   })
 
   it('the home page carries Organization JSON-LD and the brand colours from settings', async () => {
@@ -74,6 +80,35 @@ describe('every public route, server-rendered', () => {
     // Content comes from the database: clients in the marquee, testimonials in the carousel.
     expect(html).toContain('alt="Harbourline Microfinance Bank"')
     expect(html).toContain('Ngozi Eze')
+    // 'Chat with us' opens chat_url in a new tab; social links come from settings.
+    expect(html).toMatch(/<a href="https:\/\/wa\.me\/2347005550100" target="_blank" rel="noopener noreferrer"[^>]*>.*?Chat with us/)
+    expect(html).toMatch(/<a href="https:\/\/www\.linkedin\.com\/company\/ledgerfield-technologies" target="_blank" rel="noopener noreferrer" aria-label="LinkedIn"/)
+    expect(html).toContain(`© <span>${new Date().getFullYear()}</span>`)
+  })
+
+  it('/products: Learn More goes to the solution page, Discuss to /contact with the product chosen', async () => {
+    const { html } = await page('/products')
+    expect(textsOf(html, 'h2').slice(0, 6)).toEqual(['EDU', 'HR', 'Core Banking', 'Hospital Management', 'iRepay', 'Custom Solutions'])
+    expect(html).toContain('href="/solutions/edu"')
+    expect(html).toContain('href="/contact?interest=edu"')
+    expect(html).toContain('href="/contact?interest=irepay"')
+  })
+
+  it('/industries has the eight industries and a contact link', async () => {
+    const { html } = await page('/industries')
+    expect(textsOf(html, 'h2').slice(0, 8)).toEqual([
+      'Banking & Finance', 'Healthcare', 'Education', 'Government', 'Real Estate & Green Energy', 'Manufacturing',
+      'Retail & E-commerce', 'Insurance',
+    ])
+    expect(html).toContain('href="/contact"')
+  })
+
+  it('/clients shows testimonials with their ratings, the marquee and the industry badges', async () => {
+    const { html } = await page('/clients')
+    expect(html).toContain('aria-label="Rated 4 out of 5"')
+    expect(html).toContain('Kwame Asante')
+    expect(html).toContain('alt="Palmgrove Insurance"')
+    expect(html).toContain('Real Estate &amp; Green Energy')
   })
 
   it('a solution uses its meta description and a BreadcrumbList', async () => {

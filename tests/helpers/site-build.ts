@@ -23,6 +23,20 @@ function stale(): boolean {
   return inputs.some((input) => existsSync(path.join(repoRoot, input)) && newest(path.join(repoRoot, input)) > built)
 }
 
+/**
+ * Whether this test run includes the site tests: a run without file filters (npm test) or one
+ * naming a site test. Other runs do not pay for a build of the web app.
+ */
+export function runIncludesSiteTests(argv: string[] = process.argv): boolean {
+  const filters = argv.slice(2).filter((arg) => !arg.startsWith('-') && arg !== 'run' && arg !== 'watch')
+  return filters.length === 0 || filters.some((filter) => /site/.test(filter))
+}
+
+/**
+ * Builds the web app when its sources are newer than the build. `react-router build` empties the
+ * whole build/ directory, the local backend's bundle included, so this runs in the global setup
+ * before that bundle is made (see tests/global-setup.ts), never while tests run backends.
+ */
 export function ensureBuilt(): void {
   if (!stale()) return
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/@react-router/dev/bin.js'), 'build'], {
@@ -36,7 +50,7 @@ export type SiteHandler = (pathAndQuery: string, init?: RequestInit) => Promise<
 
 /** The production request handler of the built app, answering for `origin`. */
 export async function siteHandler(origin = 'http://localhost'): Promise<SiteHandler> {
-  ensureBuilt()
+  if (stale()) throw new Error('The web app build is older than its sources: run the site tests through vitest (its global setup builds it), or `npx react-router build`.')
   const build = (await import(pathToFileURL(buildEntry).href)) as ServerBuild
   const handle = createRequestHandler(build, 'production')
   return (pathAndQuery, init) => handle(new Request(new URL(pathAndQuery, origin), init))
