@@ -14,6 +14,8 @@ insert into public.site_settings (key, value) values
   ('company_address', '12 Idowu Taylor Street, Victoria Island, Lagos, Nigeria'),
   ('contact_email', 'hello@ledgerfield.com.ng'),
   ('contact_phone', '+234 700 555 0100'),
+  ('contact_phone_secondary', '+234 700 555 0101'),
+  ('office_hours', 'Monday to Friday, 8:00 to 18:00'),
   ('careers_email', 'careers@ledgerfield.com.ng'),
   ('primary_color', '#2d317b'),
   ('secondary_color', '#28a9e1'),
@@ -22,7 +24,9 @@ insert into public.site_settings (key, value) values
   ('facebook_url', 'https://www.facebook.com/ledgerfieldhq'),
   ('github_url', 'https://github.com/ledgerfield-technologies'),
   ('chat_url', 'https://wa.me/2347005550100'),
-  ('booking_url', 'https://cal.com/ledgerfield/product-demo');
+  ('booking_url', 'https://cal.com/ledgerfield/product-demo')
+-- Migration 20261122003001 already adds the second phone and office hours with defaults.
+on conflict (key) do update set value = excluded.value;
 
 -- Website copy ------------------------------------------------------------------------------------
 

@@ -72,7 +72,7 @@ describe('supabase/seed.sql', () => {
     expect(rows.map((r) => r.key)).toEqual(
       expect.arrayContaining([
         'company_name', 'company_logo_text', 'company_tagline', 'company_address', 'contact_email',
-        'contact_phone', 'primary_color', 'secondary_color', 'linkedin_url', 'twitter_url',
+        'contact_phone', 'contact_phone_secondary', 'office_hours', 'careers_email', 'primary_color', 'secondary_color', 'linkedin_url', 'twitter_url',
         'facebook_url', 'github_url', 'chat_url', 'booking_url',
       ]),
     )

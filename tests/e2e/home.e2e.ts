@@ -19,10 +19,10 @@ describe('the home page', () => {
     const html = await (await fetch(siteUrl)).text()
     expect(html).toContain('<title>Ledgerfield Technologies</title>')
     expect(html).toMatch(/<meta name="description" content="[^"]+"/)
-    expect(html).toContain('Core Banking Software')
+    expect(html).toContain('Software that moves money, schools and businesses forward')
   })
 
-  it('shows the company and its six solutions in a browser, on a phone, without errors', async () => {
+  it('shows the hero, the client marquee, the product cards and the testimonials on a phone, without errors', async () => {
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
@@ -34,16 +34,15 @@ describe('the home page', () => {
     })
     await page.goto(siteUrl, { waitUntil: 'networkidle' })
 
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Ledgerfield Technologies')
-    const solutions = page.getByRole('heading', { level: 3 })
-    await expect(solutions.allTextContents()).resolves.toEqual([
-      'Core Banking Software',
-      'Education Management System',
-      'Human Resources Management System',
-      'iRepay Debt Collection & Recovery',
-      'AI & Automation',
-      'Custom Software Development',
-    ])
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+      'Software that moves money, schools and businesses forward',
+    )
+    await expect(page.getByRole('img', { name: 'Harbourline Microfinance Bank' }).first().isVisible()).resolves.toBe(true)
+    const products = await page.getByRole('heading', { level: 3 }).allTextContents()
+    expect(products).toEqual(
+      expect.arrayContaining(['Education Management System', 'Human Resources Management', 'iRepay Debt Collection & Recovery']),
+    )
+    await expect(page.getByRole('region', { name: 'Testimonials' }).isVisible()).resolves.toBe(true)
     await mkdir('test-results', { recursive: true })
     await page.screenshot({ path: 'test-results/home-phone.png', fullPage: true })
     expect(errors).toEqual([])

@@ -3,7 +3,7 @@ import { unwrap, type Db } from '~/lib/supabase'
 
 export type SolutionSummary = Pick<
   Tables<'solutions'>,
-  'id' | 'slug' | 'title' | 'category' | 'shortdescription' | 'icon' | 'status'
+  'id' | 'slug' | 'title' | 'category' | 'shortdescription' | 'icon' | 'status' | 'url' | 'features'
 >
 
 /** Solutions as the public site lists them: oldest first, so the flagship leads. */
@@ -11,7 +11,7 @@ export async function getSolutions(db: Db): Promise<SolutionSummary[]> {
   return unwrap(
     await db
       .from('solutions')
-      .select('id, slug, title, category, shortdescription, icon, status')
+      .select('id, slug, title, category, shortdescription, icon, status, url, features')
       .order('created_at', { ascending: true }),
     'Failed to fetch solutions',
   )

@@ -1,0 +1,16 @@
+import { Container } from './container'
+
+/** The heading band at the top of an inner page: eyebrow, the page's h1, and a lead paragraph. */
+export function PageHero({ eyebrow, title, description, children }: { eyebrow?: string; title: string; description?: string; children?: React.ReactNode }) {
+  return (
+    <section className="relative overflow-hidden border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
+      <div aria-hidden="true" className="pointer-events-none absolute -top-24 right-[-10%] size-[28rem] rounded-full bg-brand-secondary/10 blur-3xl" />
+      <Container className="relative py-14 sm:py-20">
+        {eyebrow && <p className="text-sm font-semibold tracking-wide text-brand-primary-text uppercase">{eyebrow}</p>}
+        <h1 className="mt-3 max-w-3xl text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">{title}</h1>
+        {description && <p className="mt-5 max-w-2xl text-lg text-pretty text-slate-600">{description}</p>}
+        {children}
+      </Container>
+    </section>
+  )
+}

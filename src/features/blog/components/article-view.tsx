@@ -1,0 +1,88 @@
+import { ArrowLeft } from 'lucide-react'
+import { Link } from 'react-router'
+import { Container } from '~/components/ui/container'
+import { LocalDate } from '~/components/ui/local-date'
+import type { PostSummary } from '../api/get-published-posts'
+import { PostCard } from './post-card'
+import { ShareLinks } from './share-links'
+
+export interface ArticleViewProps {
+  post: PostSummary & { updated_at: string }
+  /** The body, already sanitized on the server. */
+  html: string
+  url: string
+  related: PostSummary[]
+}
+
+export function ArticleView({ post, html, url, related }: ArticleViewProps) {
+  return (
+    <>
+      <article>
+        <header className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
+          <Container className="py-12 sm:py-16">
+            <Link to="/resources" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+              <ArrowLeft aria-hidden="true" className="size-4" strokeWidth={1.75} /> Back to Editorial
+            </Link>
+            <p className="mt-8 text-sm font-semibold tracking-wide text-brand-primary-text uppercase">{post.category}</p>
+            <h1 className="mt-3 max-w-4xl text-3xl leading-tight font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">{post.title}</h1>
+            <div className="mt-6 flex items-center gap-3">
+              {post.author_avatar && (
+                <img src={post.author_avatar} alt="" width={44} height={44} className="size-11 rounded-full bg-slate-100" />
+              )}
+              <div className="text-sm">
+                <p className="font-semibold text-slate-900">{post.author_name}</p>
+                <p className="text-slate-600">
+                  <LocalDate iso={post.created_at} />
+                </p>
+              </div>
+            </div>
+          </Container>
+        </header>
+        <Container className="grid gap-12 py-10 sm:py-14 lg:grid-cols-12">
+          <div className="lg:col-span-8">
+            <img
+              src={post.featured_image}
+              alt=""
+              width={1200}
+              height={630}
+              fetchPriority="high"
+              decoding="async"
+              className="aspect-[1200/630] w-full rounded-2xl bg-slate-100 object-cover"
+            />
+            <div className="prose-content mt-10 max-w-none" dangerouslySetInnerHTML={{ __html: html }} />
+            {post.tags.length > 0 && (
+              <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
+                {post.tags.map((tag) => (
+                  <li key={tag} className="rounded-full bg-slate-100 px-3 py-1 text-sm text-slate-700">
+                    {tag}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          <aside className="lg:col-span-4">
+            <div className="rounded-2xl border border-slate-200 p-6 lg:sticky lg:top-24">
+              <ShareLinks url={url} title={post.title} />
+            </div>
+          </aside>
+        </Container>
+      </article>
+      {related.length > 0 && (
+        <section className="bg-slate-50 py-14 sm:py-20" aria-labelledby="related-heading">
+          <Container>
+            <h2 id="related-heading" className="text-2xl font-semibold tracking-tight text-slate-900 sm:text-3xl">
+              Related Articles
+            </h2>
+            <ul className="mt-8 grid gap-6 md:grid-cols-3">
+              {related.map((item) => (
+                <li key={item.id}>
+                  <PostCard post={item} />
+                </li>
+              ))}
+            </ul>
+          </Container>
+        </section>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,63 @@
+import { useRouteLoaderData } from 'react-router'
+import { Container } from '~/components/ui/container'
+import { PageHero } from '~/components/ui/page-hero'
+import { ContactDetails } from '~/features/contact/components/contact-details'
+import { getContent } from '~/features/content/api/get-content'
+import { DEFAULT_CONTACT, introFrom } from '~/features/content/page-content'
+import { DEFAULT_SITE_SETTINGS, safeLink } from '~/features/settings/site-settings'
+import { getSolutionOptions } from '~/features/solutions/api/get-solution-options'
+import { requestDb } from '~/lib/db.server'
+import { loadSafely } from '~/lib/load-safely'
+import { buildMeta, siteContextFrom } from '~/lib/seo'
+import type { loader as rootLoader } from '~/root'
+import type { Route } from './+types/contact'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = requestDb(context)
+  const [intro, solutions] = await Promise.all([
+    loadSafely('Reading the contact copy', () => getContent(db, 'contact', 'main'), null),
+    loadSafely('Reading solutions', () => getSolutionOptions(db), []),
+  ])
+  // ?interest=<solution slug> preselects 'interested in' (from /products 'Discuss' and demo links).
+  const interest = new URL(request.url).searchParams.get('interest') ?? ''
+  return {
+    intro: introFrom(intro?.content, DEFAULT_CONTACT),
+    solutions,
+    interestedIn: solutions.some((solution) => solution.slug === interest) ? interest : undefined,
+  }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  return buildMeta(siteContextFrom(matches), {
+    title: 'Contact Us',
+    description: loaderData?.intro.subtitle ?? DEFAULT_CONTACT.subtitle,
+    path: '/contact',
+  })
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? DEFAULT_SITE_SETTINGS
+  const { intro } = loaderData
+  const phones = [settings.contact_phone, settings.contact_phone_secondary].filter(Boolean)
+  // Lead capture: the contact form goes here, e.g.
+  // <ContactForm solutions={loaderData.solutions} interestedIn={loaderData.interestedIn} />
+  const form: React.ReactNode = null
+  return (
+    <>
+      <PageHero eyebrow={intro.badge} title={intro.title} description={intro.subtitle} />
+      <Container className="grid gap-10 py-14 sm:py-20 lg:grid-cols-12">
+        {form && <div className="lg:col-span-7">{form}</div>}
+        <div className={form ? 'lg:col-span-5' : 'lg:col-span-12'}>
+          <ContactDetails
+            email={settings.contact_email}
+            phones={phones}
+            address={settings.company_address}
+            hours={settings.office_hours}
+            bookingUrl={safeLink(settings.booking_url)}
+            wide={!form}
+          />
+        </div>
+      </Container>
+    </>
+  )
+}

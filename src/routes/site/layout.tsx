@@ -1,0 +1,57 @@
+import { Outlet, useRouteLoaderData } from 'react-router'
+import { PageTransition } from '~/components/layout/page-transition'
+import { SiteFooter } from '~/components/layout/site-footer'
+import { SiteHeader } from '~/components/layout/site-header'
+import type { SocialNetwork } from '~/components/ui/social-icon'
+import { getContent } from '~/features/content/api/get-content'
+import { footerFrom } from '~/features/content/page-content'
+import { DEFAULT_SITE_SETTINGS, safeLink, type SiteSettings } from '~/features/settings/site-settings'
+import { requestDb } from '~/lib/db.server'
+import { loadSafely } from '~/lib/load-safely'
+import type { loader as rootLoader } from '~/root'
+import type { Route } from './+types/layout'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const footer = await loadSafely('Reading the footer copy', () => getContent(requestDb(context), 'footer', 'main'), null)
+  return { footer: footer?.content ?? null }
+}
+
+const SOCIAL: { key: keyof SiteSettings; network: SocialNetwork; label: string }[] = [
+  { key: 'linkedin_url', network: 'linkedin', label: 'LinkedIn' },
+  { key: 'twitter_url', network: 'twitter', label: 'X (Twitter)' },
+  { key: 'facebook_url', network: 'facebook', label: 'Facebook' },
+  { key: 'github_url', network: 'github', label: 'GitHub' },
+]
+
+/** The public layout: fixed header, the page (transitions keyed by path), footer. */
+export default function SiteLayout({ loaderData }: Route.ComponentProps) {
+  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? DEFAULT_SITE_SETTINGS
+  const footer = footerFrom(loaderData.footer ?? undefined, settings.company_tagline)
+  const social = SOCIAL.flatMap(({ key, network, label }) => {
+    const href = safeLink(settings[key])
+    return href ? [{ network, label, href }] : []
+  })
+  return (
+    <>
+        <SiteHeader logoText={settings.company_logo_text} chatUrl={safeLink(settings.chat_url)} />
+        <main id="main" className="pt-16">
+          <PageTransition>
+            <Outlet />
+          </PageTransition>
+        </main>
+        <SiteFooter
+          companyName={settings.company_name}
+          logoText={settings.company_logo_text}
+          description={footer.description}
+          email={settings.contact_email}
+          phone={settings.contact_phone}
+          address={settings.company_address}
+          social={social}
+          newsletterTitle={footer.newsletterTitle}
+          newsletterDescription={footer.newsletterDescription}
+          // Lead capture: the newsletter form goes here (<NewsletterForm /> from ~/features/leads).
+          newsletterSlot={null}
+        />
+    </>
+  )
+}

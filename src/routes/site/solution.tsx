@@ -1,0 +1,42 @@
+import { redirect } from 'react-router'
+import { getOtherSolutions } from '~/features/solutions/api/get-other-solutions'
+import { getSolution } from '~/features/solutions/api/get-solution'
+import { SolutionDetail } from '~/features/solutions/components/solution-detail'
+import { requestDb } from '~/lib/db.server'
+import { loadSafely } from '~/lib/load-safely'
+import { breadcrumbLd, buildMeta, siteContextFrom } from '~/lib/seo'
+import type { Route } from './+types/solution'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = requestDb(context)
+  const [solution, others] = await Promise.all([
+    loadSafely(`Reading solution ${params.slug}`, () => getSolution(db, params.slug), null),
+    loadSafely('Reading other solutions', () => getOtherSolutions(db, params.slug, 3), []),
+  ])
+  // An unknown slug goes back to the list.
+  if (!solution) throw redirect('/solutions')
+  return { solution, others }
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteContextFrom(matches)
+  if (!loaderData) return []
+  const { solution } = loaderData
+  const path = `/solutions/${solution.slug}`
+  return buildMeta(site, {
+    title: solution.title,
+    description: solution.metadescription,
+    path,
+    jsonLd: [
+      breadcrumbLd(site, [
+        { name: 'Home', path: '/' },
+        { name: 'Solutions', path: '/solutions' },
+        { name: solution.title, path },
+      ]),
+    ],
+  })
+}
+
+export default function SolutionPage({ loaderData }: Route.ComponentProps) {
+  return <SolutionDetail solution={loaderData.solution} others={loaderData.others} />
+}

@@ -1,0 +1,118 @@
+// Every public route in a real browser, on a phone (390 px) and a laptop (1280 px): its heading
+// shows, nothing fails (no console error, no failed request), and a screenshot of each lands in
+// test-results/ for a person to look at. Then the interactive parts: menus, search, navigation.
+import { mkdir } from 'node:fs/promises'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './browser.ts'
+
+const siteUrl = inject('siteUrl')
+let browser: Browser
+
+const ROUTES: { path: string; heading: string }[] = [
+  { path: '/', heading: 'Software that moves money, schools and businesses forward' },
+  { path: '/solutions', heading: 'Software for the institutions that keep economies moving' },
+  { path: '/solutions/banking', heading: 'Core Banking Software' },
+  { path: '/products', heading: 'Our Products' },
+  { path: '/industries', heading: 'Industries We Serve' },
+  { path: '/resources', heading: "Insights for the institutions building Africa's financial future" },
+  { path: '/resources/blog/humane-debt-recovery', heading: 'Humane Debt Recovery: Collect More by Pushing Less' },
+  { path: '/about', heading: "Building the software Africa's institutions run on" },
+  { path: '/careers', heading: 'Build software that institutions depend on' },
+  { path: '/clients', heading: 'Trusted by the institutions that serve millions' },
+  { path: '/contact', heading: "Let's talk about your next system" },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+  { path: '/terms-of-use', heading: 'Terms of Use' },
+  { path: '/no-such-page', heading: 'Page not found' },
+]
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  await mkdir('test-results', { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+/** A page that records every console error, page error and failed request. */
+async function watchedPage(width: number, expect404 = false): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: width < 768 ? 844 : 800 } })
+  const problems: string[] = []
+  page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
+  page.on('console', (message) => {
+    // Chrome reports the 404 page's own status as a console error; that one is the point.
+    if (message.type() === 'error' && !(expect404 && message.text().includes('404 (Not Found)'))) {
+      problems.push(`console: ${message.text()}`)
+    }
+  })
+  page.on('requestfailed', (request) => problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`))
+  page.on('response', (response) => {
+    // The 404 page itself is expected to answer 404.
+    if (response.status() >= 400 && !(expect404 && response.url().endsWith('/no-such-page'))) problems.push(`${response.status()} ${response.url()}`)
+  })
+  return { page, problems }
+}
+
+function shotName(path: string, width: number): string {
+  const name = path === '/' ? 'home' : path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')
+  return `test-results/site-${name}-${width}.png`
+}
+
+describe.each([390, 1280])('every public route at %i px', (width) => {
+  it.each(ROUTES)('$path shows its heading without errors', async ({ path, heading }) => {
+    const { page, problems } = await watchedPage(width, path === '/no-such-page')
+    await page.goto(`${siteUrl}${path}`, { waitUntil: 'networkidle' })
+    const h1 = page.getByRole('heading', { level: 1 })
+    await expect(h1.textContent()).resolves.toBe(heading)
+    await expect(h1.isVisible()).resolves.toBe(true)
+    // Nothing wider than the screen (no sideways scrolling on a phone).
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    await page.screenshot({ path: shotName(path, width), fullPage: true })
+    expect(problems).toEqual([])
+    await page.close()
+  })
+})
+
+describe('in use', () => {
+  it('on a phone the menu opens, navigates and closes', async () => {
+    const { page, problems } = await watchedPage(390)
+    await page.goto(siteUrl, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await menu.getByRole('link', { name: 'Editorial' }).click()
+    await page.getByRole('heading', { level: 1, name: /^Insights/ }).waitFor()
+    expect(page.url()).toBe(`${siteUrl}/resources`)
+    await expect(menu.count()).resolves.toBe(0)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('on a laptop the Solutions dropdown opens by keyboard and leads to a solution', async () => {
+    const { page, problems } = await watchedPage(1280)
+    await page.goto(siteUrl, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: 'Solutions' }).focus()
+    await page.keyboard.press('Enter')
+    const learnMore = page.getByRole('link', { name: 'Learn More', exact: true })
+    await learnMore.waitFor()
+    await page.screenshot({ path: 'test-results/site-solutions-menu-1280.png' })
+    await learnMore.click()
+    await page.getByRole('heading', { level: 1, name: 'Core Banking Software' }).waitFor()
+    expect(page.url()).toBe(`${siteUrl}/solutions/banking`)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
+  it('searching /resources filters as you type and keeps the query in the address', async () => {
+    const { page, problems } = await watchedPage(1280)
+    await page.goto(`${siteUrl}/resources`, { waitUntil: 'networkidle' })
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('ussd')
+    await page.waitForURL(/\?q=ussd/)
+    await page.getByRole('heading', { level: 2, name: 'Designing USSD Payment Journeys for Feature Phones' }).waitFor()
+    await page.getByRole('searchbox', { name: 'Search articles' }).fill('zzzz nothing')
+    await page.getByText('No articles found. Try a different search term!').waitFor()
+    expect(problems).toEqual([])
+    await page.close()
+  })
+})
