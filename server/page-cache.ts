@@ -1,0 +1,75 @@
+// A short-lived cache of rendered anonymous pages (HTML and React Router's .data answers), shared
+// by every visitor. The embedded database runs one query at a time, so during a burst the site
+// renders each URL at most once per TTL and everybody else gets that render: the database sees a
+// few queries per second, not one per visitor. Identical requests that arrive while a render is
+// running wait for it instead of starting their own.
+//
+// A cached page still gets a fresh CSP nonce per response: the render is made with a random token
+// as its nonce, and each response replaces the token with its own nonce.
+
+export interface RenderedPage {
+  status: number
+  headers: [string, string][]
+  body: Buffer
+  /** The nonce the page was rendered with, replaced per response. */
+  token: string
+}
+
+interface Entry {
+  page: RenderedPage
+  expires: number
+}
+
+const MAX_ENTRIES = 1000
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly running = new Map<string, Promise<RenderedPage>>()
+
+  constructor(private readonly ttlMs: number) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0
+  }
+
+  /** The cached render of `key`, or a new one (shared with concurrent callers). */
+  async get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
+    const now = Date.now()
+    const hit = this.entries.get(key)
+    if (hit && hit.expires > now) return hit.page
+    const pending = this.running.get(key)
+    if (pending) return pending
+    const started = render().then(
+      (page) => {
+        this.running.delete(key)
+        // Server errors are not kept: the next visitor tries again.
+        if (page.status < 500) this.store(key, page)
+        return page
+      },
+      (error: unknown) => {
+        this.running.delete(key)
+        throw error
+      },
+    )
+    this.running.set(key, started)
+    return started
+  }
+
+  private store(key: string, page: RenderedPage): void {
+    const now = Date.now()
+    if (this.entries.size >= MAX_ENTRIES) {
+      for (const [k, entry] of this.entries) if (entry.expires <= now) this.entries.delete(k)
+      // Still full of live entries (a flood of distinct URLs): drop the oldest.
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string)
+    }
+    this.entries.delete(key)
+    this.entries.set(key, { page, expires: now + this.ttlMs })
+  }
+}
+
+/** The page body with the render's token replaced by this response's nonce. */
+export function withNonce(page: RenderedPage, nonce: string): Buffer {
+  const text = page.body.toString('utf8')
+  if (!text.includes(page.token)) return page.body
+  return Buffer.from(text.replaceAll(page.token, nonce), 'utf8')
+}
