@@ -28,6 +28,9 @@ export interface SiteOptions {
 
 const ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Back to the home page</a></p></main></body></html>`
 
+// Forms take at most a 5 MB CV; the actions check their own limits below this.
+const MAX_BODY_BYTES = 10 * 1024 * 1024
+
 function isAdminPath(pathname: string): boolean {
   return pathname === '/admin' || pathname.startsWith('/admin/')
 }
@@ -114,6 +117,8 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
       if (pathname.startsWith('/assets/')) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     }
     if (isProxiedPath(pathname)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+    const declared = Number(c.req.header('content-length') ?? 0)
+    if (declared > MAX_BODY_BYTES) return new Response('Request body too large', { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' } })
     const anonymousRead = method === 'GET' && cache.enabled && !isAdminPath(pathname) && !c.req.header('authorization')
     if (anonymousRead) return cachedRender(c, url)
     return render(c.req.raw, c.get('visitorIp'), c.get('nonce'))
