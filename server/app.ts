@@ -4,10 +4,11 @@
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { bufferedBody, chooseEncoding, compressResponse } from './compression.ts'
+import { chooseEncoding, compressBuffer, compressResponse, isCompressible } from './compression.ts'
 import type { ServerConfig } from './config.ts'
 import { checkHealth } from './health.ts'
-import { PageCache, withNonce, type RenderedPage } from './page-cache.ts'
+import { NoncePage } from './nonce-page.ts'
+import { PageCache, type RenderedPage } from './page-cache.ts'
 import { applySecurityHeaders, newNonce, type SecurityOptions } from './security-headers.ts'
 import { StaticFiles } from './static-files.ts'
 import { isProxiedPath, proxyToSupabase } from './supabase-proxy.ts'
@@ -59,13 +60,31 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
       // A request of its own, so one visitor going away does not abort the render others wait for.
       const response = await render(new Request(request.url, { headers: request.headers }), c.get('visitorIp'), token)
       const headers: [string, string][] = []
-      response.headers.forEach((value, name) => headers.push([name, value]))
-      return { status: response.status, headers, body: Buffer.from(await response.arrayBuffer()), token }
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length') headers.push([name, value])
+      })
+      const body = Buffer.from(await response.arrayBuffer())
+      return { status: response.status, headers, body: new NoncePage(body, token), size: body.length }
     })
     const headers = new Headers(page.headers)
-    headers.delete('Content-Length')
-    const body = bufferedBody(withNonce(page, c.get('nonce')), headers.get('Content-Type'), chooseEncoding(c.req.header('accept-encoding')), headers)
-    return new Response(body, { status: page.status, headers })
+    const nonce = c.get('nonce')
+    const accepted = c.req.header('accept-encoding') ?? ''
+    let body: Buffer
+    if (page.size < 1024 || !isCompressible(headers.get('Content-Type'))) {
+      body = page.body.identity(nonce)
+    } else if (/\bgzip\b/.test(accepted)) {
+      // Deflated once per cached page; only the nonce is new (see nonce-page.ts).
+      body = page.body.gzip(nonce)
+      headers.set('Content-Encoding', 'gzip')
+    } else if (/\bbr\b/.test(accepted)) {
+      body = compressBuffer(page.body.identity(nonce), 'br')
+      headers.set('Content-Encoding', 'br')
+    } else {
+      body = page.body.identity(nonce)
+    }
+    if (headers.has('Content-Encoding')) headers.set('Vary', 'Accept-Encoding')
+    headers.set('Content-Length', String(body.length))
+    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: page.status, headers })
   }
 
   const app = new Hono<SiteEnv>()

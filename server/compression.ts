@@ -1,7 +1,6 @@
-// Compression of dynamic responses: brotli when the browser takes it, otherwise gzip. Bodies the
-// server holds whole (cached pages) are compressed in one call at a quality that costs well under a
-// millisecond for a page; streamed bodies (fresh renders, form results, proxied API answers) go
-// through a zlib stream so nothing waits for the whole body.
+// Compression of streamed responses (fresh renders, form results, proxied API answers): brotli
+// when the browser takes it, otherwise gzip, through a zlib stream so nothing waits for the whole
+// body. Cached pages are compressed once instead (nonce-page.ts), static files at start.
 import { Readable } from 'node:stream'
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliOptions } from 'node:zlib'
 
@@ -67,16 +66,4 @@ export function compressResponse(response: Response, encoding: Encoding): Respon
   source.on('error', (error) => compressor.destroy(error))
   const body = Readable.toWeb(source.pipe(compressor)) as ReadableStream<Uint8Array>
   return new Response(body, { status: response.status, statusText: response.statusText, headers })
-}
-
-/** A body held in memory, with the headers for it (compressed when worth it). */
-export function bufferedBody(body: Buffer, contentType: string | null, encoding: Encoding, headers: Headers): Uint8Array<ArrayBuffer> {
-  let out = body
-  if (encoding && body.byteLength >= MIN_BYTES && isCompressible(contentType)) {
-    out = compressBuffer(body, encoding)
-    headers.set('Content-Encoding', encoding)
-    addVary(headers)
-  }
-  headers.set('Content-Length', String(out.byteLength))
-  return new Uint8Array(out.buffer as ArrayBuffer, out.byteOffset, out.byteLength)
 }

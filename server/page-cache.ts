@@ -5,14 +5,15 @@
 // running wait for it instead of starting their own.
 //
 // A cached page still gets a fresh CSP nonce per response: the render is made with a random token
-// as its nonce, and each response replaces the token with its own nonce.
+// as its nonce, and each response puts its own nonce where the token was (see nonce-page.ts).
+import type { NoncePage } from './nonce-page.ts'
 
 export interface RenderedPage {
   status: number
   headers: [string, string][]
-  body: Buffer
-  /** The nonce the page was rendered with, replaced per response. */
-  token: string
+  body: NoncePage
+  /** Uncompressed size in bytes. */
+  size: number
 }
 
 interface Entry {
@@ -65,11 +66,4 @@ export class PageCache {
     this.entries.delete(key)
     this.entries.set(key, { page, expires: now + this.ttlMs })
   }
-}
-
-/** The page body with the render's token replaced by this response's nonce. */
-export function withNonce(page: RenderedPage, nonce: string): Buffer {
-  const text = page.body.toString('utf8')
-  if (!text.includes(page.token)) return page.body
-  return Buffer.from(text.replaceAll(page.token, nonce), 'utf8')
 }
