@@ -36,10 +36,12 @@ const schema = z.object({
 export type ServerConfig = z.infer<typeof schema>
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  // An empty variable (as in a copied .env.example) means "not set".
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
   const parsed = schema.safeParse({
-    ...env,
-    SUPABASE_URL: env.SUPABASE_URL ?? env.VITE_SUPABASE_URL,
-    SUPABASE_ANON_KEY: env.SUPABASE_ANON_KEY ?? env.VITE_SUPABASE_ANON_KEY,
+    ...set,
+    SUPABASE_URL: set.SUPABASE_URL ?? set.VITE_SUPABASE_URL,
+    SUPABASE_ANON_KEY: set.SUPABASE_ANON_KEY ?? set.VITE_SUPABASE_ANON_KEY,
   })
   if (!parsed.success) {
     throw new Error(`Invalid web server settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
