@@ -25,6 +25,7 @@ const DROP_REQUEST = new Set([
   'x-real-ip',
   'forwarded',
   'accept-encoding',
+  'expect',
 ])
 const DROP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade'])
 

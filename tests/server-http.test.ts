@@ -132,6 +132,41 @@ describe('caching and compression', () => {
   })
 })
 
+describe('one origin for the browser', () => {
+  it('proxies the storage API with streaming bodies: an uploaded image has a public URL on the site', async () => {
+    const { createClient } = await import('@supabase/supabase-js')
+    const WebSocket = (await import('ws')).default
+    const viaSite = createClient(site.url, backend.keys.serviceRoleKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as never },
+    })
+    const image = new Uint8Array(3 * 1024 * 1024)
+    image.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    const name = `proxy-test/${Date.now()}.png`
+    const upload = await viaSite.storage.from('media').upload(name, image, { contentType: 'image/png' })
+    expect(upload.error).toBeNull()
+    const publicUrl = viaSite.storage.from('media').getPublicUrl(name).data.publicUrl
+    expect(publicUrl.startsWith(`${site.url}/storage/v1/object/public/media/`)).toBe(true)
+    const fetched = await fetch(publicUrl)
+    expect(fetched.status).toBe(200)
+    expect(fetched.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await fetched.arrayBuffer())).toEqual(image)
+  })
+
+  it('with a hosted project proxies nothing and lets the browser reach exactly that origin', async () => {
+    const hosted = await startSite(relay.url, backend.keys.anonKey)
+    try {
+      const page = await fetch(`${hosted.url}/`)
+      const csp = page.headers.get('content-security-policy') ?? ''
+      expect(csp).toContain(`connect-src 'self' ${relay.url};`)
+      expect(csp).toContain(`img-src 'self' data: ${relay.url};`)
+      expect((await fetch(`${hosted.url}/rest/v1/site_settings`, { headers: { apikey: backend.keys.anonKey } })).status).toBe(404)
+    } finally {
+      await hosted.stop()
+    }
+  })
+})
+
 describe('health check', () => {
   it('is 200 when Supabase answers and 503 when it does not', async () => {
     const ok = await fetch(`${site.url}/healthz`)
