@@ -58,6 +58,7 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
     const page = await cache.get(url.pathname + url.search, async (): Promise<RenderedPage> => {
       const token = newNonce()
       // A request of its own, so one visitor going away does not abort the render others wait for.
+      // Always rendered as a GET, so a HEAD can be answered from it too.
       const response = await render(new Request(request.url, { headers: request.headers }), c.get('visitorIp'), token)
       const headers: [string, string][] = []
       response.headers.forEach((value, name) => {
@@ -84,6 +85,7 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
     }
     if (headers.has('Content-Encoding')) headers.set('Vary', 'Accept-Encoding')
     headers.set('Content-Length', String(body.length))
+    if (c.req.method === 'HEAD') return new Response(null, { status: page.status, headers })
     return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: page.status, headers })
   }
 
@@ -138,7 +140,7 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
     if (isProxiedPath(pathname)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
     const declared = Number(c.req.header('content-length') ?? 0)
     if (declared > MAX_BODY_BYTES) return new Response('Request body too large', { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' } })
-    const anonymousRead = method === 'GET' && cache.enabled && !isAdminPath(pathname) && !c.req.header('authorization')
+    const anonymousRead = (method === 'GET' || method === 'HEAD') && cache.enabled && !isAdminPath(pathname) && !c.req.header('authorization')
     if (anonymousRead) return cachedRender(c, url)
     return render(c.req.raw, c.get('visitorIp'), c.get('nonce'))
   })

@@ -1,8 +1,9 @@
 // A short-lived cache of rendered anonymous pages (HTML and React Router's .data answers), shared
 // by every visitor. The embedded database runs one query at a time, so during a burst the site
 // renders each URL at most once per TTL and everybody else gets that render: the database sees a
-// few queries per second, not one per visitor. Identical requests that arrive while a render is
-// running wait for it instead of starting their own.
+// few queries per second, not one per visitor. When a page has expired, the request that notices
+// renders it again; requests arriving meanwhile get the previous render (at most a TTL plus one
+// render old) instead of queueing behind it, and without a previous render they wait for it.
 //
 // A cached page still gets a fresh CSP nonce per response: the render is made with a random token
 // as its nonce, and each response puts its own nonce where the token was (see nonce-page.ts).
@@ -39,12 +40,13 @@ export class PageCache {
     const hit = this.entries.get(key)
     if (hit && hit.expires > now) return hit.page
     const pending = this.running.get(key)
-    if (pending) return pending
+    if (pending) return hit ? hit.page : pending
     const started = render().then(
       (page) => {
         this.running.delete(key)
-        // Server errors are not kept: the next visitor tries again.
+        // Server errors are not kept (nor served again): the next visitor tries again.
         if (page.status < 500) this.store(key, page)
+        else this.entries.delete(key)
         return page
       },
       (error: unknown) => {

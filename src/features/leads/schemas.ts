@@ -50,9 +50,16 @@ export const CV_TYPE_MESSAGE = 'Please choose a PDF, DOC or DOCX file.'
 export const CV_SIZE_MESSAGE = 'The CV must be at most 5 MB.'
 export const CV_REQUIRED_MESSAGE = 'Please attach your CV.'
 
+// A File from any realm (the browser's, Node's form parser, a test DOM): judged by its shape.
+function isChosenFile(value: unknown): value is File {
+  if (typeof value !== 'object' || value === null) return false
+  const file = value as Partial<File>
+  return typeof file.name === 'string' && file.name !== '' && typeof file.size === 'number' && file.size > 0 && typeof file.arrayBuffer === 'function'
+}
+
 /** What the browser can check about a CV before sending it: present, right extension, size. */
 export const cvFileSchema = z
-  .custom<File>((value) => typeof File !== 'undefined' && value instanceof File && value.size > 0 && value.name !== '', CV_REQUIRED_MESSAGE)
+  .custom<File>(isChosenFile, CV_REQUIRED_MESSAGE)
   .refine((file) => CV_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(`.${ext}`)), CV_TYPE_MESSAGE)
   .refine((file) => file.size <= CV_MAX_BYTES, CV_SIZE_MESSAGE)
 

@@ -27,7 +27,13 @@ export function useLeadForm<K extends string>(schema: z.ZodType, initial?: FormR
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     setStaleAnswer(latest)
-    const parsed = schema.safeParse(Object.fromEntries(new FormData(event.currentTarget)))
+    const formData = new FormData(event.currentTarget)
+    // The chosen file as the input holds it (some DOM implementations leave it out of FormData).
+    for (const input of event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="file"][name]')) {
+      const file = input.files?.[0]
+      if (file) formData.set(input.name, file)
+    }
+    const parsed = schema.safeParse(Object.fromEntries(formData))
     if (parsed.success) {
       setClientErrors(null)
       return
