@@ -2,7 +2,7 @@
 // their sources changed. `npm start`, the site benchmark and the server tests share this, and a
 // lock directory keeps two of them from building at the same time.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readdirSync, rmdirSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { bundleWebServer, webServerEntry } from '../../server/bundle.ts'
@@ -10,7 +10,8 @@ import { bundleWebServer, webServerEntry } from '../../server/bundle.ts'
 export const buildDir = path.join(repoRoot, 'build')
 const buildEntry = path.join(buildDir, 'server/index.js')
 const buildInputs = ['src', 'public', 'package-lock.json', 'vite.config.ts', 'react-router.config.ts']
-const lockDir = path.join(repoRoot, 'build/.building')
+// Outside build/, which react-router build empties.
+const lockDir = path.join(repoRoot, 'node_modules/.cache/web-build.lock')
 
 function newestChange(target: string): number {
   const stat = statSync(target)
@@ -36,7 +37,7 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
       break
     } catch {
       // A lock older than ten minutes was left by a build that died.
-      if (existsSync(lockDir) && Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000) rmdirSync(lockDir)
+      if (existsSync(lockDir) && Date.now() - statSync(lockDir).mtimeMs > 10 * 60_000) rmSync(lockDir, { recursive: true, force: true })
       if (Date.now() > deadline) throw new Error(`another build holds ${lockDir}`)
       await new Promise((resolve) => setTimeout(resolve, 500))
     }
@@ -44,7 +45,7 @@ async function withLock<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } finally {
-    rmdirSync(lockDir)
+    rmSync(lockDir, { recursive: true, force: true })
   }
 }
 
