@@ -56,6 +56,9 @@ export function ensureWebBuild(options: { quiet?: boolean } = {}): Promise<strin
       if (!options.quiet) console.log('Building the web app…')
       const build = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/@react-router/dev/bin.js'), 'build'], {
         cwd: repoRoot,
+        // Vite keeps an inherited NODE_ENV (vitest sets "test"), which would bundle React's
+        // development build into the production site.
+        env: { ...process.env, NODE_ENV: 'production' },
         stdio: options.quiet ? 'pipe' : 'inherit',
       })
       if (build.status !== 0) {
