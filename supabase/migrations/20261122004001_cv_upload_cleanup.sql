@@ -2,7 +2,9 @@
 -- meantime) must not stay behind as an orphan file. Visitors still can never list, read or delete
 -- CVs. Only the uploader can take back its own upload, and only while no application claims it:
 -- the upload folder is md5(secret) written as a uuid, the secret never leaves the web server, and
--- the web server proves it with the X-Cv-Upload-Secret request header (request.headers).
+-- the web server proves it with the X-Cv-Upload-Secret request header (request.headers). The web
+-- server always calls as anon, so the policies are for anon alone (one permissive policy per role
+-- and action stays true: the admins' policies are for authenticated).
 
 create function public.is_own_unclaimed_cv(object_name text)
 returns boolean
@@ -28,9 +30,9 @@ revoke execute on function public.is_own_unclaimed_cv(text) from public;
 grant execute on function public.is_own_unclaimed_cv(text) to anon, authenticated, service_role;
 
 create policy "Uploaders can see their own unclaimed CV"
-  on storage.objects for select to anon, authenticated
+  on storage.objects for select to anon
   using (bucket_id = 'applications' and public.is_own_unclaimed_cv(name));
 
 create policy "Uploaders can take back their own unclaimed CV"
-  on storage.objects for delete to anon, authenticated
+  on storage.objects for delete to anon
   using (bucket_id = 'applications' and public.is_own_unclaimed_cv(name));
