@@ -108,7 +108,8 @@ describe('newsletter form', () => {
   it('subscribes with an inline confirmation', async () => {
     const { context, page, problems } = await openPage()
     await page.goto(`${siteUrl}/leads/newsletter`, { waitUntil: 'networkidle' })
-    const form = page.getByRole('main').getByRole('form', { name: 'Newsletter' })
+    // The page's own form comes before the footer's (if the layout has one).
+    const form = page.getByRole('form', { name: 'Newsletter' }).first()
     await form.getByLabel('Email address').fill('Fan@Example.com')
     await form.getByRole('button', { name: 'Subscribe' }).click()
     await form.getByRole('status').filter({ hasText: 'Thanks for subscribing!' }).waitFor()

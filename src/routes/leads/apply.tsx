@@ -34,7 +34,7 @@ export function meta({ data: loaderData }: Route.MetaArgs) {
 export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
   const { job } = loaderData
   return (
-    <main className="mx-auto max-w-2xl px-6 py-16">
+    <div className="mx-auto max-w-2xl px-6 py-16">
       {job ? (
         <>
           <h1 className="text-3xl font-semibold text-slate-900">Apply for {job.title}</h1>
@@ -52,6 +52,6 @@ export default function ApplyPage({ loaderData, actionData }: Route.ComponentPro
           </a>
         </>
       )}
-    </main>
+    </div>
   )
 }

@@ -1,3 +1,5 @@
+// The no-JavaScript page of the contact form. Lead pages render inside the public layout, which
+// holds the page's <main>, so they bring none of their own.
 import { data } from 'react-router'
 import { getSolutionChoices } from '~/features/leads/api/get-solution-choices'
 import { ContactForm } from '~/features/leads/components/contact-form'
@@ -24,11 +26,11 @@ export function meta() {
 
 export default function ContactResult({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-2xl px-6 py-16">
+    <div className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-3xl font-semibold text-slate-900">Send us a message</h1>
       <div className="mt-8">
         <ContactForm solutions={loaderData.solutions} interestedIn={loaderData.interest} result={actionData} />
       </div>
-    </main>
+    </div>
   )
 }

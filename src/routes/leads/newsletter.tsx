@@ -15,12 +15,12 @@ export function meta() {
 
 export default function NewsletterResult({ actionData }: Route.ComponentProps) {
   return (
-    <main className="mx-auto max-w-xl px-6 py-16">
+    <div className="mx-auto max-w-xl px-6 py-16">
       <h1 className="text-3xl font-semibold text-slate-900">Subscribe to our newsletter</h1>
       <p className="mt-3 text-slate-600">News, product updates and articles from our team, now and then.</p>
       <div className="mt-8">
         <NewsletterForm result={actionData} />
       </div>
-    </main>
+    </div>
   )
 }

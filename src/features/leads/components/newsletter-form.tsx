@@ -12,7 +12,14 @@ import { useLeadForm } from './use-lead-form'
 export const NEWSLETTER_CONFIRMATION = "Thanks for subscribing! You'll hear from us soon."
 export const NEWSLETTER_ACTION = '/leads/newsletter'
 
-export function NewsletterForm({ result }: { result?: FormResult<NewsletterField> } = {}) {
+interface NewsletterFormProps {
+  /** The action's answer, on the page it renders without JavaScript. */
+  result?: FormResult<NewsletterField>
+  /** 'dark' on a dark background (the footer): lighter error text, the light-blue button. */
+  tone?: 'light' | 'dark'
+}
+
+export function NewsletterForm({ result, tone = 'light' }: NewsletterFormProps = {}) {
   const { fetcher, formRef, onSubmit, busy, fieldErrors, formError, accepted, values } = useLeadForm<NewsletterField>(newsletterSchema, result)
   const hydrated = useHydrated()
   const inputId = useId()
@@ -37,10 +44,10 @@ export function NewsletterForm({ result }: { result?: FormResult<NewsletterField
           aria-describedby={fieldErrors.email ? errorId : undefined}
           className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-primary/40"
         />
-        <SubmitButton busy={busy} label="Subscribe" busyLabel="Subscribing..." />
+        <SubmitButton busy={busy} label="Subscribe" busyLabel="Subscribing..." variant={tone === 'dark' ? 'light' : 'primary'} />
       </div>
       {fieldErrors.email ? (
-        <p id={errorId} className="text-sm text-red-700">
+        <p id={errorId} className={`text-sm ${tone === 'dark' ? 'text-red-300' : 'text-red-700'}`}>
           {fieldErrors.email}
         </p>
       ) : null}
