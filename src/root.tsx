@@ -6,6 +6,7 @@ import { DEFAULT_SITE_SETTINGS, withDefaults } from '~/features/settings/site-se
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
 import { siteOrigin } from '~/lib/site-url.server'
+import { PageViewCounter } from '~/features/page-views/components/page-view-counter'
 import type { Route } from './+types/root'
 import './app.css'
 
@@ -47,7 +48,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  return <Outlet />
+  return (
+    <>
+      <PageViewCounter />
+      <Outlet />
+    </>
+  )
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

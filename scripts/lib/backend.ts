@@ -34,7 +34,11 @@ async function startLocalBackend(): Promise<SupabaseTarget> {
   return { url, anonKey: keys.anonKey, child }
 }
 
-/** Runs `command`; Ctrl-C or the end of either process stops both, the backend cleanly. */
+/**
+ * Runs `command` beside the backend. Ctrl-C (which the terminal sends to every process of the
+ * group) or SIGTERM stops both cleanly and exits 0; if either stops on its own, the other is stopped
+ * too and the exit code tells whether that was a failure.
+ */
 export function runBeside(target: SupabaseTarget, command: string, args: string[], env: NodeJS.ProcessEnv): void {
   const web = spawn(command, args, {
     cwd: repoRoot,
@@ -42,17 +46,26 @@ export function runBeside(target: SupabaseTarget, command: string, args: string[
     env: { ...process.env, SUPABASE_URL: target.url, SUPABASE_ANON_KEY: target.anonKey, ...env },
   })
   const children = [web, target.child].filter((c): c is ChildProcess => c !== undefined)
+  const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null
+  let stopping = false
   let exitCode = 0
   const stopAll = () => {
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    stopping = true
+    for (const child of children) if (running(child)) child.kill('SIGTERM')
   }
   for (const child of children) {
-    child.once('exit', (code) => {
-      if (code) exitCode = code
+    child.once('exit', (code, signal) => {
+      // A child that ends while nobody asked it to is a failure, even when it exits 0.
+      if (!stopping) exitCode = code || (signal ? 1 : exitCode) || 1
+      else if (code) exitCode = code
       stopAll()
-      if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(exitCode)
+      if (!children.some(running)) process.exit(exitCode)
     })
   }
-  process.on('SIGINT', stopAll)
-  process.on('SIGTERM', stopAll)
+  const onSignal = () => {
+    if (!stopping) console.log('\nStopping…')
+    stopAll()
+  }
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
 }

@@ -482,6 +482,7 @@ export type Database = {
       is_cv_object_name: { Args: { name: string }; Returns: boolean }
       is_email: { Args: { address: string }; Returns: boolean }
       is_feature_list: { Args: { features: Json }; Returns: boolean }
+      is_own_unclaimed_cv: { Args: { object_name: string }; Returns: boolean }
       is_rate_limited_caller: {
         Args: Record<PropertyKey, never>
         Returns: boolean

@@ -6,8 +6,8 @@ import type { Db } from './supabase'
 import { createServerClient } from './supabase.server'
 import { visitorContext } from './visitor-context'
 
-export function requestDb(context: Readonly<RouterContextProvider>): Db {
+export function requestDb(context: Readonly<RouterContextProvider>, headers?: Record<string, string>): Db {
   const { SUPABASE_URL, SUPABASE_ANON_KEY } = serverEnv()
   const { ip } = context.get(visitorContext)
-  return createServerClient({ url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }, { forwardedFor: ip })
+  return createServerClient({ url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }, { forwardedFor: ip, headers })
 }

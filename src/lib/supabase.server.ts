@@ -11,6 +11,8 @@ const transport = WebSocket as unknown as NonNullable<RealtimeClientOptions['tra
 export interface ServerClientOptions {
   /** The visitor's address, sent as X-Forwarded-For for the database's per-client limits. */
   forwardedFor?: string | null
+  /** Extra request headers for every call of this client (e.g. a CV upload's secret). */
+  headers?: Record<string, string>
 }
 
 /** A client for one server render: no session is stored or refreshed on the server. */
@@ -18,6 +20,8 @@ export function createServerClient(config: SupabaseConfig, options: ServerClient
   return createClient<Database>(config.url, config.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport },
-    global: options.forwardedFor ? { headers: { 'X-Forwarded-For': options.forwardedFor } } : {},
+    global: {
+      headers: { ...options.headers, ...(options.forwardedFor ? { 'X-Forwarded-For': options.forwardedFor } : {}) },
+    },
   })
 }

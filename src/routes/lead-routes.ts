@@ -1,4 +1,14 @@
-import type { RouteConfigEntry } from '@react-router/dev/routes'
+import { route, type RouteConfigEntry } from '@react-router/dev/routes'
 
-/** Lead capture: the actions behind the contact, newsletter and job-application forms. */
-export const leadRoutes: RouteConfigEntry[] = []
+/**
+ * Lead capture: the actions behind the contact, newsletter and job-application forms. Each route's
+ * page is what a visitor without JavaScript sees after posting (the form again with its errors and
+ * input, or the confirmation); with JavaScript the forms post through fetchers and stay where they
+ * are. Page views are counted through page-view.
+ */
+export const leadRoutes: RouteConfigEntry[] = [
+  route('leads/contact', 'routes/leads/contact.tsx'),
+  route('leads/newsletter', 'routes/leads/newsletter.tsx'),
+  route('careers/:id/apply', 'routes/leads/apply.tsx'),
+  route('leads/page-view', 'routes/leads/page-view.ts'),
+]

@@ -11,6 +11,8 @@ import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string
+    /** The product's DATA_DIR (its keys: tests read back rows with the service-role key). */
+    dataDir: string
   }
 }
 
@@ -58,6 +60,7 @@ export default async function serveProduct(project: TestProject): Promise<() => 
     throw new Error(`${(error as Error).message}\n${output}`)
   }
   project.provide('siteUrl', siteUrl)
+  project.provide('dataDir', dataDir)
 
   return async () => {
     const exited = new Promise((resolve) => product.once('exit', resolve))

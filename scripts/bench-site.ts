@@ -1,0 +1,99 @@
+// `npm run bench:site`: the production web server under a burst of visitors. It builds when needed,
+// starts the local backend and the web server (as `npm start` does) on free ports with a fresh
+// DATA_DIR, then drives 50 connections for 10 s at each page (/, /resources, one blog post) and at a
+// static file (/favicon.svg) of the same server, with a browser's headers (so responses are
+// compressed as browsers get them). Load generator, web server and backend share this machine.
+// It prints pages/s, p50 and p99 per page, the ratio of / to the static file, and the memory of the
+// web server and the backend. It asserts nothing.
+import { spawn } from 'node:child_process'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { cpus, tmpdir } from 'node:os'
+import path from 'node:path'
+import autocannon from 'autocannon'
+import { bundleBackend } from '../local-supabase/build.ts'
+import { launchBackend } from '../local-supabase/launch.ts'
+import { readKeys } from '../local-supabase/src/keys.ts'
+import { buildDir, ensureWebBuild } from './lib/web-build.ts'
+
+const CONNECTIONS = 50
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
+const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8')
+  return Math.round(Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024)
+}
+
+const serverEntry = await ensureWebBuild()
+await bundleBackend()
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-site-'))
+const { child: backend, url: backendUrl } = await launchBackend({ env: { DATA_DIR: dataDir, SUPABASE_PORT: '0', LOG_REQUESTS: '0' } })
+const keys = await readKeys(dataDir)
+if (!keys) throw new Error('the backend wrote no keys')
+
+const web = spawn(process.execPath, [serverEntry], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    BUILD_DIR: buildDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SUPABASE_URL: backendUrl,
+    SUPABASE_ANON_KEY: keys.anonKey,
+    SUPABASE_PROXY: '1',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+const siteUrl = await new Promise<string>((resolve, reject) => {
+  let output = ''
+  web.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    const match = /listening on (http:\/\/\S+)/.exec(output)
+    if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
+  })
+  web.once('exit', (code) => reject(new Error(`the web server exited (${code}):\n${output}`)))
+})
+
+try {
+  const posts = await fetch(`${backendUrl}/rest/v1/blog_posts?select=slug&published=eq.true&order=created_at.desc&limit=1`, {
+    headers: { apikey: keys.anonKey },
+  })
+  const [post] = (await posts.json()) as { slug: string }[]
+  const targets = [
+    { name: '/', path: '/' },
+    { name: '/resources', path: '/resources' },
+    { name: 'one post', path: `/resources/blog/${post?.slug ?? 'none'}` },
+    { name: 'static /favicon.svg', path: '/favicon.svg' },
+  ]
+  const webPid = web.pid as number
+  const backendPid = backend.pid as number
+  console.log(`site ${siteUrl}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`)
+  console.log(`memory at start: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
+  // Warm up: the first renders compile code paths and fill the static-file cache.
+  for (const target of targets) await autocannon({ url: siteUrl + target.path, connections: 10, duration: 2, headers: BROWSER_HEADERS })
+
+  console.log('\ntarget | pages/s | p50 ms | p99 ms | status of a sample | non-2xx | errors')
+  const rates = new Map<string, number>()
+  for (const target of targets) {
+    const sample = await fetch(siteUrl + target.path, { headers: BROWSER_HEADERS })
+    await sample.arrayBuffer()
+    const result = await autocannon({ url: siteUrl + target.path, connections: CONNECTIONS, duration: DURATION_S, headers: BROWSER_HEADERS })
+    rates.set(target.name, result.requests.average)
+    console.log(
+      `${target.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${sample.status} | ${result.non2xx} | ${result.errors + result.timeouts}`,
+    )
+  }
+  const home = rates.get('/') ?? 0
+  const staticRate = rates.get('static /favicon.svg') ?? 1
+  console.log(`\n/ ÷ static file: ${(home / staticRate).toFixed(2)}×`)
+  console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
+} finally {
+  web.kill('SIGTERM')
+  backend.kill('SIGTERM')
+  await Promise.all([new Promise((resolve) => web.once('exit', resolve)), new Promise((resolve) => backend.once('exit', resolve))])
+  await rm(dataDir, { recursive: true, force: true })
+}

@@ -1,0 +1,69 @@
+// Compression of streamed responses (fresh renders, form results, proxied API answers): brotli
+// when the browser takes it, otherwise gzip, through a zlib stream so nothing waits for the whole
+// body. Cached pages are compressed once instead (nonce-page.ts), static files at start.
+import { Readable } from 'node:stream'
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliOptions } from 'node:zlib'
+
+const MIN_BYTES = 1024
+const BROTLI: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }
+const GZIP_LEVEL = 5
+
+export function isCompressible(contentType: string | null): boolean {
+  if (!contentType) return false
+  const type = contentType.split(';')[0].trim().toLowerCase()
+  return (
+    type.startsWith('text/') ||
+    type === 'application/json' ||
+    type === 'application/javascript' ||
+    type === 'application/xml' ||
+    type === 'application/rss+xml' ||
+    type === 'application/manifest+json' ||
+    type === 'image/svg+xml' ||
+    type.endsWith('+json')
+  )
+}
+
+export type Encoding = 'br' | 'gzip' | null
+
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return null
+  if (/\bbr\b/.test(acceptEncoding)) return 'br'
+  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip'
+  return null
+}
+
+function compressible(response: Response): boolean {
+  if (!response.body || response.headers.has('Content-Encoding')) return false
+  if (response.status === 204 || response.status === 304 || response.status === 206) return false
+  if (/\bno-transform\b/.test(response.headers.get('Cache-Control') ?? '')) return false
+  const length = response.headers.get('Content-Length')
+  if (length !== null && Number(length) < MIN_BYTES) return false
+  return isCompressible(response.headers.get('Content-Type'))
+}
+
+function addVary(headers: Headers): void {
+  const vary = headers.get('Vary')
+  if (!vary) headers.set('Vary', 'Accept-Encoding')
+  else if (!/accept-encoding/i.test(vary)) headers.set('Vary', `${vary}, Accept-Encoding`)
+}
+
+/** A whole body, compressed now. */
+export function compressBuffer(body: Buffer, encoding: Encoding): Buffer {
+  if (encoding === 'br') return brotliCompressSync(body, BROTLI)
+  if (encoding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL })
+  return body
+}
+
+/** The response with its body compressed as a stream, when it is worth it. */
+export function compressResponse(response: Response, encoding: Encoding): Response {
+  if (!encoding || !compressible(response)) return response
+  const headers = new Headers(response.headers)
+  headers.delete('Content-Length')
+  headers.set('Content-Encoding', encoding)
+  addVary(headers)
+  const compressor = encoding === 'br' ? createBrotliCompress(BROTLI) : createGzip({ level: GZIP_LEVEL })
+  const source = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>)
+  source.on('error', (error) => compressor.destroy(error))
+  const body = Readable.toWeb(source.pipe(compressor)) as ReadableStream<Uint8Array>
+  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+}

@@ -1,0 +1,50 @@
+// The web server's settings, read once from the environment at start. Everything has a default
+// except the Supabase project, which `npm start` passes in (the local backend's or a hosted one).
+import { z } from 'zod'
+
+const flag = z
+  .string()
+  .optional()
+  .transform((value) => value !== undefined && !['', '0', 'false', 'no', 'off'].includes(value.toLowerCase()))
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().optional(),
+  SUPABASE_URL: z.url({ message: 'SUPABASE_URL must be the URL of a Supabase project' }),
+  SUPABASE_ANON_KEY: z.string().min(20, 'SUPABASE_ANON_KEY must be the project anon key'),
+  // Set by `npm start` for the local backend: its three APIs are served on the site's own origin.
+  SUPABASE_PROXY: flag,
+  SITE_URL: z.url().optional(),
+  // How many proxies in front of this server append to X-Forwarded-For: unset or 0 means none, so
+  // the socket address is the visitor; `true` means one.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || ['', '0', 'false', 'no', 'off'].includes(value.toLowerCase())) return 0
+      if (['true', 'yes', 'on'].includes(value.toLowerCase())) return 1
+      const hops = Number(value)
+      if (Number.isInteger(hops) && hops > 0 && hops < 10) return hops
+      ctx.addIssue({ code: 'custom', message: 'TRUST_PROXY must be unset, true, or the number of proxies in front (1-9)' })
+      return z.NEVER
+    }),
+  // How long a rendered anonymous page is shared between visitors (0 turns the cache off).
+  PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  BUILD_DIR: z.string().default('build'),
+})
+
+export type ServerConfig = z.infer<typeof schema>
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  // An empty variable (as in a copied .env.example) means "not set".
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const parsed = schema.safeParse({
+    ...set,
+    SUPABASE_URL: set.SUPABASE_URL ?? set.VITE_SUPABASE_URL,
+    SUPABASE_ANON_KEY: set.SUPABASE_ANON_KEY ?? set.VITE_SUPABASE_ANON_KEY,
+  })
+  if (!parsed.success) {
+    throw new Error(`Invalid web server settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)
+  }
+  return parsed.data
+}

@@ -1,0 +1,40 @@
+// The web server's process: loads the React Router build, serves it on PORT, and stops cleanly on
+// Ctrl-C (SIGINT) or SIGTERM: it stops accepting, lets running requests finish for a few seconds,
+// then exits without a stack trace.
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { serve } from '@hono/node-server'
+import type { ServerBuild } from 'react-router'
+import { createSiteApp } from './app.ts'
+import { readConfig } from './config.ts'
+
+const GRACE_MS = 5000
+
+const config = readConfig()
+const buildDir = path.resolve(config.BUILD_DIR)
+const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
+const app = createSiteApp({ build, clientDir: path.join(buildDir, 'client'), config })
+
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+  const shown = info.family === 'IPv6' && info.address === '::' ? 'localhost' : info.address === '0.0.0.0' ? 'localhost' : info.address
+  console.log(`Web server listening on http://${shown}:${info.port}${config.SUPABASE_PROXY ? ' (Supabase APIs proxied on the same origin)' : ''}`)
+})
+
+let stopping = false
+function stop(signal: string): void {
+  if (stopping) return
+  stopping = true
+  console.log(`Web server stopping (${signal})…`)
+  const force = setTimeout(() => {
+    if ('closeAllConnections' in server) server.closeAllConnections()
+    process.exit(0)
+  }, GRACE_MS)
+  force.unref()
+  if ('closeIdleConnections' in server) server.closeIdleConnections()
+  server.close(() => {
+    clearTimeout(force)
+    process.exit(0)
+  })
+}
+process.on('SIGINT', () => stop('SIGINT'))
+process.on('SIGTERM', () => stop('SIGTERM'))

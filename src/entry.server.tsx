@@ -1,0 +1,80 @@
+// React Router's Node entry (its default, from @react-router/dev) plus two things the web server in
+// server/ needs: the response's CSP nonce on every inline script React writes, and a way to build
+// the request context with the contexts of this bundle (server/ is bundled apart from the app, so it
+// cannot import them itself and must use these very objects).
+import { PassThrough } from 'node:stream'
+import { createReadableStreamFromReadable } from '@react-router/node'
+import { isbot } from 'isbot'
+import type { RenderToPipeableStreamOptions } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
+import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { nonceContext } from '~/lib/nonce'
+import { visitorContext, type Visitor } from '~/lib/visitor-context'
+
+export const streamTimeout = 5_000
+
+/** The load context of one request, as the web server hands it to React Router. */
+export function createLoadContext(visitor: Visitor, nonce: string): RouterContextProvider {
+  const context = new RouterContextProvider()
+  context.set(visitorContext, visitor)
+  context.set(nonceContext, nonce)
+  return context
+}
+
+/** Logs what went wrong on the server; a page that does not exist or a visitor who left is not an error. */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return
+  if (isRouteErrorResponse(error) && error.status < 500) return
+  console.error(error)
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  // https://httpwg.org/specs/rfc9110.html#HEAD
+  if (request.method.toUpperCase() === 'HEAD') {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders })
+  }
+  const nonce = loadContext.get(nonceContext) || undefined
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const userAgent = request.headers.get('user-agent')
+    // Crawlers get the whole page at once; people get the shell as soon as it is ready.
+    const readyOption: keyof RenderToPipeableStreamOptions =
+      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady'
+
+    // Abort after streamTimeout so rejected boundaries still have time to flush.
+    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
+
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
+      [readyOption]() {
+        shellRendered = true
+        const body = new PassThrough({
+          final(callback) {
+            clearTimeout(timeoutId)
+            timeoutId = undefined
+            callback()
+          },
+        })
+        const stream = createReadableStreamFromReadable(body)
+        responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+        pipe(body)
+        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+      },
+      onShellError(error: unknown) {
+        reject(error)
+      },
+      onError(error: unknown) {
+        responseStatusCode = 500
+        // Errors inside the shell are logged by React Router itself; later ones only here.
+        if (shellRendered) console.error(error)
+      },
+    })
+  })
+}

@@ -1,0 +1,58 @@
+// The footer's newsletter sign-up (every page). Posts to the leads/newsletter action; signing up
+// twice is not an error.
+import { useId } from 'react'
+import type { FormResult } from '../form-result'
+import { newsletterSchema, type NewsletterField } from '../schemas'
+import { FormMessage } from './form-message'
+import { HoneypotField } from './honeypot-field'
+import { SubmitButton } from './submit-button'
+import { useHydrated } from './use-hydrated'
+import { useLeadForm } from './use-lead-form'
+
+export const NEWSLETTER_CONFIRMATION = "Thanks for subscribing! You'll hear from us soon."
+export const NEWSLETTER_ACTION = '/leads/newsletter'
+
+interface NewsletterFormProps {
+  /** The action's answer, on the page it renders without JavaScript. */
+  result?: FormResult<NewsletterField>
+  /** 'dark' on a dark background (the footer): lighter error text, the light-blue button. */
+  tone?: 'light' | 'dark'
+}
+
+export function NewsletterForm({ result, tone = 'light' }: NewsletterFormProps = {}) {
+  const { fetcher, formRef, onSubmit, busy, fieldErrors, formError, accepted, values } = useLeadForm<NewsletterField>(newsletterSchema, result)
+  const hydrated = useHydrated()
+  const inputId = useId()
+  const errorId = `${inputId}-error`
+  return (
+    <fetcher.Form ref={formRef} method="post" action={NEWSLETTER_ACTION} onSubmit={onSubmit} noValidate={hydrated} aria-label="Newsletter" className="relative space-y-2">
+      <HoneypotField />
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <label htmlFor={inputId} className="sr-only">
+          Email address
+        </label>
+        <input
+          id={inputId}
+          type="email"
+          name="email"
+          required
+          maxLength={254}
+          autoComplete="email"
+          placeholder="Enter your email"
+          defaultValue={values.email}
+          aria-invalid={Boolean(fieldErrors.email)}
+          aria-describedby={fieldErrors.email ? errorId : undefined}
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-white px-3 py-2 text-slate-900 placeholder:text-slate-500 focus:border-brand-primary focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-primary/40"
+        />
+        <SubmitButton busy={busy} label="Subscribe" busyLabel="Subscribing..." variant={tone === 'dark' ? 'light' : 'primary'} />
+      </div>
+      {fieldErrors.email ? (
+        <p id={errorId} className={`text-sm ${tone === 'dark' ? 'text-red-300' : 'text-red-700'}`}>
+          {fieldErrors.email}
+        </p>
+      ) : null}
+      {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
+      {accepted ? <FormMessage kind="success">{NEWSLETTER_CONFIRMATION}</FormMessage> : null}
+    </fetcher.Form>
+  )
+}

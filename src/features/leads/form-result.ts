@@ -1,0 +1,43 @@
+// What a lead form's action answers, for the page without JavaScript and the fetcher with it: either
+// accepted, or refused with a message per field (and/or one for the whole form) and what the
+// visitor typed, so nothing they entered is lost.
+import type { z } from 'zod'
+
+export type FieldErrors<K extends string> = Partial<Record<K, string>>
+
+export type FormResult<K extends string> =
+  | { ok: true }
+  | { ok: false; fieldErrors: FieldErrors<K>; formError?: string; values: Partial<Record<K, string>> }
+
+/** The database's flood-limit refusal, shown as the spec words it. */
+export const TOO_MANY_SUBMISSIONS = 'Too many submissions, please try again later.'
+export const SUBMISSION_FAILED = 'Sorry, something went wrong on our side. Please try again in a moment.'
+
+/** The name of the hidden field that people never see and bots fill in. */
+export const HONEYPOT_FIELD = 'website'
+
+/** The first message for each field of a failed parse. */
+export function fieldErrorsOf<K extends string>(error: z.ZodError): FieldErrors<K> {
+  const errors: Partial<Record<string, string>> = {}
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '')
+    if (field && errors[field] === undefined) errors[field] = issue.message
+  }
+  return errors as FieldErrors<K>
+}
+
+/** The text fields of a submitted form, for sending back on error (files are never echoed). */
+export function textValues<K extends string>(formData: FormData, fields: readonly K[]): Partial<Record<K, string>> {
+  const values: Partial<Record<K, string>> = {}
+  for (const field of fields) {
+    const value = formData.get(field)
+    if (typeof value === 'string') values[field] = value
+  }
+  return values
+}
+
+/** True when the honeypot was filled in: a bot, to be answered as if accepted. */
+export function isBotSubmission(formData: FormData): boolean {
+  const value = formData.get(HONEYPOT_FIELD)
+  return typeof value === 'string' && value.trim() !== ''
+}

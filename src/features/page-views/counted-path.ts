@@ -1,0 +1,20 @@
+// Which views count: public pages only, never the back office, never a crawler.
+import { isbot } from 'isbot'
+
+export const PAGE_VIEW_ENDPOINT = '/leads/page-view'
+
+export function isCountedPath(path: unknown): path is string {
+  return (
+    typeof path === 'string' &&
+    path.startsWith('/') &&
+    !path.startsWith('//') &&
+    path.length <= 512 &&
+    path !== '/admin' &&
+    !path.startsWith('/admin/') &&
+    !path.startsWith(PAGE_VIEW_ENDPOINT)
+  )
+}
+
+export function isCountedVisitor(userAgent: string | null | undefined): boolean {
+  return !isbot(userAgent ?? '')
+}

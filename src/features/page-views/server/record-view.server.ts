@@ -1,0 +1,28 @@
+// The page-view endpoint's work: one count for a real visitor's view of a public page; bots,
+// prefetches and anything malformed are ignored without telling the caller anything.
+import type { Db } from '~/lib/supabase'
+import { recordPageView } from '../api/record-page-view'
+import { isCountedPath, isCountedVisitor } from '../counted-path'
+
+const MAX_BODY = 2048
+
+export async function recordViewFromRequest(db: Db, request: Request): Promise<void> {
+  if (request.method !== 'POST') return
+  if (!isCountedVisitor(request.headers.get('user-agent'))) return
+  const purpose = `${request.headers.get('sec-purpose') ?? ''} ${request.headers.get('purpose') ?? ''}`
+  if (/prefetch|prerender/i.test(purpose)) return
+  const text = await request.text()
+  if (text.length > MAX_BODY) return
+  let path: unknown
+  try {
+    path = (JSON.parse(text) as { path?: unknown }).path
+  } catch {
+    return
+  }
+  if (!isCountedPath(path)) return
+  try {
+    await recordPageView(db, path)
+  } catch (error) {
+    console.error(error)
+  }
+}

@@ -1,0 +1,57 @@
+import { data } from 'react-router'
+import { JobNotOpenError } from '~/features/leads/api/lead-errors'
+import { getOpenJob } from '~/features/leads/api/get-open-job'
+import { CV_UPLOAD_SECRET_HEADER, newCvUploadSecret } from '~/features/leads/api/submit-job-application.server'
+import { ApplicationForm } from '~/features/leads/components/application-form'
+import { CV_SIZE_MESSAGE } from '~/features/leads/schemas'
+import { handleApplicationSubmission } from '~/features/leads/server/application.server'
+import { requestDb } from '~/lib/db.server'
+import type { Route } from './+types/apply'
+
+// A CV is at most 5 MB; a body well past that is refused before it is read.
+const MAX_BODY_BYTES = 8 * 1024 * 1024
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const job = await getOpenJob(requestDb(context), params.id)
+  return data({ job }, { status: job ? 200 : 404 })
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
+    return data({ ok: false as const, fieldErrors: { cv: CV_SIZE_MESSAGE }, values: {} }, { status: 413 })
+  }
+  const secret = newCvUploadSecret()
+  const db = requestDb(context, { [CV_UPLOAD_SECRET_HEADER]: secret })
+  const { status, result } = await handleApplicationSubmission(db, params.id, await request.formData(), secret)
+  return data(result, { status })
+}
+
+export function meta({ data: loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.job ? `Apply for ${loaderData.job.title}` : 'Job opening closed' }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function ApplyPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { job } = loaderData
+  return (
+    <div className="mx-auto max-w-2xl px-6 py-16">
+      {job ? (
+        <>
+          <h1 className="text-3xl font-semibold text-slate-900">Apply for {job.title}</h1>
+          <p className="mt-2 text-slate-600">Tell us about yourself and attach your CV. We read every application.</p>
+          <div className="mt-8">
+            <ApplicationForm job={job} result={actionData} />
+          </div>
+        </>
+      ) : (
+        <>
+          <h1 className="text-3xl font-semibold text-slate-900">Job opening closed</h1>
+          <p className="mt-3 text-slate-600">{new JobNotOpenError().message}</p>
+          <a href="/careers" className="mt-6 inline-block font-medium text-brand-primary underline">
+            See our open positions
+          </a>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,36 @@
+// The no-JavaScript page of the contact form. Lead pages render inside the public layout, which
+// holds the page's <main>, so they bring none of their own.
+import { data } from 'react-router'
+import { getSolutionChoices } from '~/features/leads/api/get-solution-choices'
+import { ContactForm } from '~/features/leads/components/contact-form'
+import { handleContactSubmission } from '~/features/leads/server/contact.server'
+import { requestDb } from '~/lib/db.server'
+import type { Route } from './+types/contact'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const solutions = await getSolutionChoices(requestDb(context)).catch((error: unknown) => {
+    console.error(error)
+    return []
+  })
+  return { solutions, interest: new URL(request.url).searchParams.get('interest') ?? undefined }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, result } = await handleContactSubmission(requestDb(context), await request.formData())
+  return data(result, { status })
+}
+
+export function meta() {
+  return [{ title: 'Contact us' }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function ContactResult({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-2xl px-6 py-16">
+      <h1 className="text-3xl font-semibold text-slate-900">Send us a message</h1>
+      <div className="mt-8">
+        <ContactForm solutions={loaderData.solutions} interestedIn={loaderData.interest} result={actionData} />
+      </div>
+    </div>
+  )
+}

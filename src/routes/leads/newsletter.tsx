@@ -1,0 +1,26 @@
+import { data } from 'react-router'
+import { NewsletterForm } from '~/features/leads/components/newsletter-form'
+import { handleNewsletterSubmission } from '~/features/leads/server/newsletter.server'
+import { requestDb } from '~/lib/db.server'
+import type { Route } from './+types/newsletter'
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { status, result } = await handleNewsletterSubmission(requestDb(context), await request.formData())
+  return data(result, { status })
+}
+
+export function meta() {
+  return [{ title: 'Newsletter' }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function NewsletterResult({ actionData }: Route.ComponentProps) {
+  return (
+    <div className="mx-auto max-w-xl px-6 py-16">
+      <h1 className="text-3xl font-semibold text-slate-900">Subscribe to our newsletter</h1>
+      <p className="mt-3 text-slate-600">News, product updates and articles from our team, now and then.</p>
+      <div className="mt-8">
+        <NewsletterForm result={actionData} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,92 @@
+// Starts the production web server (server/, as `npm start` runs it) against a test backend, on a
+// free port, and a recording relay in between when a test needs to see what the web server sends
+// to Supabase (headers, how many reads reach the database).
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { ensureWebBuild, buildDir } from '../../scripts/lib/web-build.ts'
+import type { LocalBackend } from './local-backend.ts'
+
+export interface SiteServer {
+  url: string
+  output(): string
+  stop(): Promise<void>
+}
+
+export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJS.ProcessEnv = {}): Promise<SiteServer> {
+  const entry = await ensureWebBuild({ quiet: true })
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SUPABASE_URL: supabaseUrl,
+      SUPABASE_ANON_KEY: anonKey,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = /listening on (http:\/\/\S+)/.exec(output)
+      if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
+    })
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.once('exit', (code) => reject(new Error(`the web server exited (${code}) before listening:\n${output}`)))
+  })
+  return {
+    url,
+    output: () => output,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve()
+        child.once('exit', () => resolve())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  headers: IncomingHttpHeaders
+}
+
+export interface Relay {
+  url: string
+  requests: RecordedRequest[]
+  close(): Promise<void>
+}
+
+/** An HTTP relay to the backend that records every request passing through. */
+export async function startRelay(backend: LocalBackend): Promise<Relay> {
+  const target = new URL(backend.url)
+  const requests: RecordedRequest[] = []
+  const server: Server = createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers })
+    const upstream = httpRequest(
+      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      },
+    )
+    upstream.on('error', () => res.destroy())
+    req.pipe(upstream)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
