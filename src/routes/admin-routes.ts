@@ -9,6 +9,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('login', 'routes/admin/login.tsx'),
     layout('routes/admin/shell.tsx', [
       index('routes/admin/dashboard.tsx'),
+      route('solutions', 'routes/admin/solutions.tsx'),
     ]),
   ]),
 ]

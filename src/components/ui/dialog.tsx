@@ -1,8 +1,8 @@
 // The one dialog style: Radix Dialog (focus trapped inside, Escape closes, focus returns to the
-// button that opened it), a title, an optional description, and a scrollable body on small screens.
+// button that opened it, even when that button is not a Radix trigger), a title, an optional description, and a scrollable body on small screens.
 import { X } from 'lucide-react'
 import { Dialog as RadixDialog } from 'radix-ui'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 
 export interface DialogProps {
   open: boolean
@@ -15,12 +15,14 @@ export interface DialogProps {
 }
 
 export function Dialog({ open, onOpenChange, title, description, children, widthClass = 'max-w-lg' }: DialogProps) {
+  const returnFocus = useReturnFocus()
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <RadixDialog.Content
           className={`fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100vw-1.5rem)] ${widthClass} -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-slate-200 bg-white shadow-xl focus:outline-none`}
+          {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
@@ -42,4 +44,24 @@ export function Dialog({ open, onOpenChange, title, description, children, width
       </RadixDialog.Portal>
     </RadixDialog.Root>
   )
+}
+
+/**
+ * Radix returns focus to its own Trigger; our dialogs are opened by ordinary buttons (an "Edit" in a
+ * list row), so remember what had focus when the dialog opened and give it back on close.
+ */
+export function useReturnFocus() {
+  const opener = useRef<HTMLElement | null>(null)
+  return {
+    onOpenAutoFocus: () => {
+      opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    },
+    onCloseAutoFocus: (event: Event) => {
+      if (opener.current?.isConnected) {
+        event.preventDefault()
+        opener.current.focus()
+      }
+      opener.current = null
+    },
+  }
 }

@@ -1,0 +1,53 @@
+// For the admin's component tests: the real local backend, a browser client signed in for real,
+// and a render that wraps a manager the way the admin shell does (client, router, toasts).
+import { cleanup, render, screen, within, type RenderResult } from '@testing-library/react'
+import { afterEach } from 'vitest'
+import type { ReactElement } from 'react'
+import { MemoryRouter } from 'react-router'
+import { Toaster } from '~/components/ui/toast'
+import { createBrowserClient, type Db } from '~/lib/supabase'
+import { AdminDbProvider } from '../components/admin-db-context'
+import { startTestBackend, TEST_ADMIN, type TestBackend } from './backend'
+
+export { TEST_ADMIN }
+// Unmount what a test rendered (Testing Library does this itself only with vitest globals on).
+afterEach(() => {
+  cleanup()
+  sessionStorage.clear()
+})
+
+export type LocalBackend = TestBackend
+
+export const startBackend = startTestBackend
+
+/** A browser client of its own (no shared stored session), signed in with e-mail and password. */
+export async function signedInDb(backend: LocalBackend, email = TEST_ADMIN.email, password = TEST_ADMIN.password): Promise<Db> {
+  const db = createBrowserClient({ url: backend.url, anonKey: backend.anonKey }, { persistSession: false })
+  const { error } = await db.auth.signInWithPassword({ email, password })
+  if (error) throw new Error(`sign-in failed: ${error.message}`)
+  return db
+}
+
+export function renderAdmin(ui: ReactElement, db: Db): RenderResult {
+  return render(
+    <MemoryRouter>
+      <AdminDbProvider db={db}>
+        {ui}
+        <Toaster />
+      </AdminDbProvider>
+    </MemoryRouter>,
+  )
+}
+
+/** The toast on screen (there is only ever one), once it shows `title`. */
+export async function findToast(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: 'li *' }, { timeout: 10_000 })
+  const item = heading.closest('li')
+  if (!item) throw new Error('toast without its list item')
+  return item
+}
+
+export async function expectToast(title: string, description?: string): Promise<void> {
+  const item = await findToast(title)
+  if (description) within(item).getByText(description)
+}
