@@ -10,6 +10,10 @@ export const adminRoutes: RouteConfigEntry[] = [
     layout('routes/admin/shell.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('solutions', 'routes/admin/solutions.tsx'),
+      route('clients', 'routes/admin/clients.tsx'),
+      route('testimonials', 'routes/admin/testimonials.tsx'),
+      route('jobs', 'routes/admin/jobs.tsx'),
+      route('team', 'routes/admin/team.tsx'),
     ]),
   ]),
 ]
