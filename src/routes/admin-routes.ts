@@ -14,6 +14,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('testimonials', 'routes/admin/testimonials.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),
       route('team', 'routes/admin/team.tsx'),
+      route('blog', 'routes/admin/blog.tsx'),
     ]),
   ]),
 ]
