@@ -15,6 +15,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('jobs', 'routes/admin/jobs.tsx'),
       route('team', 'routes/admin/team.tsx'),
       route('blog', 'routes/admin/blog.tsx'),
+      route('content', 'routes/admin/content.tsx'),
     ]),
   ]),
 ]
