@@ -16,6 +16,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('team', 'routes/admin/team.tsx'),
       route('blog', 'routes/admin/blog.tsx'),
       route('content', 'routes/admin/content.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
     ]),
   ]),
 ]
