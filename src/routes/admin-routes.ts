@@ -17,6 +17,9 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('blog', 'routes/admin/blog.tsx'),
       route('content', 'routes/admin/content.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('inbox', 'routes/admin/inbox.tsx'),
+      route('subscribers', 'routes/admin/subscribers.tsx'),
+      route('applications', 'routes/admin/applications.tsx'),
     ]),
   ]),
 ]
