@@ -42,6 +42,12 @@ export function toast(input: ToastInput): () => void {
   return () => dismiss(id)
 }
 
+/** Removes whatever toast is showing (e.g. when the page it belongs to goes away). */
+export function clearToasts(): void {
+  current = null
+  emit()
+}
+
 function dismiss(id: number): void {
   if (current?.id !== id) return
   current = { ...current, open: false }

@@ -15,7 +15,9 @@ export async function uploadMedia(db: Db, file: File, folder: string): Promise<s
   if (!file.type.startsWith('image/')) throw new ImageRejected('Please select an image file')
   if (file.size > MAX_IMAGE_BYTES) throw new ImageRejected('Image must be 5 MB or smaller')
   const path = `${folder}/${crypto.randomUUID()}-${safeName(file.name)}`
-  const { error } = await db.storage.from('media').upload(path, file, { contentType: file.type, upsert: false })
+  // Sent as bytes with an explicit type: the same request whatever File implementation is at hand.
+  const body = new Uint8Array(await file.arrayBuffer())
+  const { error } = await db.storage.from('media').upload(path, body, { contentType: file.type, upsert: false })
   if (error) throw new Error(`Failed to upload image: ${error.message}`)
   return db.storage.from('media').getPublicUrl(path).data.publicUrl
 }

@@ -1,10 +1,10 @@
 // For the admin's component tests: the real local backend, a browser client signed in for real,
 // and a render that wraps a manager the way the admin shell does (client, router, toasts).
-import { cleanup, render, screen, within, type RenderResult } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { cleanup, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
 import type { ReactElement } from 'react'
 import { MemoryRouter } from 'react-router'
-import { Toaster } from '~/components/ui/toast'
+import { clearToasts, Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import { AdminDbProvider } from '../components/admin-db-context'
 import { startTestBackend, TEST_ADMIN, type TestBackend } from './backend'
@@ -13,6 +13,7 @@ export { TEST_ADMIN }
 // Unmount what a test rendered (Testing Library does this itself only with vitest globals on).
 afterEach(() => {
   cleanup()
+  clearToasts()
   sessionStorage.clear()
 })
 
@@ -50,4 +51,25 @@ export async function findToast(title: string): Promise<HTMLElement> {
 export async function expectToast(title: string, description?: string): Promise<void> {
   const item = await findToast(title)
   if (description) within(item).getByText(description)
+}
+
+/** The service-role client (bypasses row-level security), for arranging and checking rows. */
+export function serviceDb(backend: LocalBackend): Db {
+  return createBrowserClient({ url: backend.url, anonKey: backend.serviceRoleKey }, { persistSession: false })
+}
+
+let memberCount = 0
+
+/** A signed-in account without the admin role: every write it tries is refused by the database. */
+export async function signedInMember(backend: LocalBackend): Promise<Db> {
+  const email = `member${++memberCount}-${Date.now()}@test.local`
+  const password = 'member-password-1'
+  const { error } = await serviceDb(backend).auth.admin.createUser({ email, password, email_confirm: true })
+  if (error) throw new Error(`could not create a member: ${error.message}`)
+  return signedInDb(backend, email, password)
+}
+
+/** Waits until the manager's list has loaded (its spinner is gone). */
+export async function listLoaded(): Promise<void> {
+  await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 10_000 })
 }
