@@ -17,6 +17,8 @@ export interface BrowserClientOptions {
    * several signed-in clients in one page pass false so they do not share one stored session.
    */
   persistSession?: boolean
+  /** Hand out the page's shared client for this project (default). Tests ask for a new one. */
+  shared?: boolean
 }
 
 const browserClients = new Map<string, Db>()
@@ -29,12 +31,13 @@ const browserClients = new Map<string, Db>()
 export function createBrowserClient(config: SupabaseConfig, options: BrowserClientOptions = {}): Db {
   const persistSession = options.persistSession ?? true
   const cacheKey = `${config.url}|${config.anonKey}`
-  const cached = persistSession ? browserClients.get(cacheKey) : undefined
+  const shared = persistSession && (options.shared ?? true)
+  const cached = shared ? browserClients.get(cacheKey) : undefined
   if (cached) return cached
   const client = createClient<Database>(config.url, config.anonKey, {
     auth: { persistSession, autoRefreshToken: persistSession, detectSessionInUrl: false },
   })
-  if (persistSession) browserClients.set(cacheKey, client)
+  if (shared) browserClients.set(cacheKey, client)
   return client
 }
 
