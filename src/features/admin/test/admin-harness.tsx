@@ -40,17 +40,19 @@ export function renderAdmin(ui: ReactElement, db: Db): RenderResult {
   )
 }
 
-/** The toast on screen (there is only ever one), once it shows `title`. */
-export async function findToast(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: 'li *' }, { timeout: 10_000 })
-  const item = heading.closest('li')
-  if (!item) throw new Error('toast without its list item')
-  return item
-}
-
-export async function expectToast(title: string, description?: string): Promise<void> {
-  const item = await findToast(title)
-  if (description) within(item).getByText(description)
+/** Waits for the toast on screen (there is only ever one) to read `title` (and `description`). */
+export async function expectToast(title: string, description?: string): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      // Radix renders each toast as an <li> carrying data-swipe-direction (hidden from role queries
+      // while a modal dialog is open, so found by that attribute).
+      const items = [...document.querySelectorAll<HTMLElement>('li[data-swipe-direction]')]
+      const item = items.find((li) => within(li).queryByText(title) && (!description || within(li).queryByText(description)))
+      if (!item) throw new Error(`no toast "${title}"${description ? ` / "${description}"` : ''}; shown: ${items.map((li) => li.textContent).join(' | ') || 'none'}`)
+      return item
+    },
+    { timeout: 10_000 },
+  )
 }
 
 /** The service-role client (bypasses row-level security), for arranging and checking rows. */
