@@ -488,10 +488,21 @@ export type Database = {
         Returns: boolean
       }
       is_safe_url: { Args: { url: string }; Returns: boolean }
+      is_valid_site_setting: {
+        Args: { key: string; value: string }
+        Returns: boolean
+      }
       is_valid_stats_content: { Args: { content: Json }; Returns: boolean }
       job_opening_accepts_applications: {
         Args: { opening_id: string }
         Returns: boolean
+      }
+      page_view_totals: {
+        Args: { days?: number }
+        Returns: {
+          day: string
+          views: number
+        }[]
       }
       record_page_view: { Args: { page_path: string }; Returns: undefined }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }

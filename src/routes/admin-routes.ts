@@ -1,4 +1,25 @@
-import type { RouteConfigEntry } from '@react-router/dev/routes'
+import { index, layout, route, type RouteConfigEntry } from '@react-router/dev/routes'
 
-/** The /admin back office: rendered in the browser, behind Supabase Auth. */
-export const adminRoutes: RouteConfigEntry[] = []
+/**
+ * The /admin back office: rendered in the browser, behind Supabase Auth. The layout's server loader
+ * only hands over the (public) Supabase URL and anon key; shell.tsx is the guard and the frame.
+ */
+export const adminRoutes: RouteConfigEntry[] = [
+  route('admin', 'routes/admin/layout.tsx', [
+    route('login', 'routes/admin/login.tsx'),
+    layout('routes/admin/shell.tsx', [
+      index('routes/admin/dashboard.tsx'),
+      route('solutions', 'routes/admin/solutions.tsx'),
+      route('clients', 'routes/admin/clients.tsx'),
+      route('testimonials', 'routes/admin/testimonials.tsx'),
+      route('jobs', 'routes/admin/jobs.tsx'),
+      route('team', 'routes/admin/team.tsx'),
+      route('blog', 'routes/admin/blog.tsx'),
+      route('content', 'routes/admin/content.tsx'),
+      route('settings', 'routes/admin/settings.tsx'),
+      route('inbox', 'routes/admin/inbox.tsx'),
+      route('subscribers', 'routes/admin/subscribers.tsx'),
+      route('applications', 'routes/admin/applications.tsx'),
+    ]),
+  ]),
+]

@@ -1,0 +1,18 @@
+import type { Db } from '~/lib/supabase'
+import { getStaffSession, type StaffSession } from './get-staff-session'
+
+export type SignInResult = { kind: 'failed' } | Exclude<StaffSession, { kind: 'signed-out' }>
+
+/**
+ * E-mail and password through Supabase Auth. Whatever the reason a sign-in fails (unknown e-mail,
+ * wrong password, throttled) the caller learns only that it failed. A valid account without the
+ * admin role is signed out again at once, so it holds no session in this browser.
+ */
+export async function signIn(db: Db, email: string, password: string): Promise<SignInResult> {
+  const { error } = await db.auth.signInWithPassword({ email, password })
+  if (error) return { kind: 'failed' }
+  const session = await getStaffSession(db)
+  if (session.kind === 'signed-out') return { kind: 'failed' }
+  if (session.kind === 'no-access') await db.auth.signOut({ scope: 'local' })
+  return session
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod'
+
+export const loginSchema = z.object({
+  email: z.email('Please enter a valid email address'),
+  password: z.string().min(1, 'Please enter your password'),
+})
+
+export type LoginValues = z.infer<typeof loginSchema>

@@ -1,0 +1,45 @@
+import type { Tables, TablesInsert } from '~/lib/database.types'
+import { sanitizeHtml } from '~/lib/sanitize-html'
+import { unwrap, type Db } from '~/lib/supabase'
+import { optional } from '../../lib/text'
+import type { BlogPostValues } from '../schemas'
+
+export type BlogPost = Tables<'blog_posts'>
+
+/** Every post, drafts included, newest first. */
+export async function listBlogPosts(db: Db): Promise<BlogPost[]> {
+  return unwrap(await db.from('blog_posts').select('*').order('created_at', { ascending: false }), 'Failed to fetch blog posts')
+}
+
+/** The row to write. The HTML is sanitized here again, whatever the editor showed. */
+export function toBlogPostRow(values: BlogPostValues): TablesInsert<'blog_posts'> {
+  return {
+    title: values.title.trim(),
+    slug: values.slug.trim(),
+    category: values.category.trim(),
+    author_name: values.author_name.trim(),
+    author_avatar: optional(values.author_avatar),
+    featured_image: values.featured_image.trim(),
+    tags: values.tags.map((tag) => tag.trim()).filter(Boolean),
+    published: values.published,
+    excerpt: values.excerpt.trim(),
+    content: sanitizeHtml(values.content),
+  }
+}
+
+export async function createBlogPost(db: Db, values: BlogPostValues): Promise<void> {
+  unwrap(await db.from('blog_posts').insert(toBlogPostRow(values)).select('id').single(), 'Failed to create blog post')
+}
+
+export async function updateBlogPost(db: Db, id: string, values: BlogPostValues): Promise<void> {
+  unwrap(await db.from('blog_posts').update(toBlogPostRow(values)).eq('id', id).select('id').single(), 'Failed to update blog post')
+}
+
+/** Publish or unpublish: only `published` changes (updated_at is stamped by the database). */
+export async function setBlogPostPublished(db: Db, id: string, published: boolean): Promise<void> {
+  unwrap(await db.from('blog_posts').update({ published }).eq('id', id).select('id').single(), 'Failed to update blog post')
+}
+
+export async function deleteBlogPost(db: Db, id: string): Promise<void> {
+  unwrap(await db.from('blog_posts').delete().eq('id', id).select('id').single(), 'Failed to delete blog post')
+}

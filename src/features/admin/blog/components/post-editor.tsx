@@ -1,0 +1,184 @@
+// 'Create New Blog Post' / 'Edit Blog Post': the form with its Edit/Preview toggle.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { Eye, Pencil, Plus } from 'lucide-react'
+import { useState, type KeyboardEvent } from 'react'
+import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Field } from '../../components/field'
+import { FormDialog } from '../../components/form-dialog'
+import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
+import { clearDraft, readDraft, useDraft } from '../../lib/use-draft'
+import type { BlogPost } from '../api/blog-posts'
+import { addTag, slugify } from '../rules'
+import { blogPostSchema, type BlogPostValues } from '../schemas'
+import { ContentEditor } from './content-editor'
+import { PostPreview } from './post-preview'
+
+function initialValues(item: BlogPost | null): BlogPostValues {
+  return {
+    title: item?.title ?? '',
+    slug: item?.slug ?? '',
+    category: item?.category ?? '',
+    author_name: item?.author_name ?? '',
+    author_avatar: item?.author_avatar ?? '',
+    featured_image: item?.featured_image ?? '',
+    tags: item?.tags ?? [],
+    // New posts default to published, as the spec says.
+    published: item?.published ?? true,
+    excerpt: item?.excerpt ?? '',
+    content: item?.content ?? '',
+  }
+}
+
+export interface PostEditorProps {
+  open: boolean
+  item: BlogPost | null
+  onOpenChange: (open: boolean) => void
+  onSave: (values: BlogPostValues) => Promise<boolean>
+}
+
+export function PostEditor({ open, item, onOpenChange, onSave }: PostEditorProps) {
+  const draftKey = `blog:${item?.id ?? 'new'}`
+  const form = useForm<BlogPostValues>({ resolver: zodResolver(blogPostSchema), defaultValues: readDraft<BlogPostValues>(draftKey) ?? initialValues(item) })
+  useDraft(draftKey, form, open)
+  const { errors, isSubmitting } = form.formState
+  const [mode, setMode] = useState<'edit' | 'preview'>('edit')
+  // A new post's slug follows its title until the slug is edited by hand; an existing post keeps
+  // its slug (its address may already be shared).
+  const [slugFollowsTitle, setSlugFollowsTitle] = useState(item === null)
+  const [tagInput, setTagInput] = useState('')
+  const values = useWatch({ control: form.control }) as BlogPostValues
+  const tags = values.tags ?? []
+
+  const titleField = form.register('title')
+  const slugField = form.register('slug')
+
+  const commitTag = () => {
+    form.setValue('tags', addTag(tags, tagInput), { shouldDirty: true })
+    setTagInput('')
+  }
+  const onTagKey = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault()
+      commitTag()
+    }
+  }
+
+  return (
+    <FormDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) clearDraft(draftKey)
+        onOpenChange(next)
+      }}
+      title={item ? 'Edit Blog Post' : 'Create New Blog Post'}
+      onSubmit={form.handleSubmit(async (submitted) => {
+        if (await onSave(submitted)) clearDraft(draftKey)
+      }, () => setMode('edit'))}
+      busy={isSubmitting}
+      submitLabel={item ? 'Update Post' : 'Create Post'}
+      busyLabel={item ? 'Updating...' : 'Creating...'}
+      widthClass="max-w-4xl"
+    >
+      <div className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm" role="group" aria-label="Editor mode">
+        <button
+          type="button"
+          aria-pressed={mode === 'edit'}
+          onClick={() => setMode('edit')}
+          className={`flex flex-1 items-center justify-center gap-1.5 rounded px-3 py-1.5 ${mode === 'edit' ? 'bg-white font-medium shadow-sm' : 'text-slate-600'}`}
+        >
+          <Pencil aria-hidden className="size-4" /> Edit
+        </button>
+        <button
+          type="button"
+          aria-pressed={mode === 'preview'}
+          onClick={() => setMode('preview')}
+          className={`flex flex-1 items-center justify-center gap-1.5 rounded px-3 py-1.5 ${mode === 'preview' ? 'bg-white font-medium shadow-sm' : 'text-slate-600'}`}
+        >
+          <Eye aria-hidden className="size-4" /> Preview
+        </button>
+      </div>
+
+      {mode === 'preview' ? (
+        <PostPreview values={values} />
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Title" error={errors.title?.message}>
+              <input
+                className={input}
+                {...titleField}
+                onChange={(event) => {
+                  void titleField.onChange(event)
+                  if (slugFollowsTitle) form.setValue('slug', slugify(event.target.value), { shouldDirty: true })
+                }}
+              />
+            </Field>
+            <Field label="Slug" error={errors.slug?.message} hint="Generated from the title; you can edit it">
+              <input
+                className={input}
+                {...slugField}
+                onChange={(event) => {
+                  setSlugFollowsTitle(false)
+                  void slugField.onChange(event)
+                }}
+              />
+            </Field>
+            <Field label="Category" error={errors.category?.message}>
+              <input className={input} {...form.register('category')} />
+            </Field>
+            <Field label="Author Name" error={errors.author_name?.message}>
+              <input className={input} {...form.register('author_name')} />
+            </Field>
+            <Field label="Author Avatar URL" error={errors.author_avatar?.message}>
+              <input className={input} placeholder="https://…" {...form.register('author_avatar')} />
+            </Field>
+            <Field label="Featured Image URL" error={errors.featured_image?.message}>
+              <input className={input} placeholder="https://…" {...form.register('featured_image')} />
+            </Field>
+          </div>
+
+          <div className="grid gap-2">
+            <Field label="Tags" error={errors.tags?.message} hint="Press Enter or Add; click a tag to remove it">
+              <input className={input} value={tagInput} onChange={(event) => setTagInput(event.target.value)} onKeyDown={onTagKey} />
+            </Field>
+            <div className="flex flex-wrap items-center gap-1.5">
+              <button type="button" className={buttonSecondary} onClick={commitTag}>
+                <Plus aria-hidden className="size-4" /> Add
+              </button>
+              {tags.map((tag) => (
+                <button
+                  key={tag}
+                  type="button"
+                  aria-label={`Remove tag ${tag}`}
+                  className={`${badge} bg-slate-100 text-slate-800 hover:bg-red-50 hover:text-red-800`}
+                  onClick={() => form.setValue('tags', tags.filter((t) => t !== tag), { shouldDirty: true })}
+                >
+                  {tag} ×
+                </button>
+              ))}
+            </div>
+          </div>
+
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" className={checkbox} {...form.register('published')} />
+            Published
+          </label>
+
+          <Field label="Excerpt" error={errors.excerpt?.message}>
+            <textarea rows={3} className={input} {...form.register('excerpt')} />
+          </Field>
+
+          <Controller
+            control={form.control}
+            name="content"
+            render={({ field, fieldState }) => (
+              <Field label="Content" error={fieldState.error?.message} hint="Use HTML tags for formatting">
+                <ContentEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+              </Field>
+            )}
+          />
+        </>
+      )}
+    </FormDialog>
+  )
+}

@@ -1,0 +1,17 @@
+import { z } from 'zod'
+import { optionalUrlRule, requiredText, slugRule, urlRule } from '../lib/schema-rules'
+
+export const blogPostSchema = z.object({
+  title: requiredText('Title', 200),
+  slug: slugRule,
+  category: requiredText('Category', 100),
+  author_name: requiredText('Author Name', 200),
+  author_avatar: optionalUrlRule('Author Avatar URL'),
+  featured_image: urlRule('Featured Image URL'),
+  tags: z.array(z.string().max(100)).max(50, 'At most 50 tags'),
+  published: z.boolean(),
+  excerpt: requiredText('Excerpt', 1000),
+  content: requiredText('Content', 200000),
+})
+
+export type BlogPostValues = z.infer<typeof blogPostSchema>

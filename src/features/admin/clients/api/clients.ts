@@ -1,0 +1,27 @@
+import type { Tables, TablesInsert } from '~/lib/database.types'
+import { unwrap, type Db } from '~/lib/supabase'
+import { optional } from '../../lib/text'
+import type { ClientValues } from '../schemas'
+
+export type Client = Tables<'clients'>
+
+/** Every client with all its fields, by name. */
+export async function listClients(db: Db): Promise<Client[]> {
+  return unwrap(await db.from('clients').select('*').order('name', { ascending: true }), 'Failed to fetch clients')
+}
+
+function toRow(values: ClientValues): TablesInsert<'clients'> {
+  return { name: values.name.trim(), icon: values.icon, logo_url: optional(values.logo_url) }
+}
+
+export async function createClient(db: Db, values: ClientValues): Promise<void> {
+  unwrap(await db.from('clients').insert(toRow(values)).select('id').single(), 'Failed to create client')
+}
+
+export async function updateClient(db: Db, id: string, values: ClientValues): Promise<void> {
+  unwrap(await db.from('clients').update(toRow(values)).eq('id', id).select('id').single(), 'Failed to update client')
+}
+
+export async function deleteClient(db: Db, id: string): Promise<void> {
+  unwrap(await db.from('clients').delete().eq('id', id).select('id').single(), 'Failed to delete client')
+}

@@ -1,0 +1,36 @@
+// A labelled form field with its rule shown beside it before anything is sent: the error of the
+// form's zod schema, linked to the control with aria-describedby.
+import { cloneElement, useId, type ReactElement } from 'react'
+
+export interface FieldProps {
+  label: string
+  error?: string
+  hint?: string
+  children: ReactElement<Record<string, unknown>>
+  className?: string
+}
+
+export function Field({ label, error, hint, children, className = '' }: FieldProps) {
+  const id = useId()
+  const hintId = hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  return (
+    <div className={`grid gap-1 ${className}`}>
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {hint ? (
+        <p id={hintId} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

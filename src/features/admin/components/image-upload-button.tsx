@@ -1,0 +1,46 @@
+// "Upload" next to an image URL field: sends the file to the media bucket and hands back its URL.
+import { ImageUp } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { useAdminDb } from './admin-db-context'
+import { buttonSecondary } from './styles'
+import { notifyError, notifySuccess } from '../lib/notify'
+import { ImageRejected, uploadMedia } from '../lib/upload-media'
+
+export function ImageUploadButton({ folder, label, onUploaded }: { folder: string; label: string; onUploaded: (url: string) => void }) {
+  const db = useAdminDb()
+  const input = useRef<HTMLInputElement>(null)
+  const [busy, setBusy] = useState(false)
+
+  const upload = async (file: File) => {
+    setBusy(true)
+    try {
+      onUploaded(await uploadMedia(db, file, folder))
+      notifySuccess('Image uploaded successfully')
+    } catch (error) {
+      notifyError(error instanceof ImageRejected ? error.message : 'Failed to upload image', error)
+    } finally {
+      setBusy(false)
+      if (input.current) input.current.value = ''
+    }
+  }
+
+  return (
+    <>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        className="sr-only"
+        tabIndex={-1}
+        aria-label={label}
+        onChange={(event) => {
+          const file = event.target.files?.[0]
+          if (file) void upload(file)
+        }}
+      />
+      <button type="button" className={buttonSecondary} disabled={busy} onClick={() => input.current?.click()}>
+        <ImageUp aria-hidden className="size-4" /> {busy ? 'Uploading...' : 'Upload'}
+      </button>
+    </>
+  )
+}

@@ -1,0 +1,52 @@
+import type { Db } from '~/lib/supabase'
+
+export interface DailyViews {
+  day: string
+  views: number
+}
+
+export interface DashboardFigures {
+  solutions: number
+  clients: number
+  testimonials: number
+  /** Page views over the last 30 days, today included. */
+  views30Days: number
+  viewsPerDay: DailyViews[]
+  newMessages: number
+  subscribers: number
+  openApplications: number
+}
+
+export const VIEW_DAYS = 30
+
+async function exactCount(query: PromiseLike<{ count: number | null; error: { message: string } | null }>, what: string): Promise<number> {
+  const { count, error } = await query
+  if (error) throw new Error(`${what}: ${error.message}`)
+  return count ?? 0
+}
+
+/** The dashboard's figures, all exact counts from the database. */
+export async function getDashboardFigures(db: Db): Promise<DashboardFigures> {
+  const head = { count: 'exact', head: true } as const
+  const [solutions, clients, testimonials, newMessages, subscribers, openApplications, views] = await Promise.all([
+    exactCount(db.from('solutions').select('id', head), 'solutions'),
+    exactCount(db.from('clients').select('id', head), 'clients'),
+    exactCount(db.from('testimonials').select('id', head), 'testimonials'),
+    exactCount(db.from('contact_messages').select('id', head).eq('status', 'new'), 'contact messages'),
+    exactCount(db.from('newsletter_subscribers').select('id', head).eq('status', 'subscribed'), 'subscribers'),
+    exactCount(db.from('job_applications').select('id', head).in('status', ['new', 'reviewing']), 'applications'),
+    db.rpc('page_view_totals', { days: VIEW_DAYS }),
+  ])
+  if (views.error) throw new Error(`page views: ${views.error.message}`)
+  const viewsPerDay = (views.data ?? []).map((row) => ({ day: row.day, views: Number(row.views) }))
+  return {
+    solutions,
+    clients,
+    testimonials,
+    newMessages,
+    subscribers,
+    openApplications,
+    viewsPerDay,
+    views30Days: viewsPerDay.reduce((sum, row) => sum + row.views, 0),
+  }
+}

@@ -1,0 +1,54 @@
+import { Building2, Eye, FolderKanban, Inbox, Mail, MessageSquareQuote, UserRound, type LucideIcon } from 'lucide-react'
+import { Link } from 'react-router'
+import { PageHeader } from '../../components/page-header'
+import { Spinner } from '../../components/spinner'
+import { card } from '../../components/styles'
+import { useAdminList } from '../../lib/use-admin-list'
+import { getDashboardFigures, VIEW_DAYS } from '../api/get-dashboard-figures'
+import { ViewsChart } from './views-chart'
+
+const number = new Intl.NumberFormat('en-GB')
+
+function Figure({ label, value, icon: Icon, to }: { label: string; value: number; icon: LucideIcon; to: string }) {
+  return (
+    <Link to={to} className={`${card} flex items-center gap-3 p-4 hover:border-slate-300 focus-visible:outline-2 focus-visible:outline-brand-primary`}>
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-primary/10 text-brand-primary">
+        <Icon aria-hidden className="size-4" strokeWidth={1.75} />
+      </span>
+      <span>
+        <span className="block text-xl font-semibold tabular-nums text-slate-900">{number.format(value)}</span>
+        <span className="block text-xs text-slate-600">{label}</span>
+      </span>
+    </Link>
+  )
+}
+
+export function Dashboard() {
+  const { data, loading } = useAdminList(getDashboardFigures, 'Failed to fetch dashboard figures')
+  return (
+    <>
+      <PageHeader title="Dashboard" subtitle="An overview of the website's content and leads" />
+      {loading && !data ? (
+        <Spinner />
+      ) : data ? (
+        <div className="grid gap-4">
+          <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+            <Figure label="Solutions" value={data.solutions} icon={FolderKanban} to="/admin/solutions" />
+            <Figure label="Clients" value={data.clients} icon={Building2} to="/admin/clients" />
+            <Figure label="Testimonials" value={data.testimonials} icon={MessageSquareQuote} to="/admin/testimonials" />
+            <Figure label={`Website views (${VIEW_DAYS} days)`} value={data.views30Days} icon={Eye} to="/admin" />
+            <Figure label="New messages" value={data.newMessages} icon={Inbox} to="/admin/inbox" />
+            <Figure label="Subscribers" value={data.subscribers} icon={Mail} to="/admin/subscribers" />
+            <Figure label="Open applications" value={data.openApplications} icon={UserRound} to="/admin/applications" />
+          </div>
+          <section className={`${card} p-4`} aria-labelledby="views-heading">
+            <h2 id="views-heading" className="mb-2 text-sm font-semibold text-slate-900">
+              Page views per day, last {VIEW_DAYS} days
+            </h2>
+            <ViewsChart data={data.viewsPerDay} />
+          </section>
+        </div>
+      ) : null}
+    </>
+  )
+}

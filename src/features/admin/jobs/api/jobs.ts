@@ -1,0 +1,40 @@
+import type { Tables, TablesInsert } from '~/lib/database.types'
+import { unwrap, type Db } from '~/lib/supabase'
+import { optional } from '../../lib/text'
+import type { JobValues } from '../schemas'
+
+export type JobOpening = Tables<'job_openings'>
+
+/** Every opening, inactive ones included, newest first. */
+export async function listJobOpenings(db: Db): Promise<JobOpening[]> {
+  return unwrap(await db.from('job_openings').select('*').order('created_at', { ascending: false }), 'Failed to fetch job openings')
+}
+
+function toRow(values: JobValues): TablesInsert<'job_openings'> {
+  return {
+    title: values.title.trim(),
+    location: values.location.trim(),
+    department: values.department.trim(),
+    type: values.type,
+    description: optional(values.description),
+    requirements: optional(values.requirements),
+    active: values.active,
+  }
+}
+
+export async function createJobOpening(db: Db, values: JobValues): Promise<void> {
+  unwrap(await db.from('job_openings').insert(toRow(values)).select('id').single(), 'Failed to create job opening')
+}
+
+export async function updateJobOpening(db: Db, id: string, values: JobValues): Promise<void> {
+  unwrap(await db.from('job_openings').update(toRow(values)).eq('id', id).select('id').single(), 'Failed to update job opening')
+}
+
+/** Activate or deactivate: only `active` changes. */
+export async function setJobOpeningActive(db: Db, id: string, active: boolean): Promise<void> {
+  unwrap(await db.from('job_openings').update({ active }).eq('id', id).select('id').single(), 'Failed to update job opening')
+}
+
+export async function deleteJobOpening(db: Db, id: string): Promise<void> {
+  unwrap(await db.from('job_openings').delete().eq('id', id).select('id').single(), 'Failed to delete job opening')
+}

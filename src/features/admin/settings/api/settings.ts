@@ -1,0 +1,18 @@
+import { unwrap, type Db } from '~/lib/supabase'
+
+export async function getSettings(db: Db): Promise<Record<string, string>> {
+  const rows = unwrap(await db.from('site_settings').select('key, value').order('key'), 'Failed to fetch settings')
+  return Object.fromEntries(rows.map((row) => [row.key, row.value]))
+}
+
+/**
+ * 'Save All Settings': every setting in one upsert request, which the database runs as one
+ * statement, so either all of them are saved or none is (a value a CHECK refuses fails them all).
+ * Keys that do not exist yet are only created when they have a value.
+ */
+export async function saveAllSettings(db: Db, values: Record<string, string>, existing: Record<string, string>): Promise<void> {
+  const rows = Object.entries(values)
+    .map(([key, value]) => ({ key, value: value.trim() }))
+    .filter((row) => row.key in existing || row.value !== '')
+  unwrap(await db.from('site_settings').upsert(rows, { onConflict: 'key' }).select('key'), 'Failed to update settings')
+}

@@ -1,0 +1,104 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useForm, useWatch } from 'react-hook-form'
+import { useAdminDb } from '../../components/admin-db-context'
+import { Field } from '../../components/field'
+import { buttonPrimary, card, input } from '../../components/styles'
+import { notifyError, notifySuccess } from '../../lib/notify'
+import { saveAllSettings } from '../api/settings'
+import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '../schemas'
+
+function humanize(key: string): string {
+  const words = key.replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+export function SettingsForm({ settings, onSaved }: { settings: Record<string, string>; onSaved: () => void }) {
+  const db = useAdminDb()
+  const extraKeys = Object.keys(settings).filter((key) => !KNOWN_KEYS.has(key))
+  const defaults: Record<string, string> = {}
+  for (const section of SETTING_SECTIONS) for (const f of section.fields) defaults[f.key] = settings[f.key] ?? COLOUR_DEFAULTS[f.key] ?? ''
+  for (const key of extraKeys) defaults[key] = settings[key]
+  const form = useForm<Record<string, string>, unknown, Record<string, string>>({ resolver: zodResolver(settingsSchema(extraKeys)), defaultValues: defaults })
+  const { errors, isSubmitting } = form.formState
+  const values = useWatch({ control: form.control })
+
+  const submit = form.handleSubmit(async (submitted) => {
+    try {
+      await saveAllSettings(db, submitted, settings)
+    } catch (error) {
+      notifyError('Failed to update settings', error)
+      return
+    }
+    notifySuccess('All settings updated successfully')
+    onSaved()
+  })
+
+  const control = (field: SettingField) => {
+    const error = errors[field.key]?.message
+    if (field.kind === 'colour') {
+      return (
+        <Field key={field.key} label={field.label} error={error} hint="Hex colour, e.g. #2d317b">
+          <input className={`${input} font-mono`} {...form.register(field.key)} />
+        </Field>
+      )
+    }
+    return (
+      <Field key={field.key} label={field.label} error={error}>
+        {field.kind === 'textarea' ? (
+          <textarea rows={2} className={input} {...form.register(field.key)} />
+        ) : (
+          <input type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'} placeholder={field.placeholder} className={input} {...form.register(field.key)} />
+        )}
+      </Field>
+    )
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      {SETTING_SECTIONS.map((section) => (
+        <section key={section.title} className={`${card} p-4`} aria-labelledby={`settings-${section.title}`}>
+          <h2 id={`settings-${section.title}`} className="mb-3 text-sm font-semibold text-slate-900">
+            {section.title}
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {section.fields.map((field) =>
+              field.kind === 'colour' ? (
+                <div key={field.key} className="flex items-start gap-2">
+                  <input
+                    type="color"
+                    aria-label={`${field.label} picker`}
+                    className="mt-6 h-9 w-12 shrink-0 cursor-pointer rounded border border-slate-300 bg-white p-0.5"
+                    value={HEX_COLOUR.test(values[field.key] ?? '') ? (values[field.key] as string).toLowerCase() : COLOUR_DEFAULTS[field.key]}
+                    onChange={(event) => form.setValue(field.key, event.target.value, { shouldDirty: true, shouldValidate: true })}
+                  />
+                  <div className="flex-1">{control(field)}</div>
+                </div>
+              ) : (
+                control(field)
+              ),
+            )}
+          </div>
+        </section>
+      ))}
+      {extraKeys.length ? (
+        <section className={`${card} p-4`} aria-labelledby="settings-other">
+          <h2 id="settings-other" className="mb-3 text-sm font-semibold text-slate-900">
+            Other Settings
+          </h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {extraKeys.map((key) => (
+              <Field key={key} label={humanize(key)} error={errors[key]?.message}>
+                <input className={input} {...form.register(key)} />
+              </Field>
+            ))}
+          </div>
+        </section>
+      ) : null}
+      <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-slate-50/95 px-4 py-3 md:static md:mx-0 md:border-0 md:bg-transparent md:p-0">
+        <button type="submit" className={buttonPrimary} disabled={isSubmitting}>
+          {isSubmitting ? 'Saving...' : 'Save All Settings'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,46 @@
+import type { Tables } from '~/lib/database.types'
+import { unwrap, type Db } from '~/lib/supabase'
+import { optional } from '../../lib/text'
+import type { TeamMemberValues } from '../schemas'
+
+export type TeamMember = Tables<'team_members'>
+
+/** The team in its order (order_index ascending). */
+export async function listTeamMembers(db: Db): Promise<TeamMember[]> {
+  return unwrap(await db.from('team_members').select('*').order('order_index', { ascending: true }), 'Failed to fetch team members')
+}
+
+function toRow(values: TeamMemberValues) {
+  return {
+    name: values.name.trim(),
+    position: values.position.trim(),
+    bio: values.bio.trim(),
+    avatar: values.avatar.trim(),
+    linkedin_url: optional(values.linkedin_url),
+    twitter_url: optional(values.twitter_url),
+  }
+}
+
+/** A new member goes last: the highest order_index plus one, or 1 for the first. */
+export async function createTeamMember(db: Db, values: TeamMemberValues): Promise<void> {
+  const last = unwrap(
+    await db.from('team_members').select('order_index').order('order_index', { ascending: false }).limit(1),
+    'Failed to create team member',
+  )
+  const order_index = (last[0]?.order_index ?? 0) + 1
+  unwrap(await db.from('team_members').insert({ ...toRow(values), order_index }).select('id').single(), 'Failed to create team member')
+}
+
+export async function updateTeamMember(db: Db, id: string, values: TeamMemberValues): Promise<void> {
+  unwrap(await db.from('team_members').update(toRow(values)).eq('id', id).select('id').single(), 'Failed to update team member')
+}
+
+export async function deleteTeamMember(db: Db, id: string): Promise<void> {
+  unwrap(await db.from('team_members').delete().eq('id', id).select('id').single(), 'Failed to delete team member')
+}
+
+/** Move up or down: the two neighbours swap places in one database statement. */
+export async function swapTeamMembers(db: Db, firstId: string, secondId: string): Promise<void> {
+  const { error } = await db.rpc('swap_team_member_order', { first_id: firstId, second_id: secondId })
+  if (error) throw new Error(`Failed to update order: ${error.message}`)
+}

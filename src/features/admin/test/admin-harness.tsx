@@ -1,0 +1,77 @@
+// For the admin's component tests: the real local backend, a browser client signed in for real,
+// and a render that wraps a manager the way the admin shell does (client, router, toasts).
+import { cleanup, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
+import { afterEach, expect } from 'vitest'
+import type { ReactElement } from 'react'
+import { MemoryRouter } from 'react-router'
+import { clearToasts, Toaster } from '~/components/ui/toast'
+import { createBrowserClient, type Db } from '~/lib/supabase'
+import { AdminDbProvider } from '../components/admin-db-context'
+import { startTestBackend, TEST_ADMIN, type TestBackend } from './backend'
+
+export { TEST_ADMIN }
+// Unmount what a test rendered (Testing Library does this itself only with vitest globals on).
+afterEach(() => {
+  cleanup()
+  clearToasts()
+  sessionStorage.clear()
+})
+
+export type LocalBackend = TestBackend
+
+export const startBackend = startTestBackend
+
+/** A browser client of its own (no shared stored session), signed in with e-mail and password. */
+export async function signedInDb(backend: LocalBackend, email = TEST_ADMIN.email, password = TEST_ADMIN.password): Promise<Db> {
+  const db = createBrowserClient({ url: backend.url, anonKey: backend.anonKey }, { persistSession: false })
+  const { error } = await db.auth.signInWithPassword({ email, password })
+  if (error) throw new Error(`sign-in failed: ${error.message}`)
+  return db
+}
+
+export function renderAdmin(ui: ReactElement, db: Db): RenderResult {
+  return render(
+    <MemoryRouter>
+      <AdminDbProvider db={db}>
+        {ui}
+        <Toaster />
+      </AdminDbProvider>
+    </MemoryRouter>,
+  )
+}
+
+/** Waits for the toast on screen (there is only ever one) to read `title` (and `description`). */
+export async function expectToast(title: string, description?: string): Promise<HTMLElement> {
+  return waitFor(
+    () => {
+      // Radix renders each toast as an <li> carrying data-swipe-direction (hidden from role queries
+      // while a modal dialog is open, so found by that attribute).
+      const items = [...document.querySelectorAll<HTMLElement>('li[data-swipe-direction]')]
+      const item = items.find((li) => within(li).queryByText(title) && (!description || within(li).queryByText(description)))
+      if (!item) throw new Error(`no toast "${title}"${description ? ` / "${description}"` : ''}; shown: ${items.map((li) => li.textContent).join(' | ') || 'none'}`)
+      return item
+    },
+    { timeout: 10_000 },
+  )
+}
+
+/** The service-role client (bypasses row-level security), for arranging and checking rows. */
+export function serviceDb(backend: LocalBackend): Db {
+  return createBrowserClient({ url: backend.url, anonKey: backend.serviceRoleKey }, { persistSession: false })
+}
+
+let memberCount = 0
+
+/** A signed-in account without the admin role: every write it tries is refused by the database. */
+export async function signedInMember(backend: LocalBackend): Promise<Db> {
+  const email = `member${++memberCount}-${Date.now()}@test.local`
+  const password = 'member-password-1'
+  const { error } = await serviceDb(backend).auth.admin.createUser({ email, password, email_confirm: true })
+  if (error) throw new Error(`could not create a member: ${error.message}`)
+  return signedInDb(backend, email, password)
+}
+
+/** Waits until the manager's list has loaded (its spinner is gone). */
+export async function listLoaded(): Promise<void> {
+  await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 10_000 })
+}

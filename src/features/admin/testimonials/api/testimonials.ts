@@ -1,0 +1,26 @@
+import type { Tables, TablesInsert } from '~/lib/database.types'
+import { unwrap, type Db } from '~/lib/supabase'
+import type { TestimonialValues } from '../schemas'
+
+export type Testimonial = Tables<'testimonials'>
+
+/** Every testimonial, newest first. */
+export async function listTestimonials(db: Db): Promise<Testimonial[]> {
+  return unwrap(await db.from('testimonials').select('*').order('created_at', { ascending: false }), 'Failed to fetch testimonials')
+}
+
+function toRow(values: TestimonialValues): TablesInsert<'testimonials'> {
+  return { quote: values.quote.trim(), name: values.name.trim(), title: values.title.trim(), avatar: values.avatar.trim(), rating: values.rating }
+}
+
+export async function createTestimonial(db: Db, values: TestimonialValues): Promise<void> {
+  unwrap(await db.from('testimonials').insert(toRow(values)).select('id').single(), 'Failed to create testimonial')
+}
+
+export async function updateTestimonial(db: Db, id: string, values: TestimonialValues): Promise<void> {
+  unwrap(await db.from('testimonials').update(toRow(values)).eq('id', id).select('id').single(), 'Failed to update testimonial')
+}
+
+export async function deleteTestimonial(db: Db, id: string): Promise<void> {
+  unwrap(await db.from('testimonials').delete().eq('id', id).select('id').single(), 'Failed to delete testimonial')
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import { requiredText, urlRule } from '../lib/schema-rules'
+
+export const testimonialSchema = z.object({
+  quote: requiredText('Quote', 2000),
+  name: requiredText('Name', 200),
+  title: requiredText('Title', 200),
+  avatar: urlRule('Avatar URL'),
+  rating: z.coerce.number<string | number>().int().min(1, 'Rating is 1 to 5').max(5, 'Rating is 1 to 5'),
+})
+
+export type TestimonialInput = z.input<typeof testimonialSchema>
+export type TestimonialValues = z.output<typeof testimonialSchema>

@@ -1,0 +1,34 @@
+import { redirect, useNavigate, useSearchParams } from 'react-router'
+import { AdminDbProvider } from '~/features/admin/components/admin-db-context'
+import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
+import { LoginForm, type LoginNotice } from '~/features/admin/auth/components/login-form'
+import { adminDb } from '~/features/admin/lib/admin-db'
+import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import type { Route } from './+types/login'
+
+export async function clientLoader() {
+  const db = await adminDb()
+  // Already signed in as an admin: nothing to do here.
+  if ((await getStaffSession(db)).kind === 'admin') throw redirect('/admin')
+  return { db }
+}
+
+export const headers: Route.HeadersFunction = () => adminHeaders()
+export const meta: Route.MetaFunction = () => adminMeta('Login')
+
+/** Only paths inside the back office are followed after sign-in (no open redirect). */
+function safeNext(next: string | null): string {
+  return next && /^\/admin(\/[a-z-]*)?$/.test(next) ? next : '/admin'
+}
+
+export default function AdminLogin({ loaderData }: Route.ComponentProps) {
+  const [params] = useSearchParams()
+  const navigate = useNavigate()
+  const reason = params.get('reason')
+  const notice: LoginNotice = reason === 'no-access' || reason === 'expired' ? reason : null
+  return (
+    <AdminDbProvider db={loaderData.db}>
+      <LoginForm notice={notice} onSignedIn={() => navigate(safeNext(params.get('next')), { replace: true })} />
+    </AdminDbProvider>
+  )
+}

@@ -1,0 +1,69 @@
+// The guard of every /admin page but the login: no session goes to /admin/login, a session without
+// the admin role too (with a message). An expired access token is renewed silently by supabase-js;
+// when it cannot be, the person is sent to sign in again and comes back to the same page.
+import { useEffect, useRef } from 'react'
+import { Outlet, redirect, useNavigate, useRevalidator } from 'react-router'
+import { AdminDbProvider } from '~/features/admin/components/admin-db-context'
+import { AdminShell } from '~/features/admin/components/admin-shell'
+import { Spinner } from '~/features/admin/components/spinner'
+import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
+import { signOut } from '~/features/admin/auth/api/sign-out'
+import { countNewMessages } from '~/features/admin/inbox/api/count-new-messages'
+import { adminDb } from '~/features/admin/lib/admin-db'
+import type { Route } from './+types/shell'
+
+function loginUrl(request: Request, reason?: string): string {
+  const { pathname } = new URL(request.url)
+  const params = new URLSearchParams({ next: pathname })
+  if (reason) params.set('reason', reason)
+  return `/admin/login?${params}`
+}
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const db = await adminDb()
+  const session = await getStaffSession(db)
+  if (session.kind === 'signed-out') throw redirect(loginUrl(request))
+  if (session.kind === 'no-access') {
+    await signOut(db)
+    throw redirect('/admin/login?reason=no-access')
+  }
+  const newMessages = await countNewMessages(db).catch(() => 0)
+  return { db, staff: session.staff, newMessages }
+}
+
+export function HydrateFallback() {
+  return <Spinner label="Checking your session" className="min-h-screen" />
+}
+
+export default function AdminGuard({ loaderData }: Route.ComponentProps) {
+  const { db, staff, newMessages } = loaderData
+  const navigate = useNavigate()
+  const revalidator = useRevalidator()
+  const loggingOut = useRef(false)
+
+  useEffect(() => {
+    // The refresh token was refused (expired, revoked, signed out in another tab): sign in again,
+    // then come back here. Open dialogs keep their drafts in this tab (use-draft.ts).
+    const { data } = db.auth.onAuthStateChange((event) => {
+      if (event === 'SIGNED_OUT' && !loggingOut.current) {
+        const next = window.location.pathname
+        navigate(`/admin/login?${new URLSearchParams({ next, reason: 'expired' })}`, { replace: true })
+      }
+    })
+    return () => data.subscription.unsubscribe()
+  }, [db, navigate])
+
+  const logout = async () => {
+    loggingOut.current = true
+    await signOut(db)
+    navigate('/admin/login', { replace: true })
+  }
+
+  return (
+    <AdminDbProvider db={db}>
+      <AdminShell greetingName={staff.name} newMessages={newMessages} onLogout={() => void logout()}>
+        <Outlet context={{ refreshCounts: () => void revalidator.revalidate() }} />
+      </AdminShell>
+    </AdminDbProvider>
+  )
+}
