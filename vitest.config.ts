@@ -1,8 +1,11 @@
+import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 // Node-only tests: unit tests, pgTAP policy files on PGlite, and integration tests against the
 // real local backend. Browser tests live elsewhere (npm run test:e2e).
 export default defineConfig({
+  // The app's own import alias, as in vite.config.ts, so tests can load route modules and features.
+  resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts'],
     environment: 'node',
