@@ -1,0 +1,88 @@
+// The browser-test harness proves it can fail: axe reports a broken page (rule, element, page) and
+// still gets in under a strict Content-Security-Policy; a failure leaves a screenshot and the HTML;
+// the problem watcher catches console errors and failed requests.
+import { readFile, rm } from 'node:fs/promises'
+import { describe, expect } from 'vitest'
+import { saveFailureArtifacts, withFailureArtifacts } from './artifacts.ts'
+import { expectNoViolations, injectAxe } from './axe.ts'
+import { test } from './fixtures.ts'
+
+const BROKEN = `<!doctype html><html lang="en"><head><title>Broken</title></head><body><main>
+  <h1>Sign up</h1>
+  <input id="email" type="email">
+  <p style="color:#28a9e1;background:#fff;font-size:14px">Light blue small text</p>
+  <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+</main></body></html>`
+
+const FINE = `<!doctype html><html lang="en"><head><title>Fine</title></head><body><main>
+  <h1>Sign up</h1>
+  <label for="email">E-mail</label><input id="email" type="email">
+  <p style="color:#2d317b;background:#fff">Dark blue text</p>
+  <img alt="" src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+</main></body></html>`
+
+const STRICT_CSP = `<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'none'; style-src 'unsafe-inline'; img-src data:">`
+
+describe('the axe harness', () => {
+  test('passes a page that meets WCAG 2.1 AA', async ({ page }) => {
+    await page.setContent(FINE)
+    await expectNoViolations(page, 'fine page')
+  })
+
+  test('fails a broken page, naming each rule, its impact, the element and the page', async ({ page }) => {
+    await page.setContent(BROKEN)
+    const error = await expectNoViolations(page, 'broken page').catch((caught: Error) => caught)
+    expect(error).toBeInstanceOf(Error)
+    const message = (error as Error).message
+    expect(message).toContain('[critical] label: Form elements must have labels')
+    expect(message).toContain('element: #email')
+    expect(message).toContain('[serious] color-contrast:')
+    expect(message).toContain('[critical] image-alt:')
+    expect(message).toContain('page: broken page (about:blank)')
+  })
+
+  test('gets in under a CSP that forbids inline scripts, and still finds violations', async ({ page, problems }) => {
+    problems.allow(/Content Security Policy/) // Chromium logs the refused inline script
+    await page.setContent(BROKEN.replace('<head>', `<head>${STRICT_CSP}`))
+    await expect(page.evaluate(() => 'axe' in window)).resolves.toBe(false)
+    await injectAxe(page, 'auto')
+    await expect(expectNoViolations(page, 'CSP page')).rejects.toThrow(/label: Form elements must have labels/)
+    await expect(injectAxe(page.context().pages()[0], 'script-tag')).resolves.toBeUndefined() // already in
+  })
+})
+
+describe('failure artefacts', () => {
+  test('a failing step leaves a screenshot and the page HTML under test-results/', async ({ page }) => {
+    await page.setContent('<main><h1>Artefact check</h1></main>')
+    const failure = withFailureArtifacts(page, 'harness artefact check', async () => {
+      throw new Error('deliberate failure')
+    })
+    await expect(failure).rejects.toThrow('deliberate failure')
+    const html = await readFile('test-results/failed-harness-artefact-check.html', 'utf8')
+    expect(html).toContain('<h1>Artefact check</h1>')
+    const png = await readFile('test-results/failed-harness-artefact-check.png')
+    expect(png.subarray(1, 4).toString()).toBe('PNG')
+    await rm('test-results/failed-harness-artefact-check.html')
+    await rm('test-results/failed-harness-artefact-check.png')
+  })
+
+  test('a closed page saves nothing and does not throw', async ({ browser }) => {
+    const page = await browser.newPage()
+    await page.close()
+    await expect(saveFailureArtifacts(page, 'closed page')).resolves.toEqual([])
+  })
+})
+
+describe('the page problem watcher', () => {
+  test('reports console errors, uncaught exceptions and failed responses; allow() accepts some', async ({
+    page,
+    problems,
+  }) => {
+    await page.setContent(`<script>console.error('boom'); setTimeout(() => { throw new Error('kaboom') })</script>`)
+    await page.waitForTimeout(50)
+    expect(problems.list()).toEqual(['console.error: boom', 'uncaught exception: kaboom'])
+    expect(() => problems.expectNone('here')).toThrow(/2 problem\(s\) in the page here/)
+    problems.allow(/boom/)
+    expect(problems.list()).toEqual([])
+  })
+})
