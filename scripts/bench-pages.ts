@@ -5,7 +5,7 @@
 // from this machine by node:http, and prints each page's LCP as a ratio to it: these machines are
 // noisy, and the ratio is what holds from run to run. It prints figures; it asserts nothing.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -25,6 +25,8 @@ interface RunFigures {
   tbtMs: number
   cls: number
   jsBytes: number
+  /** Audits that cost points outside performance, e.g. "accessibility: color-contrast". */
+  failedAudits: string[]
 }
 
 interface PageResult {
@@ -55,8 +57,8 @@ function median(values: number[]): number {
 
 interface Product {
   siteUrl: string
-  apiUrl: string
-  anonKey: string
+  apiUrl: string | null
+  anonKey: string | null
   stop(): Promise<void>
 }
 
@@ -98,18 +100,18 @@ async function startProduct(): Promise<Product> {
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
-  // A hosted project (SUPABASE_URL) or the local backend, whose URL npm start prints.
-  const apiUrl = process.env.SUPABASE_URL ?? /Local Supabase API ready at (\S+)/.exec(output)?.[1]
-  const anonKey = process.env.SUPABASE_ANON_KEY ?? (await readKeys(dataDir))?.anonKey
-  if (!apiUrl || !anonKey) {
-    await stop()
-    throw new Error(`could not tell the backend's URL and anon key from:\n${output}`)
-  }
+  // The local backend prints its URL and keeps its keys in DATA_DIR; a hosted project is in the env.
+  const apiUrl = /Local Supabase API ready at (\S+)/.exec(output)?.[1] ?? process.env.SUPABASE_URL ?? null
+  const anonKey = (await readKeys(dataDir))?.anonKey ?? process.env.SUPABASE_ANON_KEY ?? null
   return { siteUrl, apiUrl, anonKey, stop }
 }
 
-/** The newest published post, as the blog lists it first. */
+/** The newest published post (the blog lists it first), from the database, else from the feed. */
 async function newestPostSlug(product: Product): Promise<string | null> {
+  if (!product.apiUrl || !product.anonKey) {
+    const feed = await (await fetch(`${product.siteUrl}/rss.xml`)).text()
+    return /<link>[^<]*\/resources\/blog\/([^<]+)<\/link>/.exec(feed)?.[1] ?? null
+  }
   const response = await fetch(
     `${product.apiUrl}/rest/v1/blog_posts?select=slug&published=eq.true&order=created_at.desc&limit=1`,
     { headers: { apikey: product.anonKey, authorization: `Bearer ${product.anonKey}` } },
@@ -130,7 +132,7 @@ function staticPage(bytes: number): string {
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     '<meta name="description" content="A static reference page for the page-speed benchmark.">' +
-    '<title>Static reference page</title>' +
+    '<title>Static reference page</title><link rel="icon" href="data:,">' +
     '<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1.5rem;line-height:1.6;color:#0f172a}' +
     'h1{font-size:2.25rem;color:#2d317b}</style></head><body><main>' +
     '<h1>Secure software for modern banking</h1>\n'
@@ -169,10 +171,12 @@ interface NetworkRequestItem {
   transferSize?: number
 }
 
-async function lighthouseRun(chrome: LaunchedChrome, url: string): Promise<RunFigures> {
+const REPORT_DIR = path.join(repoRoot, 'test-results/bench-pages')
+
+async function lighthouseRun(chrome: LaunchedChrome, url: string, reportName: string): Promise<RunFigures> {
   const result = await lighthouse(url, {
     port: chrome.port,
-    output: 'json',
+    output: 'html',
     logLevel: 'error',
     onlyCategories: [...CATEGORIES],
   })
@@ -180,12 +184,20 @@ async function lighthouseRun(chrome: LaunchedChrome, url: string): Promise<RunFi
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
   for (const warning of lhr.runWarnings) console.warn(`  (Lighthouse warning for ${url}: ${warning})`)
+  // The full report of each page's last run, for finding out where the time goes.
+  await mkdir(REPORT_DIR, { recursive: true })
+  await writeFile(path.join(REPORT_DIR, `${reportName}.html`), String(result.report))
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []
   const jsBytes = requests
     .filter((item) => item.resourceType === 'Script')
     .reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100)
+  const failedAudits = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${ref.id}`),
+  )
   return {
     scores: {
       performance: score('performance'),
@@ -197,6 +209,7 @@ async function lighthouseRun(chrome: LaunchedChrome, url: string): Promise<RunFi
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     jsBytes,
+    failedAudits,
   }
 }
 
@@ -211,13 +224,15 @@ async function measure(chrome: LaunchedChrome, label: string, url: string): Prom
   }
   const runs: RunFigures[] = []
   for (let run = 1; run <= RUNS; run++) {
-    const figures = await lighthouseRun(chrome, url)
+    const figures = await lighthouseRun(chrome, url, label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home')
     console.log(
       `${label} run ${run}/${RUNS}: performance ${figures.scores.performance}, LCP ${Math.round(figures.lcpMs)} ms, ` +
         `TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`,
     )
     runs.push(figures)
   }
+  const failed = [...new Set(runs.flatMap((run) => run.failedAudits))]
+  if (failed.length) console.log(`${label}: audits that cost points: ${failed.join(', ')}`)
   return { label, url, status, runs }
 }
 
@@ -251,6 +266,7 @@ function printTable(results: PageResult[], reference: PageResult): void {
   console.log(line(widths.map((width) => '-'.repeat(width))))
   for (const row of rows) console.log(line(row))
   console.log('\nJS kB: JavaScript transferred (compressed). LCP ÷ static: the page\'s median LCP over the static page\'s.')
+  console.log(`Each page's last Lighthouse report: ${path.relative(process.cwd(), REPORT_DIR)}/`)
 }
 
 const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version
