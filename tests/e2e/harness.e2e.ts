@@ -6,6 +6,7 @@ import { describe, expect } from 'vitest'
 import { saveFailureArtifacts, withFailureArtifacts } from './artifacts.ts'
 import { expectNoViolations, injectAxe } from './axe.ts'
 import { test } from './fixtures.ts'
+import { expectFocusVisible, expectNoFocusTrap, tabTo } from './keyboard.ts'
 
 const BROKEN = `<!doctype html><html lang="en"><head><title>Broken</title></head><body><main>
   <h1>Sign up</h1>
@@ -84,5 +85,35 @@ describe('the page problem watcher', () => {
     expect(() => problems.expectNone('here')).toThrow(/2 problem\(s\) in the page here/)
     problems.allow(/boom/)
     expect(problems.list()).toEqual([])
+  })
+})
+
+describe('the keyboard helpers', () => {
+  const FORM = `<style>button:focus-visible{outline:3px solid #2d317b}.bare:focus{outline:none}</style>
+    <main><a href="#top">Top</a><button id="ok">Visible focus</button><button id="bare" class="bare">No focus ring</button></main>`
+
+  test('tabTo reaches a control and counts the presses; it reports where focus went when it cannot', async ({ page }) => {
+    await page.setContent(FORM)
+    await expect(tabTo(page, page.locator('#ok'))).resolves.toBe(2)
+    await page.setContent(FORM.replace('<button id="ok">', '<button id="ok" tabindex="-1">'))
+    await expect(tabTo(page, page.locator('#ok'), { maxPresses: 3 })).rejects.toThrow(/did not reach.*\n.*<a> Top/)
+  })
+
+  test('expectFocusVisible passes a focus ring and fails outline:none', async ({ page }) => {
+    await page.setContent(FORM)
+    await tabTo(page, page.locator('#ok'))
+    await expectFocusVisible(page, 'ok button')
+    await tabTo(page, page.locator('#bare'))
+    await expect(expectFocusVisible(page, 'bare button')).rejects.toThrow(/Focus is not visible \(bare button\)/)
+  })
+
+  test('expectNoFocusTrap passes a normal page and fails a trap', async ({ page }) => {
+    await page.setContent(FORM)
+    await expectNoFocusTrap(page, 'normal page')
+    await page.setContent(`<main><button id="a">A</button><button id="b">B</button></main><script>
+      document.getElementById('b').addEventListener('keydown', (e) => {
+        if (e.key === 'Tab' && !e.shiftKey) { e.preventDefault(); document.getElementById('a').focus() }
+      })</script>`)
+    await expect(expectNoFocusTrap(page, 'trap')).rejects.toThrow(/Focus never left the page \(trap\)/)
   })
 })
