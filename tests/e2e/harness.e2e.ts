@@ -5,6 +5,8 @@ import { readFile, rm } from 'node:fs/promises'
 import { describe, expect } from 'vitest'
 import { saveFailureArtifacts, withFailureArtifacts } from './artifacts.ts'
 import { expectNoViolations, injectAxe } from './axe.ts'
+import { expectAccessibleDialog } from './dialogs.ts'
+import { recordDom } from './dom-recorder.ts'
 import { test } from './fixtures.ts'
 import { expectFocusVisible, expectNoFocusTrap, tabTo } from './keyboard.ts'
 
@@ -115,5 +117,49 @@ describe('the keyboard helpers', () => {
         if (e.key === 'Tab' && !e.shiftKey) { e.preventDefault(); document.getElementById('a').focus() }
       })</script>`)
     await expect(expectNoFocusTrap(page, 'trap')).rejects.toThrow(/Focus never left the page \(trap\)/)
+  })
+})
+
+describe('the dialog check', () => {
+  const NATIVE = `<main><h1>Posts</h1><button id="open" onclick="document.getElementById('d').showModal()">Create Post</button>
+    <dialog id="d" aria-labelledby="t"><h2 id="t">Create New Blog Post</h2>
+      <label>Title <input></label><button onclick="this.closest('dialog').close()">Cancel</button></dialog></main>`
+  const BROKEN = `<main><h1>Posts</h1><button id="open" onclick="document.getElementById('d').hidden=false">Create Post</button>
+    <div id="d" role="dialog" hidden><h2>Untitled</h2><input><button onclick="this.parentNode.hidden=true">Cancel</button></div></main>
+    <script>document.addEventListener('keydown', (e) => { if (e.key === 'Escape') document.getElementById('d').hidden = true })</script>`
+
+  test('passes a modal that takes focus, is named, keeps Tab off the page behind and returns focus', async ({ page }) => {
+    await page.setContent(NATIVE)
+    await expectAccessibleDialog(page, page.getByRole('button', { name: 'Create Post' }), 'native dialog')
+  })
+
+  test('fails a dialog that leaves focus behind', async ({ page }) => {
+    await page.setContent(BROKEN)
+    await expect(expectAccessibleDialog(page, page.getByRole('button', { name: 'Create Post' }), 'broken dialog')).rejects.toThrow(
+      /broken dialog: focus moves into the dialog/,
+    )
+  })
+})
+
+describe('the DOM recorder', () => {
+  test('sees text that was in the page for a moment before a client-side redirect', async ({ page }) => {
+    const dom = await recordDom(page)
+    await page.route('http://harness.test/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: route.request().url().endsWith('/login')
+          ? '<main><h1>Login</h1></main>'
+          : `<main id="m"></main><script>
+              document.getElementById('m').textContent = 'secret-inbox-row'
+              setTimeout(() => { location.href = '/login' }, 0)
+            </script>`,
+      }),
+    )
+    await page.goto('http://harness.test/admin')
+    await page.waitForURL('http://harness.test/login')
+    await page.getByRole('heading', { name: 'Login' }).waitFor()
+    expect(dom.containing('secret-inbox-row').length).toBeGreaterThan(0)
+    expect(dom.containing('never-there')).toEqual([])
+    expect(dom.snapshots().some((snapshot) => snapshot.url === 'http://harness.test/login')).toBe(true)
   })
 })
