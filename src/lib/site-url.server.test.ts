@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { absoluteUrl, parseSiteUrl, siteUrl } from './site-url.server'
+import { absoluteUrl, parseSiteUrl, siteOrigin, siteUrl } from './site-url.server'
 
 afterEach(() => {
   vi.unstubAllEnvs()
@@ -10,6 +10,7 @@ describe('siteUrl', () => {
     vi.stubEnv('SITE_URL', 'https://www.example.com/')
     expect(siteUrl(new Request('http://evil.test/x'))).toBe('https://www.example.com')
     expect(absoluteUrl('/rss.xml')).toBe('https://www.example.com/rss.xml')
+    expect(siteOrigin(new Request('http://10.0.0.5:3000/'))).toBe('https://www.example.com')
   })
 
   it('falls back to the request origin, then to localhost on PORT', () => {

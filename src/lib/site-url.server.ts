@@ -36,3 +36,8 @@ export function siteUrl(request?: Request): string {
 export function absoluteUrl(path: string, request?: Request): string {
   return `${siteUrl(request)}${path.startsWith('/') ? path : `/${path}`}`
 }
+
+/** The same origin under the name the public site's loaders use (root and post pages). */
+export function siteOrigin(request: Request): string {
+  return siteUrl(request)
+}
