@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config'
 // Node-only tests: unit tests, pgTAP policy files on PGlite, and integration tests against the
 // real local backend. Browser tests live elsewhere (npm run test:e2e).
 export default defineConfig({
-  // The app's own import alias, as in vite.config.ts, so tests can load route modules and features.
+  // The app's own import alias, so component tests import modules as the app does.
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts'],
