@@ -1,0 +1,307 @@
+// `npm run bench:pages`: Lighthouse 12 on the built site. It starts the product the way `npm start`
+// does (building first when the sources changed) on free ports with a temporary DATA_DIR, then runs
+// Lighthouse (mobile, default simulated throttling, Debian's Chromium) three times on each page and
+// prints the medians. In the same run it measures a plain static HTML page of similar size served
+// from this machine by node:http, and prints each page's LCP as a ratio to it: these machines are
+// noisy, and the ratio is what holds from run to run. It prints figures; it asserts nothing.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createServer as createHttpServer, type Server } from 'node:http'
+import { createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { launch as launchChrome, type LaunchedChrome } from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { repoRoot } from '../local-supabase/src/bootstrap.ts'
+import { readKeys } from '../local-supabase/src/keys.ts'
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3)
+const FIXED_PAGES = ['/', '/solutions/banking', '/resources']
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+
+interface RunFigures {
+  scores: Record<(typeof CATEGORIES)[number], number>
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  jsBytes: number
+  /** Audits that cost points outside performance, e.g. "accessibility: color-contrast". */
+  failedAudits: string[]
+}
+
+interface PageResult {
+  label: string
+  url: string
+  status: string
+  runs: RunFigures[]
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createNetServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+// The product -------------------------------------------------------------------------------------
+
+interface Product {
+  siteUrl: string
+  apiUrl: string | null
+  anonKey: string | null
+  stop(): Promise<void>
+}
+
+async function startProduct(): Promise<Product> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-pages-'))
+  const port = await freePort()
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGINT') // Ctrl-C: stops the web server and the backend
+      await exited
+    }
+    await rm(dataDir, { recursive: true, force: true })
+  }
+  const siteUrl = `http://localhost:${port}`
+  const deadline = Date.now() + 300_000
+  console.log(`Starting the product (npm start; builds first when the sources changed) on ${siteUrl}…`)
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop()
+      throw new Error(`npm start exited:\n${output}`)
+    }
+    try {
+      if ((await fetch(siteUrl)).status < 500) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      await stop()
+      throw new Error(`the site did not answer within 5 minutes:\n${output}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  // The local backend prints its URL and keeps its keys in DATA_DIR; a hosted project is in the env.
+  const apiUrl = /Local Supabase API ready at (\S+)/.exec(output)?.[1] ?? process.env.SUPABASE_URL ?? null
+  const anonKey = (await readKeys(dataDir))?.anonKey ?? process.env.SUPABASE_ANON_KEY ?? null
+  return { siteUrl, apiUrl, anonKey, stop }
+}
+
+/** The newest published post (the blog lists it first), from the database, else from the feed. */
+async function newestPostSlug(product: Product): Promise<string | null> {
+  if (!product.apiUrl || !product.anonKey) {
+    const feed = await (await fetch(`${product.siteUrl}/rss.xml`)).text()
+    return /<link>[^<]*\/resources\/blog\/([^<]+)<\/link>/.exec(feed)?.[1] ?? null
+  }
+  const response = await fetch(
+    `${product.apiUrl}/rest/v1/blog_posts?select=slug&published=eq.true&order=created_at.desc&limit=1`,
+    { headers: { apikey: product.anonKey, authorization: `Bearer ${product.anonKey}` } },
+  )
+  if (!response.ok) return null
+  const rows = (await response.json()) as { slug: string }[]
+  return rows[0]?.slug ?? null
+}
+
+// The static reference page -------------------------------------------------------------------------
+
+/** Plain HTML of about `bytes` bytes: headings and paragraphs, no script, no external file. */
+function staticPage(bytes: number): string {
+  const paragraph =
+    '<p>Core banking, payments and lending software for banks and microfinance institutions, built to be ' +
+    'secure, scalable and easy to run, with reporting that regulators and managers can rely on.</p>\n'
+  const head =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+    '<meta name="viewport" content="width=device-width, initial-scale=1">' +
+    '<meta name="description" content="A static reference page for the page-speed benchmark.">' +
+    '<title>Static reference page</title><link rel="icon" href="data:,">' +
+    '<style>body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1.5rem;line-height:1.6;color:#0f172a}' +
+    'h1{font-size:2.25rem;color:#2d317b}</style></head><body><main>' +
+    '<h1>Secure software for modern banking</h1>\n'
+  const tail = '</main></body></html>\n'
+  const sections: string[] = []
+  let size = head.length + tail.length
+  for (let i = 1; size < bytes; i++) {
+    const section = `<h2>Section ${i}</h2>\n${paragraph.repeat(3)}`
+    sections.push(section)
+    size += section.length
+  }
+  return head + sections.join('') + tail
+}
+
+function serveStatic(html: string): Promise<{ url: string; server: Server }> {
+  const server = createHttpServer((request, response) => {
+    if (request.url !== '/' && request.url !== '/index.html') {
+      response.writeHead(404).end()
+      return
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) })
+    response.end(html)
+  })
+  return new Promise((resolve) => {
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      resolve({ url: `http://localhost:${port}/`, server })
+    })
+  })
+}
+
+// Lighthouse -----------------------------------------------------------------------------------------
+
+interface NetworkRequestItem {
+  resourceType?: string
+  transferSize?: number
+}
+
+const REPORT_DIR = path.join(repoRoot, 'test-results/bench-pages')
+
+async function lighthouseRun(chrome: LaunchedChrome, url: string, reportName: string): Promise<RunFigures> {
+  const result = await lighthouse(url, {
+    port: chrome.port,
+    output: 'html',
+    logLevel: 'error',
+    onlyCategories: [...CATEGORIES],
+  })
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
+  for (const warning of lhr.runWarnings) console.warn(`  (Lighthouse warning for ${url}: ${warning})`)
+  // The full report of each page's last run, for finding out where the time goes.
+  await mkdir(REPORT_DIR, { recursive: true })
+  await writeFile(path.join(REPORT_DIR, `${reportName}.html`), String(result.report))
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []
+  const jsBytes = requests
+    .filter((item) => item.resourceType === 'Script')
+    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100)
+  const failedAudits = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}: ${ref.id}`),
+  )
+  return {
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    jsBytes,
+    failedAudits,
+  }
+}
+
+async function measure(chrome: LaunchedChrome, label: string, url: string): Promise<PageResult> {
+  const response = await fetch(url, { redirect: 'manual' })
+  await response.arrayBuffer()
+  const location = response.headers.get('location')
+  const status = `${response.status}${location ? ` → ${location}` : ''}`
+  if (response.status !== 200) {
+    console.log(`${label}: ${status}, not measured`)
+    return { label, url, status, runs: [] }
+  }
+  const runs: RunFigures[] = []
+  for (let run = 1; run <= RUNS; run++) {
+    const figures = await lighthouseRun(chrome, url, label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home')
+    console.log(
+      `${label} run ${run}/${RUNS}: performance ${figures.scores.performance}, LCP ${Math.round(figures.lcpMs)} ms, ` +
+        `TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`,
+    )
+    runs.push(figures)
+  }
+  const failed = [...new Set(runs.flatMap((run) => run.failedAudits))]
+  if (failed.length) console.log(`${label}: audits that cost points: ${failed.join(', ')}`)
+  return { label, url, status, runs }
+}
+
+// Report -----------------------------------------------------------------------------------------------
+
+function printTable(results: PageResult[], reference: PageResult): void {
+  const referenceLcp = reference.runs.length ? median(reference.runs.map((run) => run.lcpMs)) : Number.NaN
+  const header = ['page', 'status', 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS kB', 'LCP ÷ static']
+  const rows = [...results, reference].map((result) => {
+    if (!result.runs.length) return [result.label, result.status, '', '', '', '', '', '', '', '', '']
+    const med = (pick: (run: RunFigures) => number) => median(result.runs.map(pick))
+    const lcp = med((run) => run.lcpMs)
+    return [
+      result.label,
+      result.status,
+      String(med((run) => run.scores.performance)),
+      String(med((run) => run.scores.accessibility)),
+      String(med((run) => run.scores['best-practices'])),
+      String(med((run) => run.scores.seo)),
+      String(Math.round(lcp)),
+      String(Math.round(med((run) => run.tbtMs))),
+      med((run) => run.cls).toFixed(3),
+      (med((run) => run.jsBytes) / 1024).toFixed(1),
+      result === reference ? '1.00' : (lcp / referenceLcp).toFixed(2),
+    ]
+  })
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)))
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ')
+  console.log(`\nMedians of ${RUNS} Lighthouse ${lighthouseVersion} runs (mobile, simulated throttling), ${new Date().toISOString()}:`)
+  console.log(line(header))
+  console.log(line(widths.map((width) => '-'.repeat(width))))
+  for (const row of rows) console.log(line(row))
+  console.log('\nJS kB: JavaScript transferred (compressed). LCP ÷ static: the page\'s median LCP over the static page\'s.')
+  console.log(`Each page's last Lighthouse report: ${path.relative(process.cwd(), REPORT_DIR)}/`)
+}
+
+const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version
+
+const product = await startProduct()
+let chrome: LaunchedChrome | undefined
+let reference: { url: string; server: Server } | undefined
+try {
+  const slug = await newestPostSlug(product)
+  const pages = [...FIXED_PAGES, slug ? `/resources/blog/${slug}` : null].filter((page): page is string => page !== null)
+  if (!slug) console.log('No published post found: the blog post page is left out.')
+
+  const homeHtml = await (await fetch(product.siteUrl)).text()
+  reference = await serveStatic(staticPage(Buffer.byteLength(homeHtml)))
+  console.log(`Static reference page: ${Buffer.byteLength(homeHtml)} bytes like /, at ${reference.url}`)
+
+  chrome = await launchChrome({
+    chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-quic',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+  const results: PageResult[] = []
+  for (const page of pages) results.push(await measure(chrome, page, `${product.siteUrl}${page}`))
+  const referenceResult = await measure(chrome, 'static page', reference.url)
+  printTable(results, referenceResult)
+} finally {
+  chrome?.kill()
+  reference?.server.close()
+  await product.stop()
+}

@@ -1,0 +1,75 @@
+import { unwrap, type Db } from '~/lib/supabase'
+import type { ContentSource } from '../public-pages'
+
+export interface DatedPage {
+  slug: string
+  /** The later of created_at and updated_at. */
+  changedAt: string
+}
+
+export interface SitemapContent {
+  solutions: DatedPage[]
+  /** Published posts only, newest first. */
+  posts: DatedPage[]
+  /** The newest change (ISO timestamp) of each content source that has rows. */
+  changed: Partial<Record<ContentSource, string>>
+}
+
+function laterOf(a: string, b: string): string {
+  return new Date(a) >= new Date(b) ? a : b
+}
+
+/** The newest updated_at of a table as visitors see it, or undefined when they see no rows. */
+async function newestChange(
+  query: PromiseLike<{ data: { updated_at: string }[] | null; error: { message: string } | null }>,
+  what: string,
+): Promise<string | undefined> {
+  return unwrap(await query, what)[0]?.updated_at
+}
+
+/**
+ * What the sitemap lists and dates, read as a visitor (row-level security keeps drafts and inactive
+ * jobs out; the filters repeat it so a privileged client could not leak them either). Rows a visitor
+ * cannot see (an unpublished post, a deleted client) cannot date a page: the sitemap's lastmod is the
+ * newest visible change.
+ */
+export async function getSitemapContent(db: Db): Promise<SitemapContent> {
+  const newestFirst = { ascending: false } as const
+  const [solutions, posts, content, settings, jobs, clients, testimonials, team] = await Promise.all([
+    db.from('solutions').select('slug, created_at, updated_at').order('created_at', { ascending: true }),
+    db.from('blog_posts').select('slug, created_at, updated_at').eq('published', true).order('created_at', newestFirst),
+    db.from('website_content').select('section, key, updated_at'),
+    newestChange(db.from('site_settings').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date settings'),
+    newestChange(
+      db.from('job_openings').select('updated_at').eq('active', true).order('updated_at', newestFirst).limit(1),
+      'Failed to date job openings',
+    ),
+    newestChange(db.from('clients').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date clients'),
+    newestChange(
+      db.from('testimonials').select('updated_at').order('updated_at', newestFirst).limit(1),
+      'Failed to date testimonials',
+    ),
+    newestChange(db.from('team_members').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date team'),
+  ])
+  const dated = (rows: { slug: string; created_at: string; updated_at: string }[]): DatedPage[] =>
+    rows.map((row) => ({ slug: row.slug, changedAt: laterOf(row.created_at, row.updated_at) }))
+  const solutionPages = dated(unwrap(solutions, 'Failed to fetch solutions'))
+  const postPages = dated(unwrap(posts, 'Failed to fetch posts'))
+
+  const changed: Partial<Record<ContentSource, string>> = {}
+  const note = (source: ContentSource, at: string | undefined) => {
+    const current = changed[source]
+    if (at) changed[source] = current ? laterOf(current, at) : at
+  }
+  for (const row of unwrap(content, 'Failed to fetch website content')) {
+    note(`website_content:${row.section}.${row.key}`, row.updated_at)
+  }
+  for (const page of solutionPages) note('solutions', page.changedAt)
+  for (const page of postPages) note('blog_posts', page.changedAt)
+  note('site_settings', settings)
+  note('job_openings', jobs)
+  note('clients', clients)
+  note('testimonials', testimonials)
+  note('team_members', team)
+  return { solutions: solutionPages, posts: postPages, changed }
+}

@@ -1,0 +1,24 @@
+import type { SitemapContent } from './api/get-sitemap-content'
+import { LAYOUT_SOURCES, PUBLIC_PAGES } from './public-pages'
+import type { SitemapEntry } from './xml/build-sitemap'
+import { latest } from './xml/format-dates'
+
+/**
+ * Every public URL, dated: the fixed pages by the newest change to what they show (their sections
+ * plus the header and footer), each solution and published post by its own row.
+ */
+export function sitemapEntries(origin: string, content: SitemapContent): SitemapEntry[] {
+  const pages = PUBLIC_PAGES.map((page) => ({
+    loc: `${origin}${page.path}`,
+    lastmod: latest([...page.sources, ...LAYOUT_SOURCES].map((source) => content.changed[source])),
+  }))
+  const solutions = content.solutions.map((solution) => ({
+    loc: `${origin}/solutions/${encodeURIComponent(solution.slug)}`,
+    lastmod: latest([solution.changedAt]),
+  }))
+  const posts = content.posts.map((post) => ({
+    loc: `${origin}/resources/blog/${encodeURIComponent(post.slug)}`,
+    lastmod: latest([post.changedAt]),
+  }))
+  return [...pages, ...solutions, ...posts]
+}

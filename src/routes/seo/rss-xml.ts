@@ -1,0 +1,22 @@
+import { getFeedPosts } from '~/features/feeds/api/get-feed-posts'
+import { rssFeed } from '~/features/feeds/rss-feed'
+import { getSiteSettings } from '~/features/settings/api/get-site-settings'
+import { requestDb } from '~/lib/db.server'
+import { siteUrl } from '~/lib/site-url.server'
+import type { Route } from './+types/rss-xml'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const db = requestDb(context)
+  const [settings, posts] = await Promise.all([getSiteSettings(db), getFeedPosts(db)])
+  const title = settings.company_name || 'Blog'
+  // RSS requires a channel description; the tagline is it unless an editor emptied it.
+  const description = settings.company_tagline || `Articles from ${title}`
+  const body = rssFeed({ origin: siteUrl(request), title, description }, posts)
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'application/rss+xml; charset=utf-8',
+      // Feed readers poll it; a new post must show up on their next poll.
+      'Cache-Control': 'no-cache',
+    },
+  })
+}

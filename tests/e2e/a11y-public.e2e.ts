@@ -1,0 +1,18 @@
+// axe-core on every public page, on a phone and on a laptop: zero WCAG 2.1 A/AA violations.
+import { describe, expect, inject } from 'vitest'
+import { expectNoViolations } from './axe.ts'
+import { test } from './fixtures.ts'
+import { PUBLIC_ROUTES, VIEWPORTS } from './public-routes.ts'
+import { settle } from './settle.ts'
+
+const siteUrl = inject('siteUrl')
+
+describe.each(VIEWPORTS)('public pages at $width px ($name)', (viewport) => {
+  test.for(PUBLIC_ROUTES)('%s has no WCAG 2.1 AA violations', async (route, { page }) => {
+    await page.setViewportSize(viewport)
+    const response = await page.goto(new URL(route, siteUrl).href)
+    expect(response?.status(), `status of ${route}`).toBe(200)
+    await settle(page)
+    await expectNoViolations(page, `${route} at ${viewport.width} px`)
+  })
+})

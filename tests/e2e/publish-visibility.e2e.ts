@@ -1,0 +1,79 @@
+// What publishing and unpublishing a post changes for visitors and crawlers, all four places at once:
+// the blog list, the post's URL, the sitemap and the RSS feed. The post is switched the way the
+// admin's publish toggle does (an update of `published`); the admin journey itself drives the UI.
+import { XMLParser } from 'fast-xml-parser'
+import { afterAll, describe, expect, inject } from 'vitest'
+import { test } from './fixtures.ts'
+import { SITE_COMPLETE } from './public-routes.ts'
+import { settle } from './settle.ts'
+import { deleteRows, insertRow, updateRows } from './staff-data.ts'
+
+const siteUrl = inject('siteUrl')
+const SLUG = 'e2e-publish-visibility'
+const TITLE = 'E2E: what publishing changes'
+const postUrl = `${siteUrl}/resources/blog/${SLUG}`
+const parser = new XMLParser({ isArray: (name) => name === 'url' || name === 'item' })
+
+async function inSitemap(): Promise<boolean> {
+  const doc = parser.parse(await (await fetch(`${siteUrl}/sitemap.xml`)).text())
+  return doc.urlset.url.some((url: { loc: string }) => url.loc === postUrl)
+}
+
+async function inFeed(): Promise<boolean> {
+  const doc = parser.parse(await (await fetch(`${siteUrl}/rss.xml`)).text())
+  return (doc.rss.channel.item ?? []).some((item: { link: string }) => item.link === postUrl)
+}
+
+afterAll(async () => {
+  if (SITE_COMPLETE) await deleteRows('blog_posts', `slug=eq.${SLUG}`)
+})
+
+// Needs /resources and the post page; see SITE_COMPLETE in public-routes.ts.
+describe.runIf(SITE_COMPLETE)('publishing a post', () => {
+  test('shows it on /resources, at its URL, in the sitemap and the feed; unpublishing removes it from all four', async ({
+    page,
+  }) => {
+    await insertRow('blog_posts', {
+      slug: SLUG,
+      title: TITLE,
+      excerpt: 'Appears and disappears with its published flag.',
+      content: '<p>Published for a moment.</p>',
+      category: 'Testing',
+      featured_image: '/favicon.svg',
+      author_name: 'E2E',
+      published: false,
+      created_at: new Date().toISOString(), // the newest post: first on /resources
+    })
+    const listLink = page.locator(`a[href="/resources/blog/${SLUG}"], a[href="${postUrl}"]`)
+
+    // A draft: nowhere.
+    await page.goto(`${siteUrl}/resources`)
+    await settle(page)
+    await expect(listLink.count()).resolves.toBe(0)
+    await page.goto(postUrl)
+    expect(new URL(page.url()).pathname).toBe('/resources')
+    expect(await inSitemap()).toBe(false)
+    expect(await inFeed()).toBe(false)
+
+    // Published: everywhere.
+    await updateRows('blog_posts', `slug=eq.${SLUG}`, { published: true })
+    await page.goto(`${siteUrl}/resources`)
+    await settle(page)
+    expect(await listLink.count()).toBeGreaterThan(0)
+    const response = await page.goto(postUrl)
+    expect(response?.status()).toBe(200)
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(TITLE)
+    expect(await inSitemap()).toBe(true)
+    expect(await inFeed()).toBe(true)
+
+    // Unpublished: gone again.
+    await updateRows('blog_posts', `slug=eq.${SLUG}`, { published: false })
+    await page.goto(`${siteUrl}/resources`)
+    await settle(page)
+    await expect(listLink.count()).resolves.toBe(0)
+    await page.goto(postUrl)
+    expect(new URL(page.url()).pathname).toBe('/resources')
+    expect(await inSitemap()).toBe(false)
+    expect(await inFeed()).toBe(false)
+  })
+})

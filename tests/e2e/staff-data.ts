@@ -1,0 +1,40 @@
+// Arranging data the way staff would, straight through the product's backend with the service-role
+// key (the admin screens are exercised by their own tests; these set the scene for visitor tests).
+import { inject } from 'vitest'
+
+function backend() {
+  const value = inject('backend')
+  if (!value) throw new Error('the e2e setup did not provide the backend (serve-product.ts)')
+  return value
+}
+
+async function rest(method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
+  const { url, serviceRoleKey } = backend()
+  const response = await fetch(`${url}/rest/v1/${pathAndQuery}`, {
+    method,
+    headers: {
+      apikey: serviceRoleKey,
+      authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`${method} ${pathAndQuery}: ${response.status} ${text}`)
+  return text ? JSON.parse(text) : null
+}
+
+export async function insertRow<T>(table: string, row: Record<string, unknown>): Promise<T> {
+  const [created] = (await rest('POST', table, row)) as T[]
+  return created
+}
+
+/** Updates the rows matching a PostgREST filter such as `id=eq.<uuid>`. */
+export async function updateRows<T>(table: string, filter: string, changes: Record<string, unknown>): Promise<T[]> {
+  return (await rest('PATCH', `${table}?${filter}`, changes)) as T[]
+}
+
+export async function deleteRows(table: string, filter: string): Promise<void> {
+  await rest('DELETE', `${table}?${filter}`)
+}
