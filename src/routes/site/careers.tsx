@@ -6,6 +6,7 @@ import { SectionHeading } from '~/components/ui/section-heading'
 import { getOpenJobs } from '~/features/careers/api/get-open-jobs'
 import { JobList } from '~/features/careers/components/job-list'
 import { Perks } from '~/features/careers/components/perks'
+import { ApplyButton } from '~/features/leads/components/apply-button'
 import { DEFAULT_SITE_SETTINGS } from '~/features/settings/site-settings'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
@@ -40,8 +41,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
         <Container>
           <SectionHeading id="openings-heading" title="Open Positions" description={`${loaderData.jobs.length} open ${loaderData.jobs.length === 1 ? 'role' : 'roles'}, newest first.`} />
           <div className="mt-10">
-            {/* Lead capture: apply={(job) => <ApplyButton job={job} />} from ~/features/leads. */}
-            <JobList jobs={loaderData.jobs} />
+            <JobList jobs={loaderData.jobs} apply={(job) => <ApplyButton job={job} />} />
           </div>
         </Container>
       </section>

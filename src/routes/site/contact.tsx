@@ -3,6 +3,7 @@ import { Container } from '~/components/ui/container'
 import { PageHero } from '~/components/ui/page-hero'
 import { ContactDetails } from '~/features/contact/components/contact-details'
 import { getContent } from '~/features/content/api/get-content'
+import { ContactForm } from '~/features/leads/components/contact-form'
 import { DEFAULT_CONTACT, introFrom } from '~/features/content/page-content'
 import { DEFAULT_SITE_SETTINGS, safeLink } from '~/features/settings/site-settings'
 import { getSolutionOptions } from '~/features/solutions/api/get-solution-options'
@@ -39,22 +40,19 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
   const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? DEFAULT_SITE_SETTINGS
   const { intro } = loaderData
   const phones = [settings.contact_phone, settings.contact_phone_secondary].filter(Boolean)
-  // Lead capture: the contact form goes here, e.g.
-  // <ContactForm solutions={loaderData.solutions} interestedIn={loaderData.interestedIn} />
-  const form: React.ReactNode = null
+  const form = <ContactForm solutions={loaderData.solutions} interestedIn={loaderData.interestedIn} />
   return (
     <>
       <PageHero eyebrow={intro.badge} title={intro.title} description={intro.subtitle} />
       <Container className="grid gap-10 py-14 sm:py-20 lg:grid-cols-12">
-        {form && <div className="lg:col-span-7">{form}</div>}
-        <div className={form ? 'lg:col-span-5' : 'lg:col-span-12'}>
+        <div className="lg:col-span-7">{form}</div>
+        <div className="lg:col-span-5">
           <ContactDetails
             email={settings.contact_email}
             phones={phones}
             address={settings.company_address}
             hours={settings.office_hours}
             bookingUrl={safeLink(settings.booking_url)}
-            wide={!form}
           />
         </div>
       </Container>

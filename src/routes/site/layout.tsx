@@ -5,6 +5,7 @@ import { SiteHeader } from '~/components/layout/site-header'
 import type { SocialNetwork } from '~/components/ui/social-icon'
 import { getContent } from '~/features/content/api/get-content'
 import { footerFrom } from '~/features/content/page-content'
+import { NewsletterForm } from '~/features/leads/components/newsletter-form'
 import { DEFAULT_SITE_SETTINGS, safeLink, type SiteSettings } from '~/features/settings/site-settings'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
@@ -49,8 +50,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
           social={social}
           newsletterTitle={footer.newsletterTitle}
           newsletterDescription={footer.newsletterDescription}
-          // Lead capture: the newsletter form goes here (<NewsletterForm /> from ~/features/leads).
-          newsletterSlot={null}
+          newsletterSlot={<NewsletterForm tone="dark" />}
         />
     </>
   )

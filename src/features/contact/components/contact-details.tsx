@@ -6,8 +6,6 @@ export interface ContactDetailsProps {
   address: string
   hours: string
   bookingUrl: string | null
-  /** Spread the details over columns on wide screens (when no form sits beside them). */
-  wide?: boolean
 }
 
 function telHref(phone: string): string {
@@ -15,13 +13,13 @@ function telHref(phone: string): string {
 }
 
 /** The contact details beside the form: e-mail, both phones, the Lagos office, hours and booking. */
-export function ContactDetails({ email, phones, address, hours, bookingUrl, wide = false }: ContactDetailsProps) {
+export function ContactDetails({ email, phones, address, hours, bookingUrl }: ContactDetailsProps) {
   const item = 'flex gap-4'
   const icon = 'inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-primary/8 text-brand-primary'
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h2 className="text-xl font-semibold text-slate-900">Contact details</h2>
-      <ul className={`mt-6 grid gap-6 ${wide ? 'sm:grid-cols-2 lg:grid-cols-3' : ''}`}>
+      <ul className="mt-6 grid gap-6">
         <li className={item}>
           <span className={icon}><Mail aria-hidden="true" className="size-5" strokeWidth={1.75} /></span>
           <div>
