@@ -1,6 +1,7 @@
 // The headers every response carries. The Content-Security-Policy allows scripts only from this
 // origin or with the response's nonce (React Router's inline hydration scripts carry it), and
-// styles from this origin plus style attributes (motion and recharts set them inline).
+// styles from this origin plus style attributes (motion and recharts set them inline). Images may
+// come from any https origin: staff can give a logo, avatar or featured image by URL.
 import { randomBytes } from 'node:crypto'
 
 export interface SecurityOptions {
@@ -20,7 +21,7 @@ export function contentSecurityPolicy(nonce: string, options: SecurityOptions): 
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}'`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data:${supabase}`,
+    `img-src 'self' data: https:${supabase}`,
     "font-src 'self'",
     `connect-src 'self'${supabase}`,
     "media-src 'self'",

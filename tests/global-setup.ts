@@ -1,10 +1,9 @@
-// Builds the local backend's bundle once per test run (every test that starts a backend runs it),
-// and the web app when the site tests are part of the run.
+// Builds once per test run what the tests start: the web app and the web server (when their sources
+// changed), then the local backend's bundle. In that order: react-router build empties build/.
 import { bundleBackend } from '../local-supabase/build.ts'
-import { ensureBuilt, runIncludesSiteTests } from './helpers/site-build.ts'
+import { ensureWebBuild } from '../scripts/lib/web-build.ts'
 
 export default async function setup(): Promise<void> {
-  // The web app first: its build empties build/, where the backend bundle goes next.
-  if (runIncludesSiteTests()) ensureBuilt()
+  await ensureWebBuild({ quiet: true })
   await bundleBackend()
 }

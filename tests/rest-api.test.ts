@@ -267,14 +267,17 @@ describe('the calls of spec section 7, as the web app makes them', () => {
     expect(values.company_name).toEqual(expect.any(String))
 
     const now = new Date().toISOString()
+    const saved: Record<string, string> = {
+      company_name: 'company_name-saved',
+      company_tagline: 'company_tagline-saved',
+      primary_color: '#123456',
+    }
     const results = await Promise.all(
-      ['company_name', 'company_tagline', 'primary_color'].map((key) =>
-        admin.from('site_settings').upsert({ key, value: `${key}-saved`, updated_at: now }),
-      ),
+      Object.entries(saved).map(([key, value]) => admin.from('site_settings').upsert({ key, value, updated_at: now })),
     )
     for (const result of results) expect(result.error).toBeNull()
-    const reread = await anon.from('site_settings').select('key, value').in('key', ['company_name', 'company_tagline', 'primary_color'])
-    expect(reread.data?.every((s) => s.value === `${s.key}-saved`)).toBe(true)
+    const reread = await anon.from('site_settings').select('key, value').in('key', Object.keys(saved))
+    expect(Object.fromEntries((reread.data ?? []).map((s) => [s.key, s.value]))).toEqual(saved)
   })
 
   it('dashboard counts: exact, head only', async () => {

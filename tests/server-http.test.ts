@@ -52,7 +52,8 @@ describe('security headers', () => {
       expect(response.status).toBe(200)
       expectSecurityHeaders(response)
       const html = await response.text()
-      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])
+      // Every script the browser runs; JSON-LD blocks are data, which CSP does not govern.
+      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/ld+json'))
       expect(scripts.length).toBeGreaterThan(0)
       for (const tag of scripts) expect(tag).toContain(`nonce="${nonceOf(response)}"`)
     }
@@ -134,9 +135,10 @@ describe('caching and compression', () => {
 
 describe('one origin for the browser', () => {
   it('proxies the storage API with streaming bodies: an uploaded image has a public URL on the site', async () => {
+    const direct = await startSite(backend.url, backend.keys.anonKey, { SUPABASE_PROXY: '1' })
     const { createClient } = await import('@supabase/supabase-js')
     const WebSocket = (await import('ws')).default
-    const viaSite = createClient(site.url, backend.keys.serviceRoleKey, {
+    const viaSite = createClient(direct.url, backend.keys.serviceRoleKey, {
       auth: { persistSession: false, autoRefreshToken: false },
       realtime: { transport: WebSocket as never },
     })
@@ -146,11 +148,13 @@ describe('one origin for the browser', () => {
     const upload = await viaSite.storage.from('media').upload(name, image, { contentType: 'image/png' })
     expect(upload.error).toBeNull()
     const publicUrl = viaSite.storage.from('media').getPublicUrl(name).data.publicUrl
-    expect(publicUrl.startsWith(`${site.url}/storage/v1/object/public/media/`)).toBe(true)
+    expect(publicUrl.startsWith(`${direct.url}/storage/v1/object/public/media/`)).toBe(true)
     const fetched = await fetch(publicUrl)
     expect(fetched.status).toBe(200)
     expect(fetched.headers.get('content-type')).toBe('image/png')
-    expect(new Uint8Array(await fetched.arrayBuffer())).toEqual(image)
+    // (Buffer.equals: a deep equality over 3 million elements takes the test runner minutes.)
+    expect(Buffer.from(await fetched.arrayBuffer()).equals(Buffer.from(image))).toBe(true)
+    await direct.stop()
   })
 
   it('with a hosted project proxies nothing and lets the browser reach exactly that origin', async () => {
@@ -159,7 +163,7 @@ describe('one origin for the browser', () => {
       const page = await fetch(`${hosted.url}/`)
       const csp = page.headers.get('content-security-policy') ?? ''
       expect(csp).toContain(`connect-src 'self' ${relay.url};`)
-      expect(csp).toContain(`img-src 'self' data: ${relay.url};`)
+      expect(csp).toContain(`img-src 'self' data: https: ${relay.url};`)
       expect((await fetch(`${hosted.url}/rest/v1/site_settings`, { headers: { apikey: backend.keys.anonKey } })).status).toBe(404)
     } finally {
       await hosted.stop()
@@ -174,9 +178,10 @@ describe('health check', () => {
     const orphan = await startSite('http://127.0.0.1:9', backend.keys.anonKey)
     try {
       expect((await fetch(`${orphan.url}/healthz`)).status).toBe(503)
-      // A page whose data cannot be read is an error page, without the error's detail.
+      // A page whose data cannot be read still renders, from its built-in defaults, without the
+      // error's detail.
       const page = await fetch(`${orphan.url}/`)
-      expect(page.status).toBe(500)
+      expect(page.status).toBe(200)
       expect(await page.text()).not.toMatch(/ECONNREFUSED|fetch failed|127\.0\.0\.1:9/)
     } finally {
       await orphan.stop()

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
+import { bundleBackend } from '../../local-supabase/build.ts'
 import { bundleWebServer, webServerEntry } from '../../server/bundle.ts'
 
 export const buildDir = path.join(repoRoot, 'build')
@@ -19,7 +20,8 @@ function newestChange(target: string): number {
   return readdirSync(target).reduce((newest, name) => Math.max(newest, newestChange(path.join(target, name))), stat.mtimeMs)
 }
 
-function appBuildIsStale(): boolean {
+/** Whether the web app's build is missing or older than its sources. */
+export function appBuildIsStale(): boolean {
   if (!existsSync(buildEntry)) return true
   const built = statSync(buildEntry).mtimeMs
   return buildInputs.some((input) => {
@@ -64,6 +66,8 @@ export function ensureWebBuild(options: { quiet?: boolean } = {}): Promise<strin
       if (build.status !== 0) {
         throw new Error(`react-router build failed (exit ${build.status})${options.quiet ? `:\n${build.stdout}\n${build.stderr}` : ''}`)
       }
+      // react-router build empties build/, the local backend's bundle included: put it back.
+      await bundleBackend()
     }
     await bundleWebServer()
     return webServerEntry

@@ -54,7 +54,7 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
     'is_cv_object_name', 'job_opening_accepts_applications', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv'
+    'is_own_unclaimed_cv', 'is_valid_site_setting'
   ],
   'anon may execute only the helpers policies need and the visitor rpcs'
 );
@@ -63,7 +63,7 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'job_opening_accepts_applications', 'enforce_submission_limit',
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv'
+    'is_own_unclaimed_cv', 'is_valid_site_setting'
   ],
   'security definer is used only by the narrow helpers, guards and visitor rpcs'
 );

@@ -1,6 +1,6 @@
 // The lead forms filled in as a person would, in Chromium, with JavaScript (inline errors and
 // confirmations, no page load) and without it (full page posts), and the stored rows read back with
-// the service-role key through the site's own origin (which proxies the local backend's APIs).
+// the service-role key.
 import { mkdir, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,11 +8,10 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import WebSocket from 'ws'
-import { readKeys } from '../../local-supabase/src/keys.ts'
 import { launchChromium } from './browser.ts'
 
 const siteUrl = inject('siteUrl')
-const dataDir = inject('dataDir')
+const backend = inject('backend')
 // A person's browser: the headless one names itself HeadlessChrome, which counts as a bot.
 const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 let browser: Browser
@@ -20,9 +19,7 @@ let service: SupabaseClient
 
 beforeAll(async () => {
   browser = await launchChromium()
-  const keys = await readKeys(dataDir)
-  if (!keys) throw new Error(`no keys in ${dataDir}`)
-  service = createClient(siteUrl, keys.serviceRoleKey, {
+  service = createClient(backend.url, backend.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
   })

@@ -13,8 +13,6 @@ import { readKeys } from '../../local-supabase/src/keys.ts'
 declare module 'vitest' {
   export interface ProvidedContext {
     siteUrl: string
-    /** The product's DATA_DIR (its keys: tests read back rows with the service-role key). */
-    dataDir: string
     /** The product's local backend, for tests that arrange data as staff would (service role). */
     backend: { url: string; anonKey: string; serviceRoleKey: string }
   }
@@ -64,7 +62,6 @@ export default async function serveProduct(project: TestProject): Promise<() => 
     throw new Error(`${(error as Error).message}\n${output}`)
   }
   project.provide('siteUrl', siteUrl)
-  project.provide('dataDir', dataDir)
   const backendUrl = output.split('\n').find((line) => line.startsWith(READY_PREFIX))?.slice(READY_PREFIX.length).trim()
   const keys = await readKeys(dataDir)
   if (backendUrl && keys) {

@@ -56,9 +56,9 @@ describe('/resources list', () => {
     expect(gridTitles()).toHaveLength(6)
 
     await user.click(screen.getByRole('link', { name: 'Load More Articles' }))
-    await waitFor(() => expect(gridTitles()).toHaveLength(12))
+    await waitFor(() => expect(gridTitles()).toHaveLength(12), { timeout: 5000 })
     await user.click(screen.getByRole('link', { name: 'Load More Articles' }))
-    await waitFor(() => expect(gridTitles()).toHaveLength(15))
+    await waitFor(() => expect(gridTitles()).toHaveLength(15), { timeout: 5000 })
     expect(screen.queryByRole('link', { name: 'Load More Articles' })).toBeNull()
   })
 

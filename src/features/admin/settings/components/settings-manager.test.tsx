@@ -26,6 +26,8 @@ async function settings(): Promise<Record<string, string>> {
 describe('Site Settings', () => {
   it('shows every key and saves them all in one go', async () => {
     const user = userEvent.setup()
+    // A key the database does not hold yet shows empty, and saving leaves it absent.
+    expect((await db.from('site_settings').delete().eq('key', 'contact_phone_secondary')).error).toBeNull()
     renderAdmin(<SettingsManager />, db)
     await listLoaded()
     for (const label of ['Company Name', 'Logo Text', 'Tagline', 'Address', 'Email', 'Phone', 'Second Phone', 'Office Hours', 'Careers Email',
@@ -36,7 +38,9 @@ describe('Site Settings', () => {
     const name = screen.getByLabelText('Company Name')
     await user.clear(name)
     await user.type(name, 'Ledgerfield Group')
-    await user.type(screen.getByLabelText('Office Hours'), 'Mon–Fri 8:00–18:00')
+    const hours = screen.getByLabelText('Office Hours')
+    await user.clear(hours)
+    await user.type(hours, 'Mon–Fri 8:00–18:00')
     const primary = screen.getByLabelText('Primary Color')
     await user.clear(primary)
     await user.type(primary, '#112233')
