@@ -10,6 +10,7 @@ import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { launch as launchChrome, type LaunchedChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { repoRoot } from '../local-supabase/src/bootstrap.ts'
@@ -123,11 +124,29 @@ async function newestPostSlug(product: Product): Promise<string | null> {
 
 // The static reference page -------------------------------------------------------------------------
 
+const WORDS = (
+  'bank core ledger account loan savings deposit payment transfer card branch customer report audit ' +
+  'regulator compliance interest rate product launch mobile channel agent network partner secure ' +
+  'scalable reliable modern system platform software team support migration data insight growth ' +
+  'risk credit score portfolio recovery debt school student staff payroll leave cloud server uptime ' +
+  'integration api partner fintech microfinance cooperative mortgage insurance retail digital'
+).split(' ')
+
+/** Deterministic varied prose, so the page compresses about as much as real HTML does. */
+function prose(seed: number, words: number): string {
+  let state = seed
+  const next = () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648
+    return state / 2_147_483_648
+  }
+  const out: string[] = []
+  for (let i = 0; i < words; i++) out.push(WORDS[Math.floor(next() * WORDS.length)])
+  const text = out.join(' ')
+  return `${text[0].toUpperCase()}${text.slice(1)}.`
+}
+
 /** Plain HTML of about `bytes` bytes: headings and paragraphs, no script, no external file. */
 function staticPage(bytes: number): string {
-  const paragraph =
-    '<p>Core banking, payments and lending software for banks and microfinance institutions, built to be ' +
-    'secure, scalable and easy to run, with reporting that regulators and managers can rely on.</p>\n'
   const head =
     '<!doctype html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -140,7 +159,7 @@ function staticPage(bytes: number): string {
   const sections: string[] = []
   let size = head.length + tail.length
   for (let i = 1; size < bytes; i++) {
-    const section = `<h2>Section ${i}</h2>\n${paragraph.repeat(3)}`
+    const section = `<h2>${prose(i, 4)}</h2>\n<p>${prose(i * 7, 60)}</p>\n<p>${prose(i * 13, 60)}</p>\n`
     sections.push(section)
     size += section.length
   }
@@ -148,13 +167,22 @@ function staticPage(bytes: number): string {
 }
 
 function serveStatic(html: string): Promise<{ url: string; server: Server }> {
+  const compressed = gzipSync(html)
   const server = createHttpServer((request, response) => {
     if (request.url !== '/' && request.url !== '/index.html') {
       response.writeHead(404).end()
       return
     }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(html) })
-    response.end(html)
+    // Compressed when the browser asks, as the product's server does.
+    const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))
+    const body = gzip ? compressed : Buffer.from(html)
+    response.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'content-length': body.length,
+      vary: 'Accept-Encoding',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    })
+    response.end(body)
   })
   return new Promise((resolve) => {
     server.listen(0, '127.0.0.1', () => {
@@ -279,9 +307,13 @@ try {
   const pages = [...FIXED_PAGES, slug ? `/resources/blog/${slug}` : null].filter((page): page is string => page !== null)
   if (!slug) console.log('No published post found: the blog post page is left out.')
 
-  const homeHtml = await (await fetch(product.siteUrl)).text()
-  reference = await serveStatic(staticPage(Buffer.byteLength(homeHtml)))
-  console.log(`Static reference page: ${Buffer.byteLength(homeHtml)} bytes like /, at ${reference.url}`)
+  const homeBytes = Buffer.byteLength(await (await fetch(product.siteUrl)).text())
+  const referenceHtml = staticPage(homeBytes)
+  reference = await serveStatic(referenceHtml)
+  console.log(
+    `Static reference page at ${reference.url}: ${Buffer.byteLength(referenceHtml)} bytes ` +
+      `(${gzipSync(referenceHtml).length} gzipped), sized like the HTML of / (${homeBytes} bytes)`,
+  )
 
   chrome = await launchChrome({
     chromePath: process.env.CHROME_PATH || '/usr/bin/chromium',

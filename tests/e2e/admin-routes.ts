@@ -1,5 +1,5 @@
 // The back-office screens the browser tests visit. One list: add a screen here when the admin gains
-// one. The paths are the spec's; the admin's own screens for leads follow its naming when it lands.
+// one. The spec's screens, and the admin branch's screens for leads (inbox, subscribers, applications).
 export const ADMIN_ROUTES: readonly string[] = [
   '/admin',
   '/admin/solutions',
@@ -10,9 +10,15 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/team',
   '/admin/jobs',
   '/admin/settings',
+  '/admin/inbox',
+  '/admin/subscribers',
+  '/admin/applications',
 ]
 
 export const ADMIN_LOGIN = '/admin/login'
+
+/** The first admin `npm start` creates on an empty DATA_DIR when ADMIN_EMAIL/ADMIN_PASSWORD are unset. */
+export const DEV_ADMIN = { email: 'admin@example.com', password: 'change-me-admin' }
 
 /** Whether the admin screens exist (they are built on another branch); true from the merge on. */
 export const ADMIN_COMPLETE = false

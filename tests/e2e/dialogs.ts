@@ -7,6 +7,9 @@ import { expectNoViolations } from './axe.ts'
 
 const DIALOG = '[role="dialog"], [role="alertdialog"], dialog[open]'
 
+/** The control did not open a dialog (it may add a row in place instead). */
+export class NoDialogOpened extends Error {}
+
 export interface DialogCheckOptions {
   /** How the dialog is closed; Escape by default. */
   close?: (dialog: Locator) => Promise<void>
@@ -23,7 +26,9 @@ export async function expectAccessibleDialog(
   await opener.focus()
   await page.keyboard.press('Enter')
   const dialog = page.locator(DIALOG).filter({ visible: true }).last()
-  await dialog.waitFor({ state: 'visible', timeout: 5_000 })
+  await dialog.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => {
+    throw new NoDialogOpened(`${label}: pressing Enter on the opener showed no dialog within 5 s`)
+  })
 
   const inside = () => dialog.evaluate((element) => element.contains(document.activeElement))
   await expect(inside(), `${label}: focus moves into the dialog when it opens`).resolves.toBe(true)

@@ -16,10 +16,16 @@ export function describeFocus(page: Page): Promise<string> {
  * fails after `maxPresses` saying where focus went instead.
  */
 export async function tabTo(page: Page, target: Locator, { maxPresses = 60, backwards = false } = {}): Promise<number> {
+  // Playwright would wait for a missing element forever; say so instead.
+  await target.waitFor({ state: 'attached', timeout: 10_000 }).catch(() => {
+    throw new Error(`tabTo: ${target} is not in the page`)
+  })
   const visited: string[] = []
   for (let presses = 1; presses <= maxPresses; presses++) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
-    if (await target.evaluate((element) => element === document.activeElement).catch(() => false)) return presses
+    if (await target.evaluate((element) => element === document.activeElement, undefined, { timeout: 5_000 }).catch(() => false)) {
+      return presses
+    }
     visited.push(await describeFocus(page))
   }
   throw new Error(`Tab did not reach ${target} in ${maxPresses} presses; focus went to:\n  ${visited.join('\n  ')}`)
