@@ -63,7 +63,7 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'job_opening_accepts_applications', 'enforce_submission_limit',
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv', 'is_valid_site_setting'
+    'is_own_unclaimed_cv'
   ],
   'security definer is used only by the narrow helpers, guards and visitor rpcs'
 );

@@ -2,7 +2,7 @@
 // and on a laptop: zero WCAG 2.1 A/AA violations, and each dialog takes and returns focus.
 import type { Page } from 'playwright-core'
 import { describe, expect, inject } from 'vitest'
-import { ADMIN_COMPLETE, ADMIN_LOGIN, ADMIN_ROUTES, DEV_ADMIN } from './admin-routes.ts'
+import { ADMIN_LOGIN, ADMIN_ROUTES, DEV_ADMIN } from './admin-routes.ts'
 import { expectNoViolations } from './axe.ts'
 import { expectAccessibleDialog, NoDialogOpened } from './dialogs.ts'
 import { test } from './fixtures.ts'
@@ -33,9 +33,7 @@ async function failureOf(check: () => Promise<void>): Promise<string | null> {
     return (error as Error).message
   }
 }
-
-// Needs the admin screens; see ADMIN_COMPLETE in admin-routes.ts.
-describe.runIf(ADMIN_COMPLETE).each(VIEWPORTS)('admin screens at $width px ($name)', (viewport) => {
+describe.each(VIEWPORTS)('admin screens at $width px ($name)', (viewport) => {
   test('every screen and every Add/Create dialog has no WCAG 2.1 AA violations', { timeout: 300_000 }, async ({ page }) => {
     await page.setViewportSize(viewport)
     await signIn(page)

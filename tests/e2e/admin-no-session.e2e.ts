@@ -2,7 +2,7 @@
 // before the redirect to the login screen. Markers only staff may see are planted first (a draft
 // post, a contact message, a subscriber); every state of the DOM is recorded and searched for them.
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
-import { ADMIN_COMPLETE, ADMIN_LOGIN, ADMIN_ROUTES } from './admin-routes.ts'
+import { ADMIN_LOGIN, ADMIN_ROUTES } from './admin-routes.ts'
 import { recordDom } from './dom-recorder.ts'
 import { test } from './fixtures.ts'
 import { deleteRows, insertRow } from './staff-data.ts'
@@ -14,7 +14,7 @@ const MARKERS = {
   subscriber: 'e2e-staff-only-7f3a@example.com',
 }
 
-describe.runIf(ADMIN_COMPLETE)('the back office without a session', () => {
+describe('the back office without a session', () => {
   beforeAll(async () => {
     await insertRow('blog_posts', {
       slug: 'e2e-staff-only-draft',

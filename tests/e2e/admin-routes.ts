@@ -19,6 +19,3 @@ export const ADMIN_LOGIN = '/admin/login'
 
 /** The first admin `npm start` creates on an empty DATA_DIR when ADMIN_EMAIL/ADMIN_PASSWORD are unset. */
 export const DEV_ADMIN = { email: 'admin@example.com', password: 'change-me-admin' }
-
-/** Whether the admin screens exist (they are built on another branch); true from the merge on. */
-export const ADMIN_COMPLETE = false

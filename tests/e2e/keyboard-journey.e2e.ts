@@ -5,13 +5,11 @@
 import { describe, inject } from 'vitest'
 import { LAPTOP, test } from './fixtures.ts'
 import { expectFocusVisible, tabTo } from './keyboard.ts'
-import { SITE_COMPLETE } from './public-routes.ts'
 import { settle } from './settle.ts'
 
 const siteUrl = inject('siteUrl')
 
-// Needs the header, /solutions/{slug} and /contact; see SITE_COMPLETE in public-routes.ts.
-describe.runIf(SITE_COMPLETE)('a keyboard-only visitor', () => {
+describe('a keyboard-only visitor', () => {
   test('opens a solution from the header menu and sends the contact form', async ({ page }) => {
     await page.setViewportSize(LAPTOP)
     await page.goto(siteUrl)
