@@ -42,6 +42,8 @@ export function ensureBuilt(): void {
   const result = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/@react-router/dev/bin.js'), 'build'], {
     cwd: repoRoot,
     encoding: 'utf8',
+    // Vitest sets NODE_ENV=test; the build must be the production one `npm start` would serve.
+    env: { ...process.env, NODE_ENV: 'production' },
   })
   if (result.status !== 0) throw new Error(`react-router build failed:\n${result.stdout}\n${result.stderr}`)
 }
