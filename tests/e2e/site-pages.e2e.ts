@@ -2,11 +2,13 @@
 // shows, nothing fails (no console error, no failed request), and a screenshot of each lands in
 // test-results/ for a person to look at. Then the interactive parts: menus, search, navigation.
 import { mkdir } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './browser.ts'
 
 const siteUrl = inject('siteUrl')
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js')
 let browser: Browser
 
 const ROUTES: { path: string; heading: string }[] = [
@@ -71,6 +73,14 @@ describe.each([390, 1280])('every public route at %i px', (width) => {
     expect(overflow).toBeLessThanOrEqual(0)
     await page.screenshot({ path: shotName(path, width), fullPage: true })
     expect(problems).toEqual([])
+    // Accessibility as axe-core checks it: labels, names, contrast, landmarks, headings.
+    await page.addScriptTag({ path: axePath })
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (root: Document) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe
+      const result = await axe.run(document)
+      return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+    })
+    expect(violations).toEqual([])
     await page.close()
   })
 })

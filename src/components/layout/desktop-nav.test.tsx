@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DesktopNav } from './desktop-nav'
+
+// This machine is shared and slow at times: give renders after navigation time to arrive.
+configure({ asyncUtilTimeout: 5000 })
 
 beforeAll(() => {
   // jsdom lacks ResizeObserver, which Radix measures the open menu with.

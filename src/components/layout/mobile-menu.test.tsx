@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, configure, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MobileMenu } from './mobile-menu'
+
+// This machine is shared and slow at times: give renders after navigation time to arrive.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(cleanup)
 

@@ -1,9 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react'
+import { cleanup, configure, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub, Link, Outlet } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { PageTransition } from './page-transition'
+
+// This machine is shared and slow at times: give renders after navigation time to arrive.
+configure({ asyncUtilTimeout: 5000 })
 
 const animate = vi.fn()
 

@@ -44,7 +44,7 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
           {testimonials.length === 0 ? (
             <p className="mt-8 text-slate-600">Client stories will appear here soon.</p>
           ) : (
-            <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+            <ul className="mt-10 grid gap-6 md:grid-cols-2">
               {testimonials.map((testimonial) => (
                 <li key={testimonial.id}>
                   <TestimonialCard testimonial={testimonial} />

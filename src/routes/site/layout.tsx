@@ -1,4 +1,5 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
+import { NavigationProgress } from '~/components/layout/navigation-progress'
 import { PageTransition } from '~/components/layout/page-transition'
 import { SiteFooter } from '~/components/layout/site-footer'
 import { SiteHeader } from '~/components/layout/site-header'
@@ -34,24 +35,25 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   })
   return (
     <>
-        <SiteHeader logoText={settings.company_logo_text} chatUrl={safeLink(settings.chat_url)} />
-        <main id="main" className="pt-16">
-          <PageTransition>
-            <Outlet />
-          </PageTransition>
-        </main>
-        <SiteFooter
-          companyName={settings.company_name}
-          logoText={settings.company_logo_text}
-          description={footer.description}
-          email={settings.contact_email}
-          phone={settings.contact_phone}
-          address={settings.company_address}
-          social={social}
-          newsletterTitle={footer.newsletterTitle}
-          newsletterDescription={footer.newsletterDescription}
-          newsletterSlot={<NewsletterForm tone="dark" />}
-        />
+      <NavigationProgress />
+      <SiteHeader logoText={settings.company_logo_text} chatUrl={safeLink(settings.chat_url)} />
+      <main id="main" className="pt-16">
+        <PageTransition>
+          <Outlet />
+        </PageTransition>
+      </main>
+      <SiteFooter
+        companyName={settings.company_name}
+        logoText={settings.company_logo_text}
+        description={footer.description}
+        email={settings.contact_email}
+        phone={settings.contact_phone}
+        address={settings.company_address}
+        social={social}
+        newsletterTitle={footer.newsletterTitle}
+        newsletterDescription={footer.newsletterDescription}
+        newsletterSlot={<NewsletterForm tone="dark" />}
+      />
     </>
   )
 }

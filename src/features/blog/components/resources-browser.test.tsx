@@ -1,11 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, configure, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub, useLoaderData } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { PostSummary } from '../api/get-published-posts'
 import { searchPosts, shownCount } from '../search-posts'
 import { ResourcesBrowser } from './resources-browser'
+
+// This machine is shared and slow at times: give renders after navigation time to arrive.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(cleanup)
 

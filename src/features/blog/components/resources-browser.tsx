@@ -74,7 +74,11 @@ export function ResourcesBrowser({ posts, total, published, query, shown }: Reso
         </button>
       </Form>
 
-      <div aria-live="polite" aria-busy={loading} className={`mt-10 transition-opacity ${loading ? 'opacity-60' : ''}`}>
+      {/* Screen readers hear the count change, not the whole list. */}
+      <p role="status" className="sr-only">
+        {published === 0 ? '' : `${total} ${total === 1 ? 'article' : 'articles'}${query ? ` match “${query}”` : ''}`}
+      </p>
+      <div aria-busy={loading} className={`mt-10 transition-opacity ${loading ? 'opacity-60' : ''}`}>
         {published === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No blog posts available yet.</p>
         ) : total === 0 ? (
@@ -84,7 +88,7 @@ export function ResourcesBrowser({ posts, total, published, query, shown }: Reso
         ) : (
           <>
             {query && (
-              <p className="mb-6 text-sm text-slate-600">
+              <p aria-hidden="true" className="mb-6 text-sm text-slate-600">
                 {total} {total === 1 ? 'article matches' : 'articles match'} “{query}”
               </p>
             )}
