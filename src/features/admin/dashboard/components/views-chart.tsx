@@ -1,5 +1,6 @@
 // Views per day, drawn with recharts (only the admin's chunk loads it). The figures are also in a
-// visually hidden table for screen readers.
+// visually hidden table for screen readers, so the drawing is hidden from them and kept out of the
+// tab order (recharts' keyboard layer would otherwise make a focusable element inside aria-hidden).
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
 import type { DailyViews } from '../api/get-dashboard-figures'
 
@@ -15,7 +16,7 @@ export function ViewsChart({ data }: { data: DailyViews[] }) {
     <figure>
       <div className="h-48 w-full" aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
+          <BarChart data={rows} margin={{ top: 8, right: 8, bottom: 0, left: -16 }} accessibilityLayer={false}>
             <CartesianGrid vertical={false} stroke="#e2e8f0" />
             <XAxis dataKey="label" tick={{ fontSize: 11, fill: '#64748b' }} interval="preserveStartEnd" tickLine={false} axisLine={false} minTickGap={16} />
             <YAxis allowDecimals={false} tick={{ fontSize: 11, fill: '#64748b' }} tickLine={false} axisLine={false} />
