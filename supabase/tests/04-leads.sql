@@ -163,14 +163,14 @@ select results_eq($$ select email from public.staff_roles r join (values ('11111
 
 update public.contact_messages set status = 'handled' where id = 'e1000000-0000-4000-8000-000000000001';
 update public.newsletter_subscribers set status = 'unsubscribed' where id = 'e2000000-0000-4000-8000-000000000001';
-update public.job_applications set status = 'reviewed' where id = 'e3000000-0000-4000-8000-000000000001';
+update public.job_applications set status = 'reviewing' where id = 'e3000000-0000-4000-8000-000000000001';
 
 select results_eq($$ select status from public.contact_messages where id = 'e1000000-0000-4000-8000-000000000001' $$,
   array['handled'], 'an admin marks a message handled');
 select results_eq($$ select status from public.newsletter_subscribers where id = 'e2000000-0000-4000-8000-000000000001' $$,
   array['unsubscribed'], 'an admin unsubscribes an address');
 select results_eq($$ select status from public.job_applications where id = 'e3000000-0000-4000-8000-000000000001' $$,
-  array['reviewed'], 'an admin sets an application''s status');
+  array['reviewing'], 'an admin sets an application''s status');
 select throws_ok($$ update public.newsletter_subscribers set email = 'other@example.com' $$,
   '42501', 'permission denied for table newsletter_subscribers', 'even an admin cannot rewrite a subscriber''s address');
 select throws_ok($$ update public.job_applications set cv_path = 'a3b1c2d4-0000-4000-8000-00000000ffff/x.pdf' $$,
