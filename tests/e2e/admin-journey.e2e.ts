@@ -38,6 +38,25 @@ afterAll(async () => {
   await browser?.close()
 })
 
+describe('admin code stays out of public pages', () => {
+  it('the home page downloads no admin chunk and no Supabase client', async () => {
+    const home = await browser.newPage()
+    const scripts: string[] = []
+    home.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url())
+    })
+    await home.goto(siteUrl, { waitUntil: 'networkidle' })
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const url of scripts) {
+      const code = await (await fetch(url)).text()
+      expect(code, url).not.toContain('Welcome back')
+      expect(code, url).not.toContain('signInWithPassword')
+      expect(code, url).not.toContain('Save All Settings')
+    }
+    await home.close()
+  })
+})
+
 describe('the back office journey, on a phone', () => {
   it('keeps /admin closed without a session', async () => {
     await page.goto(`${siteUrl}/admin/jobs`)
