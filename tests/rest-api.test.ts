@@ -268,12 +268,12 @@ describe('the calls of spec section 7, as the web app makes them', () => {
 
     const now = new Date().toISOString()
     const results = await Promise.all(
-      ['company_name', 'company_tagline', 'primary_color'].map((key) =>
+      ['company_name', 'company_tagline', 'company_address'].map((key) =>
         admin.from('site_settings').upsert({ key, value: `${key}-saved`, updated_at: now }),
       ),
     )
     for (const result of results) expect(result.error).toBeNull()
-    const reread = await anon.from('site_settings').select('key, value').in('key', ['company_name', 'company_tagline', 'primary_color'])
+    const reread = await anon.from('site_settings').select('key, value').in('key', ['company_name', 'company_tagline', 'company_address'])
     expect(reread.data?.every((s) => s.value === `${s.key}-saved`)).toBe(true)
   })
 
