@@ -46,5 +46,4 @@ describe('Applications', () => {
     expect((await db.from('job_applications').select('status').eq('name', 'Chidi Nwosu').single()).data?.status).toBe('reviewing')
     await waitFor(() => expect((screen.getByLabelText('Status of Chidi Nwosu') as HTMLSelectElement).value).toBe('reviewing'))
   })
-
 })
