@@ -36,8 +36,9 @@ $$;
 comment on function public.is_valid_site_setting(text, text) is
   'True when a site setting value fits its key: #rrggbb for *_color keys named primary/secondary, an e-mail address for contact_email and careers_email, an empty value or http(s)/root-relative link for *_url keys; anything else is free text.';
 
-revoke execute on function public.is_valid_site_setting(text, text) from public;
-grant execute on function public.is_valid_site_setting(text, text) to anon, authenticated, service_role;
+revoke execute on function public.is_valid_site_setting(text, text) from public, anon;
+-- Only writers evaluate the CHECK: anon never writes settings.
+grant execute on function public.is_valid_site_setting(text, text) to authenticated, service_role;
 
 alter table public.site_settings
   add constraint site_settings_value_fits_key check (public.is_valid_site_setting(key, value));

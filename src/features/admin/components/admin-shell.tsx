@@ -24,8 +24,9 @@ export function AdminShell({ greetingName, newMessages, onLogout, children }: Ad
       {open ? <div className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" onClick={() => setOpen(false)} aria-hidden /> : null}
       <aside
         id="admin-sidebar"
-        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-transform md:translate-x-0 ${
-          open ? 'translate-x-0' : '-translate-x-full'
+        className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-slate-200 bg-white transition-[transform,visibility] md:translate-x-0 ${
+          // Closed on a phone it is also invisible, so its links leave the tab order.
+          open ? 'translate-x-0' : 'max-md:invisible -translate-x-full'
         }`}
       >
         <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">

@@ -16,7 +16,7 @@ export function Field({ label, error, hint, children, className = '' }: FieldPro
   const errorId = error ? `${id}-error` : undefined
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
   return (
-    <div className={`grid gap-1 ${className}`}>
+    <div className={`grid content-start gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
         {label}
       </label>

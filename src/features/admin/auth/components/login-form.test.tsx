@@ -58,7 +58,7 @@ describe('Admin login', () => {
   it('an account without the admin role is told it has no access and keeps no session', async () => {
     const db = freshDb()
     const onSignedIn = await signInWith(db, 'writer@test.local', 'writer-password-1')
-    expect((await screen.findByRole('alert')).textContent).toBe(NO_ACCESS_MESSAGE)
+    expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(NO_ACCESS_MESSAGE)
     expect(onSignedIn).not.toHaveBeenCalled()
     expect((await db.auth.getSession()).data.session).toBeNull()
   })

@@ -148,7 +148,7 @@ export function BlogManager() {
         <ul className="grid gap-3">
           {shown.map((post) => (
             <li key={post.id} className={`${card} flex flex-col gap-3 p-3 sm:flex-row`}>
-              <img src={post.featured_image} alt="" className="aspect-video w-full shrink-0 rounded bg-slate-100 object-cover sm:w-44" />
+              <img src={post.featured_image} alt="" className="h-36 w-full shrink-0 rounded bg-slate-100 object-cover sm:aspect-video sm:h-auto sm:w-44" />
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-1.5">
                   <span className={`${badge} ${post.published ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-800'}`}>

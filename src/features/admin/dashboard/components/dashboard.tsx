@@ -9,9 +9,9 @@ import { ViewsChart } from './views-chart'
 
 const number = new Intl.NumberFormat('en-GB')
 
-function Figure({ label, value, icon: Icon, to }: { label: string; value: number; icon: LucideIcon; to: string }) {
-  return (
-    <Link to={to} className={`${card} flex items-center gap-3 p-4 hover:border-slate-300 focus-visible:outline-2 focus-visible:outline-brand-primary`}>
+function Figure({ label, value, icon: Icon, to }: { label: string; value: number; icon: LucideIcon; to?: string }) {
+  const body = (
+    <>
       <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-brand-primary/10 text-brand-primary">
         <Icon aria-hidden className="size-4" strokeWidth={1.75} />
       </span>
@@ -19,7 +19,15 @@ function Figure({ label, value, icon: Icon, to }: { label: string; value: number
         <span className="block text-xl font-semibold tabular-nums text-slate-900">{number.format(value)}</span>
         <span className="block text-xs text-slate-600">{label}</span>
       </span>
+    </>
+  )
+  // Figures with a manager behind them link to it; the views figure is explained by the chart below.
+  return to ? (
+    <Link to={to} className={`${card} flex items-center gap-3 p-4 hover:border-slate-300 focus-visible:outline-2 focus-visible:outline-brand-primary`}>
+      {body}
     </Link>
+  ) : (
+    <div className={`${card} flex items-center gap-3 p-4`}>{body}</div>
   )
 }
 
@@ -36,7 +44,7 @@ export function Dashboard() {
             <Figure label="Solutions" value={data.solutions} icon={FolderKanban} to="/admin/solutions" />
             <Figure label="Clients" value={data.clients} icon={Building2} to="/admin/clients" />
             <Figure label="Testimonials" value={data.testimonials} icon={MessageSquareQuote} to="/admin/testimonials" />
-            <Figure label={`Website views (${VIEW_DAYS} days)`} value={data.views30Days} icon={Eye} to="/admin" />
+            <Figure label={`Website views (${VIEW_DAYS} days)`} value={data.views30Days} icon={Eye} />
             <Figure label="New messages" value={data.newMessages} icon={Inbox} to="/admin/inbox" />
             <Figure label="Subscribers" value={data.subscribers} icon={Mail} to="/admin/subscribers" />
             <Figure label="Open applications" value={data.openApplications} icon={UserRound} to="/admin/applications" />

@@ -31,8 +31,8 @@ export function InboxManager({ onChange }: { onChange?: () => void }) {
   const newCount = messages.filter((m) => m.status === 'new').length
 
   const changed = async () => {
-    await list.reload()
     onChange?.()
+    await list.reload()
   }
 
   const mark = async (message: ContactMessage) => {

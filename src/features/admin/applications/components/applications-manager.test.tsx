@@ -1,0 +1,49 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBrowserClient, type Db } from '~/lib/supabase'
+import { expectToast, listLoaded, renderAdmin, signedInDb, startBackend, type LocalBackend } from '../../test/admin-harness'
+import { ApplicationsManager } from './applications-manager'
+
+let backend: LocalBackend
+let db: Db
+let openings: { id: string; title: string }[]
+
+beforeAll(async () => {
+  backend = await startBackend()
+  db = await signedInDb(backend)
+  openings = (await db.from('job_openings').select('id, title').eq('active', true).order('created_at').limit(2)).data!
+  const visitor = createBrowserClient({ url: backend.url, anonKey: backend.anonKey }, { persistSession: false })
+  for (const [opening, name] of [[openings[0], 'Chidi Nwosu'], [openings[1], 'Funmi Bakare']] as const) {
+    const cv = `${crypto.randomUUID()}/cv.pdf`
+    const upload = await visitor.storage.from('applications').upload(cv, new TextEncoder().encode('%PDF-1.4'), { contentType: 'application/pdf' })
+    if (upload.error) throw upload.error
+    const { error } = await visitor.from('job_applications').insert({ job_opening_id: opening.id, name, email: 'applicant@example.com', cv_path: cv })
+    if (error) throw error
+  }
+})
+afterAll(async () => {
+  await backend?.dispose()
+})
+
+describe('Applications', () => {
+  it('shows every application with its opening, or those of one opening, and sets the status', async () => {
+    const user = userEvent.setup()
+    renderAdmin(<ApplicationsManager />, db)
+    await listLoaded()
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Funmi Bakare', 'Chidi Nwosu'])
+    const chidi = screen.getByRole('heading', { name: 'Chidi Nwosu' }).closest('li')!
+    expect(within(chidi).getByText(new RegExp(openings[0].title))).toBeTruthy()
+
+    await user.selectOptions(screen.getByLabelText('Job opening'), openings[0].id)
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Chidi Nwosu']))
+
+    const status = screen.getByLabelText('Status of Chidi Nwosu') as HTMLSelectElement
+    expect([...status.options].map((o) => o.textContent)).toEqual(['New', 'Reviewing', 'Rejected', 'Hired'])
+    await user.selectOptions(status, 'reviewing')
+    await expectToast('Success', 'Application marked as reviewing')
+    expect((await db.from('job_applications').select('status').eq('name', 'Chidi Nwosu').single()).data?.status).toBe('reviewing')
+    await waitFor(() => expect((screen.getByLabelText('Status of Chidi Nwosu') as HTMLSelectElement).value).toBe('reviewing'))
+  })
+})

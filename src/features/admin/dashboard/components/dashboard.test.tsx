@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { screen, within } from '@testing-library/react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBrowserClient, type Db } from '~/lib/supabase'
+import { listLoaded, renderAdmin, signedInDb, startBackend, type LocalBackend } from '../../test/admin-harness'
+import { Dashboard } from './dashboard'
+
+let backend: LocalBackend
+let db: Db
+
+beforeAll(async () => {
+  // recharts' ResponsiveContainer watches its size; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  backend = await startBackend()
+  db = await signedInDb(backend)
+  const visitor = createBrowserClient({ url: backend.url, anonKey: backend.anonKey }, { persistSession: false })
+  for (const path of ['/', '/careers', '/careers']) await visitor.rpc('record_page_view', { page_path: path })
+})
+afterAll(async () => {
+  await backend?.dispose()
+})
+
+function figure(label: string): string {
+  const item = screen.getByText(label).closest('a, div')!
+  return within(item as HTMLElement).getByText(/^[\d,]+$/).textContent!
+}
+
+describe('Dashboard', () => {
+  it('shows exact counts and real page views instead of a hard-coded figure', async () => {
+    renderAdmin(<Dashboard />, db)
+    await listLoaded()
+    const count = async (table: 'solutions' | 'clients' | 'testimonials') =>
+      String((await db.from(table).select('id', { count: 'exact', head: true })).count)
+    expect(figure('Solutions')).toBe(await count('solutions'))
+    expect(figure('Clients')).toBe(await count('clients'))
+    expect(figure('Testimonials')).toBe(await count('testimonials'))
+    expect(figure('Website views (30 days)')).toBe('3')
+    expect(screen.queryByText('12.5K')).toBeNull()
+    // The chart's figures, also as a table for screen readers: 30 days, today's 3 views last.
+    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
+    expect(rows).toHaveLength(30)
+    expect(within(rows.at(-1)!).getAllByRole('cell')[1].textContent).toBe('3')
+  })
+})

@@ -1,0 +1,133 @@
+// The back office in a real browser against `npm start`: sign in, add a job opening and find it on
+// /careers, write a draft with an uploaded image, publish it and find it on /resources, log out and
+// find /admin closed. Public pages are asserted on text only (they are built separately).
+import { mkdir } from 'node:fs/promises'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchChromium } from './browser.ts'
+import { AdminBlogPage } from './pages/admin-blog.ts'
+import { AdminJobsPage } from './pages/admin-jobs.ts'
+import { AdminLoginPage } from './pages/admin-login.ts'
+import { AdminShell } from './pages/admin-shell.ts'
+
+const siteUrl = inject('siteUrl')
+const ADMIN = { email: 'admin@example.com', password: 'change-me-admin' }
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
+const JOB = `Ledger Platform Engineer ${Date.now()}`
+const POST = `Reconciliation at Scale ${Date.now()}`
+
+let browser: Browser
+let context: BrowserContext
+let page: Page
+const errors: string[] = []
+
+async function publicText(path: string): Promise<string | null> {
+  const response = await fetch(`${siteUrl}${path}`)
+  return response.status === 404 ? null : response.text()
+}
+
+beforeAll(async () => {
+  browser = await launchChromium()
+  context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  page = await context.newPage()
+  page.on('pageerror', (error) => errors.push(error.message))
+  await mkdir('test-results', { recursive: true })
+})
+
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('admin code stays out of public pages', () => {
+  it('the home page downloads no admin chunk and no Supabase client', async () => {
+    const home = await browser.newPage()
+    const scripts: string[] = []
+    home.on('response', (response) => {
+      if (response.request().resourceType() === 'script') scripts.push(response.url())
+    })
+    await home.goto(siteUrl, { waitUntil: 'networkidle' })
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const url of scripts) {
+      const code = await (await fetch(url)).text()
+      expect(code, url).not.toContain('Welcome back')
+      expect(code, url).not.toContain('signInWithPassword')
+      expect(code, url).not.toContain('Save All Settings')
+    }
+    await home.close()
+  })
+})
+
+describe('the back office journey, on a phone', () => {
+  it('keeps /admin closed without a session', async () => {
+    await page.goto(`${siteUrl}/admin/jobs`)
+    await page.waitForURL(/\/admin\/login\?next=%2Fadmin%2Fjobs$/)
+    const response = await fetch(`${siteUrl}/admin`)
+    expect(response.headers.get('x-robots-tag')).toContain('noindex')
+    // The server sends the spinner only: no admin data in the HTML.
+    expect(await response.text()).not.toContain('Welcome back')
+  })
+
+  it('signs in, then returns to the page that was asked for', async () => {
+    const login = new AdminLoginPage(page, siteUrl)
+    await login.signIn(ADMIN.email, 'wrong-password')
+    await login.toast('Login Failed').waitFor()
+    await login.signIn(ADMIN.email, ADMIN.password)
+    await login.toast('Login Successful').waitFor()
+    await page.waitForURL(`${siteUrl}/admin/jobs`)
+    await new AdminShell(page).greeting().waitFor()
+    await page.screenshot({ path: 'test-results/admin-jobs-phone.png' })
+  })
+
+  it('adds a job opening that /careers then shows', async (ctx) => {
+    const jobs = new AdminJobsPage(page)
+    await jobs.addJob({ title: JOB, location: 'Lagos', department: 'Engineering', type: 'Full-time', description: 'Build the ledger.' })
+    await new AdminShell(page).toast('Job opening created successfully').waitFor()
+    await jobs.row(JOB).getByText('Active').waitFor()
+    const careers = await publicText('/careers')
+    if (careers === null) ctx.skip('/careers is not in this build yet')
+    expect(careers).toContain(JOB)
+  })
+
+  it('writes a draft with an uploaded image, publishes it, and /resources shows it', async (ctx) => {
+    const shell = new AdminShell(page)
+    await shell.goTo('Blog Posts')
+    const blog = new AdminBlogPage(page)
+    await blog.startPost()
+    await blog.fill({
+      title: POST,
+      category: 'Engineering',
+      author: 'Ada Obi',
+      featuredImage: '/favicon.svg',
+      excerpt: 'How we reconcile millions of entries a day.',
+      body: '<p>Every entry balances.</p>',
+    })
+    expect(await blog.slug().inputValue()).toMatch(/^reconciliation-at-scale-\d+$/)
+    await blog.setPublished(false)
+    await blog.uploadImage({ name: 'ledger.png', mimeType: 'image/png', buffer: PNG })
+    await shell.toast('Image uploaded successfully').waitFor()
+    const content = await blog.content().inputValue()
+    const src = /<img src="([^"]+)"/.exec(content)?.[1]
+    expect(src).toMatch(/\/storage\/v1\/object\/public\/media\/blog\//)
+    expect((await fetch(src!)).status).toBe(200)
+    await blog.create()
+    await shell.toast('Blog post created successfully').waitFor()
+    const resourcesBefore = await publicText('/resources')
+    if (resourcesBefore !== null) expect(resourcesBefore).not.toContain(POST)
+
+    await blog.publish(POST)
+    await shell.toast('Blog post published successfully').waitFor()
+    await page.screenshot({ path: 'test-results/admin-blog-phone.png' })
+    const resources = await publicText('/resources')
+    if (resources === null) ctx.skip('/resources is not in this build yet')
+    expect(resources).toContain(POST)
+  })
+
+  it('logs out and finds /admin closed', async () => {
+    await new AdminShell(page).logout()
+    await page.waitForURL(`${siteUrl}/admin/login`)
+    await page.goto(`${siteUrl}/admin`)
+    await page.waitForURL(/\/admin\/login/)
+    await page.getByLabel('Email').waitFor()
+    expect(errors).toEqual([])
+  })
+})
