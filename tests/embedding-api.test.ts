@@ -35,6 +35,8 @@ insert into public.posts values (1, 'A1', 1, true), (2, 'A2', 1, true), (3, 'B1'
 insert into public.tags values (1, 'x'), (2, 'y');
 insert into public.post_tags values (1, 1), (1, 2), (3, 1);
 insert into public.messages values (1, 'hi', 1, 2), (2, 'yo', 2, 1);
+create function public.authors_named(prefix text) returns setof public.authors language sql stable set search_path = ''
+  as $$ select * from public.authors where name like prefix || '%' order by id $$;
 `
 
 let backend: LocalBackend
@@ -169,5 +171,49 @@ describe("the admin's applications list", () => {
     expect(data).toEqual([{ name: 'Ada', cv_path: cv, job_openings: { title: opening?.title } }])
     const visitor = await anon.from('job_applications').select('name, job_openings(title)')
     expect(visitor.data ?? []).toEqual([])
+  })
+})
+
+describe('small PostgREST alignments', () => {
+  it('answers 201 for an upsert that inserts and 200 for one that only merges', async () => {
+    const service = backend.service()
+    const created = await service.from('site_settings').upsert({ key: 'align_upsert', value: '1' }).select('value')
+    expect(created.status).toBe(201)
+    const merged = await service.from('site_settings').upsert({ key: 'align_upsert', value: '2' }).select('value')
+    expect(merged.status).toBe(200)
+    expect(merged.data).toEqual([{ value: '2' }])
+  })
+
+  it("uses PostgREST's message when single() finds several rows", async () => {
+    const { error, status } = await anon.from('posts').select('title').single()
+    expect(status).toBe(406)
+    expect(error).toMatchObject({ code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object', details: 'The result contains 3 rows' })
+  })
+
+  it('refuses a write over Prefer: max-affected with handling=strict (PGRST124) and changes nothing', async () => {
+    const service = backend.service()
+    await service.from('site_settings').upsert([{ key: 'align_a', value: 'old' }, { key: 'align_b', value: 'old' }])
+    const answer = await restRaw(backend, 'site_settings?key=in.(align_a,align_b)', {
+      method: 'PATCH',
+      key: backend.keys.serviceRoleKey,
+      headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=1' },
+      body: JSON.stringify({ value: 'new' }),
+    })
+    expect(answer.status).toBe(400)
+    expect(answer.json).toMatchObject({ code: 'PGRST124' })
+    const { data } = await service.from('site_settings').select('value').in('key', ['align_a', 'align_b'])
+    expect(data).toEqual([{ value: 'old' }, { value: 'old' }])
+  })
+
+  it('returns CSV for Accept: text/csv', async () => {
+    const answer = await restRaw(backend, 'authors?select=id,name&order=id', { headers: { accept: 'text/csv' } })
+    expect(answer.headers.get('content-type')).toMatch(/^text\/csv/)
+    expect(answer.text).toBe('id,name\n1,Ada\n2,Bob\n3,Cy')
+  })
+
+  it('counts the rows of a set-returning rpc with Prefer: count=exact', async () => {
+    const { count, error } = await backend.service().rpc('authors_named', { prefix: '' }, { count: 'exact' })
+    expect(error).toBeNull()
+    expect(count).toBe(3)
   })
 })

@@ -109,12 +109,24 @@ export interface WriteOptions {
   stripNulls: boolean
 }
 
-function returning(relation: Relation, query: ParsedQuery, options: WriteOptions, mutation: string, params: Params): Statement {
+/**
+ * The statement's one result row: (rows written, null, body), and for an upsert a fourth column,
+ * how many rows were inserted rather than merged (xmax is 0 on a freshly inserted row), so a
+ * merge-only upsert answers 200 as PostgREST does.
+ */
+function returning(relation: Relation, query: ParsedQuery, options: WriteOptions, mutation: string, params: Params, upsert = false): Statement {
+  const inserted = upsert ? ', count(*) filter (where pgrst_source.pgrst_inserted)::int4' : ''
+  const flag = upsert ? ', (xmax = 0) as pgrst_inserted' : ''
   if (!options.representation) {
-    return { sql: `with pgrst_source as (${mutation} returning 1) select count(*)::int4, null::int8, null::text from pgrst_source`, params: params.values }
+    return { sql: `with pgrst_source as (${mutation} returning 1 as pgrst_one${flag}) select count(*)::int4, null::int8, null::text${inserted} from pgrst_source`, params: params.values }
   }
   const { inner, row } = projection(query.select, relationSource(relation), params)
-  const sql = `with pgrst_source as (${mutation} returning ${tableSql(relation)}.*) select count(*)::int4, null::int8, ${bodySql(row, options.stripNulls)} from (select ${inner} from pgrst_source) pgrst_t`
+  const columns = upsert ? relation.columnOrder.map((name) => `pgrst_source.${ident(name)}`).join(', ') : `${tableSql(relation)}.*`
+  const rows = upsert
+    ? `pgrst_source as (${mutation} returning ${tableSql(relation)}.*${flag}), pgrst_rows as (select ${columns} from pgrst_source)`
+    : `pgrst_source as (${mutation} returning ${columns})`
+  const from = upsert ? 'pgrst_rows' : 'pgrst_source'
+  const sql = `with ${rows} select count(*)::int4, null::int8, ${bodySql(row, options.stripNulls)}${upsert ? `, (select count(*) filter (where pgrst_inserted) from pgrst_source)::int4` : ''} from (select ${inner} from ${from}) pgrst_t`
   return { sql, params: params.values }
 }
 
@@ -167,7 +179,7 @@ export function buildInsert(relation: Relation, query: ParsedQuery, spec: Insert
       mutation += ` on conflict ${target} do update set ${spec.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`
     }
   }
-  return returning(relation, query, options, mutation, params)
+  return returning(relation, query, options, mutation, params, spec.upsert !== null)
 }
 
 function requireFilters(query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {
