@@ -1,8 +1,9 @@
 // Runs one request's statement as the caller's role in ONE call into PGlite: role settings and the
 // statement travel in a single extended-protocol pipeline, which Postgres runs as one implicit
 // transaction (committed at Sync, rolled back on error). Its settings are LocalDatabase.asRole's own
-// (REQUEST_SETTINGS_SQL in db.ts), so row-level security sees the same request. Statements are prepared once per SQL text and reused by name:
-// parse and plan are most of a small query's cost.
+// (REQUEST_SETTINGS_SQL in db.ts), so row-level security sees the same request. A statement that
+// repeats is prepared once and reused by name (parse and plan are most of a small query's cost);
+// a one-off runs as the unnamed statement.
 import { createHash } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import { REQUEST_SETTINGS_SQL, requestSettingsParams } from '../db.ts'
