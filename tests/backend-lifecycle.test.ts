@@ -78,7 +78,10 @@ describe('the local backend process', () => {
       }
     }
     const writers = [0, 1, 2, 3].map((lane) => writer(lane).catch(() => undefined))
-    await new Promise((resolve) => setTimeout(resolve, 1_500))
+    // Kill once the burst is well under way (each write waits for its fsync; a busy machine is slow).
+    for (let waited = 0; acknowledged.length < 20 && waited < 30_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
     await backend.kill()
     stop = true
     await Promise.all(writers)

@@ -91,8 +91,15 @@ describe('deeply nested JSON bodies', () => {
 })
 
 describe('deep logic trees in the query string', () => {
-  it('or=(or(or(…))) 3,000 deep is a 400 parse error, not a 500', async () => {
+  it('or=(or(or(…))) 3,000 deep is a 4xx (its URL is over the limit), not a 500', async () => {
     const tree = `${'or('.repeat(3_000)}slug.eq.a${')'.repeat(3_000)}`
+    const answer = await call(`/rest/v1/solutions?or=(${tree})`)
+    expect(answer.status).toBe(414)
+    await stillServing()
+  })
+
+  it('or=(or(or(…))) 1,500 deep, within the URL limit, is a 400 parse error', async () => {
+    const tree = `${'or('.repeat(1_500)}slug.eq.a${')'.repeat(1_500)}`
     const answer = await call(`/rest/v1/solutions?or=(${tree})`)
     expect(answer.status).toBe(400)
     expect(JSON.parse(answer.text)).toMatchObject({ code: 'PGRST100' })

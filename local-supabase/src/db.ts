@@ -107,8 +107,13 @@ export class LocalDatabase {
       // -F is Postgres' "fsync off" switch.
       startParams: durable ? PGlite.defaultStartParams.filter((param) => param !== '-F') : PGlite.defaultStartParams,
     })
-    if (durable) durableFileSystem(pg)
+    // Migrations and seed run with fsync still dropped (hundreds of statements, each a commit);
+    // then fsync is routed to the disk and one checkpoint makes all of it durable at once.
     await bootstrap(pg, options)
+    if (durable) {
+      durableFileSystem(pg)
+      await pg.exec('checkpoint')
+    }
     return new LocalDatabase(pg)
   }
 

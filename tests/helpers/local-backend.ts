@@ -18,6 +18,8 @@ export interface LocalBackend {
   keys: ProjectKeys
   /** Everything the backend printed so far. */
   output(): string
+  /** Process id of the running backend. */
+  readonly pid: number
   anon(): SupabaseClient
   service(): SupabaseClient
   /** A fresh client signed in with email and password. */
@@ -73,6 +75,9 @@ export async function startLocalBackend(env: NodeJS.ProcessEnv = {}): Promise<Lo
     dataDir,
     keys,
     output: () => earlierOutput + running.output(),
+    get pid() {
+      return running.child.pid as number
+    },
     anon: () => clientFor(url, keys.anonKey),
     service: () => clientFor(url, keys.serviceRoleKey),
     async signIn(email, password) {

@@ -11,7 +11,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const NIL_UUID = '00000000-0000-0000-0000-000000000000'
 
 /**
- * Supabase's gateway: a request needs an API key signed by this project, or it never reaches
+ * Supabase's gateway: a request needs one of the project's API keys, or it never reaches
  * GoTrue. The gateway answers in its own shape ({message}), not GoTrue's. A bad *bearer* next to a
  * good API key is GoTrue's business (403 bad_jwt on the endpoints that read it), so it passes here.
  */

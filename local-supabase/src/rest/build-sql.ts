@@ -1,12 +1,13 @@
 // One SQL statement per request, answering with one row: (rows in this page, total or null, body).
 // The JSON body is built inside Postgres (json_agg over the page) and passed through as text, and
 // the exact count, when asked for, comes from the same statement.
-import type { Relation, RoutineInfo } from './catalogue.ts'
+import type { Catalogue, Relation, RoutineInfo } from './catalogue.ts'
+import { checkEmbeddedPaths, EmbedBuilder } from './embed.ts'
 import { restError, writeColumnNotFound } from './errors.ts'
 import type { ParsedQuery } from './parse-query.ts'
 import type { RowRange } from './parse-headers.ts'
 import type { Statement } from './executor.ts'
-import { ident, orderSql, Params, projection, whereSql, type Source } from './sql-parts.ts'
+import { filterConditions, ident, orderSql, orderTerms, Params, projection, whereSql, type Source } from './sql-parts.ts'
 
 export interface ReadOptions {
   count: boolean
@@ -52,7 +53,14 @@ export function relationSource(relation: Relation): Source {
  * SELECT over a table, view or a function's rows (`from` is the FROM item, already SQL; `prefix`
  * a WITH clause that `from` reads, so a function runs once even when counted).
  */
-export function buildRead(from: string, source: Source, query: ParsedQuery, options: ReadOptions, params = new Params(), prefix = ''): Statement {
+/** What a read from a table needs to embed related tables. */
+export interface Embedding {
+  catalogue: Catalogue
+  relation: Relation
+}
+
+export function buildRead(from: string, source: Source, query: ParsedQuery, options: ReadOptions, params = new Params(), prefix = '', embedding?: Embedding): Statement {
+  if (embedding && EmbedBuilder.needed(query)) return buildEmbeddedRead(embedding, query, options, params)
   const where = whereSql(query.filters, source, params)
   const order = orderSql(query.order, source)
   const page = pageSql(pageOf(query, options.range), params)
@@ -62,6 +70,30 @@ export function buildRead(from: string, source: Source, query: ParsedQuery, opti
   }
   const { inner, row } = projection(query.select, source, params)
   const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql(row, options.stripNulls)} from (select ${inner} from ${from}${where}${order}${page}) pgrst_t`
+  return { sql, params: params.values }
+}
+
+/** A read whose rows embed related tables (embed.ts): the table is aliased pgrst_0 for correlation. */
+function buildEmbeddedRead({ catalogue, relation }: Embedding, query: ParsedQuery, options: ReadOptions, params: Params): Statement {
+  checkEmbeddedPaths(query)
+  const builder = new EmbedBuilder(catalogue, params, query.embedded)
+  const source = relationSource(relation)
+  const from = `${tableSql(relation)} as pgrst_0`
+  const aboutEmbeds = EmbedBuilder.embedFilters(query.select, query.filters)
+  const conditions = [
+    ...filterConditions(query.filters.filter((f) => !aboutEmbeds.has(f)), source, params),
+    ...builder.rowConditions(relation, 'pgrst_0', query.select, '', query.filters),
+  ]
+  const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''
+  const terms = orderTerms(query.order, source, null, (term) => builder.orderByEmbed(relation, 'pgrst_0', query.select, term))
+  const order = terms.length > 0 ? ` order by ${terms.join(', ')}` : ''
+  const page = pageSql(pageOf(query, options.range), params)
+  const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
+  if (options.head) {
+    return { sql: `select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
+  }
+  const row = builder.rowObject(relation, 'pgrst_0', query.select, '')
+  const sql = `select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${order}${page}) pgrst_t`
   return { sql, params: params.values }
 }
 
@@ -77,12 +109,24 @@ export interface WriteOptions {
   stripNulls: boolean
 }
 
-function returning(relation: Relation, query: ParsedQuery, options: WriteOptions, mutation: string, params: Params): Statement {
+/**
+ * The statement's one result row: (rows written, null, body), and for an upsert a fourth column,
+ * how many rows were inserted rather than merged (xmax is 0 on a freshly inserted row), so a
+ * merge-only upsert answers 200 as PostgREST does.
+ */
+function returning(relation: Relation, query: ParsedQuery, options: WriteOptions, mutation: string, params: Params, upsert = false): Statement {
+  const inserted = upsert ? ', count(*) filter (where pgrst_source.pgrst_inserted)::int4' : ''
+  const flag = upsert ? ', (xmax = 0) as pgrst_inserted' : ''
   if (!options.representation) {
-    return { sql: `with pgrst_source as (${mutation} returning 1) select count(*)::int4, null::int8, null::text from pgrst_source`, params: params.values }
+    return { sql: `with pgrst_source as (${mutation} returning 1 as pgrst_one${flag}) select count(*)::int4, null::int8, null::text${inserted} from pgrst_source`, params: params.values }
   }
   const { inner, row } = projection(query.select, relationSource(relation), params)
-  const sql = `with pgrst_source as (${mutation} returning ${tableSql(relation)}.*) select count(*)::int4, null::int8, ${bodySql(row, options.stripNulls)} from (select ${inner} from pgrst_source) pgrst_t`
+  const columns = upsert ? relation.columnOrder.map((name) => `pgrst_source.${ident(name)}`).join(', ') : `${tableSql(relation)}.*`
+  const rows = upsert
+    ? `pgrst_source as (${mutation} returning ${tableSql(relation)}.*${flag}), pgrst_rows as (select ${columns} from pgrst_source)`
+    : `pgrst_source as (${mutation} returning ${columns})`
+  const from = upsert ? 'pgrst_rows' : 'pgrst_source'
+  const sql = `with ${rows} select count(*)::int4, null::int8, ${bodySql(row, options.stripNulls)}${upsert ? `, (select count(*) filter (where pgrst_inserted) from pgrst_source)::int4` : ''} from (select ${inner} from ${from}) pgrst_t`
   return { sql, params: params.values }
 }
 
@@ -135,7 +179,7 @@ export function buildInsert(relation: Relation, query: ParsedQuery, spec: Insert
       mutation += ` on conflict ${target} do update set ${spec.columns.map((c) => `${ident(c)} = excluded.${ident(c)}`).join(', ')}`
     }
   }
-  return returning(relation, query, options, mutation, params)
+  return returning(relation, query, options, mutation, params, spec.upsert !== null)
 }
 
 function requireFilters(query: ParsedQuery, verb: 'UPDATE' | 'DELETE'): void {

@@ -23,6 +23,15 @@ export interface Relation {
   primaryKey: string[]
 }
 
+/** A foreign key between two tables of the exposed schema: what resource embedding follows. */
+export interface ForeignKey {
+  name: string
+  table: string
+  columns: string[]
+  refTable: string
+  refColumns: string[]
+}
+
 export interface FunctionArg {
   name: string
   type: string
@@ -88,11 +97,25 @@ select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as a
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
 where n.nspname = $1 and p.prokind = 'f' and rt.typname not in ('trigger', 'event_trigger')`
 
+const FOREIGN_KEYS_SQL = `
+select c.conname as name, t.relname as table, r.relname as ref_table,
+  array(select a.attname from unnest(c.conkey) with ordinality as k(attnum, ord)
+        join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum order by k.ord) as columns,
+  array(select a.attname from unnest(c.confkey) with ordinality as k(attnum, ord)
+        join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.attnum order by k.ord) as ref_columns
+from pg_constraint c
+join pg_class t on t.oid = c.conrelid join pg_namespace tn on tn.oid = t.relnamespace
+join pg_class r on r.oid = c.confrelid join pg_namespace rn on rn.oid = r.relnamespace
+where c.contype = 'f' and tn.nspname = $1 and rn.nspname = $1
+order by c.conname`
+
 const RELOAD_INTERVAL_MS = 1000
 
 export class Catalogue {
   private relations = new Map<string, Relation>()
   private routines = new Map<string, RoutineInfo[]>()
+  /** Foreign keys between exposed tables. */
+  foreignKeys: ForeignKey[] = []
   private loadedAt = 0
   private loading: Promise<void> | null = null
   /** Bumped on every reload: plans built against an older generation are dropped. */
@@ -133,9 +156,10 @@ export class Catalogue {
   }
 
   private async read(): Promise<void> {
-    const [relations, routines] = await Promise.all([
+    const [relations, routines, foreignKeys] = await Promise.all([
       this.pg.query<RelationRow>(RELATIONS_SQL, [EXPOSED_SCHEMA]),
       this.pg.query<RoutineRow>(ROUTINES_SQL, [EXPOSED_SCHEMA]),
+      this.pg.query<{ name: string; table: string; ref_table: string; columns: string[]; ref_columns: string[] }>(FOREIGN_KEYS_SQL, [EXPOSED_SCHEMA]),
     ])
     const nextRelations = new Map<string, Relation>()
     for (const row of relations.rows) {
@@ -158,6 +182,13 @@ export class Catalogue {
     }
     this.relations = nextRelations
     this.routines = nextRoutines
+    this.foreignKeys = foreignKeys.rows.map((row) => ({
+      name: row.name,
+      table: row.table,
+      columns: row.columns,
+      refTable: row.ref_table,
+      refColumns: row.ref_columns,
+    }))
     this.loadedAt = Date.now()
     this.generation++
   }

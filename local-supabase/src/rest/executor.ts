@@ -1,8 +1,10 @@
 // Runs one request's statement as the caller's role in ONE call into PGlite: role settings and the
 // statement travel in a single extended-protocol pipeline, which Postgres runs as one implicit
 // transaction (committed at Sync, rolled back on error). Its settings are LocalDatabase.asRole's own
-// (REQUEST_SETTINGS_SQL in db.ts), so row-level security sees the same request. Statements are prepared once per SQL text and reused by name:
-// parse and plan are most of a small query's cost.
+// (REQUEST_SETTINGS_SQL in db.ts), so row-level security sees the same request. A statement that
+// repeats is prepared once and reused by name (parse and plan are most of a small query's cost);
+// a one-off runs as the unnamed statement.
+import { createHash } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
 import { REQUEST_SETTINGS_SQL, requestSettingsParams } from '../db.ts'
 import type { RoleContext } from '../identity.ts'
@@ -32,7 +34,14 @@ export interface RunOptions {
 const SETTINGS_SQL = `${REQUEST_SETTINGS_SQL}, set_config('plan_cache_mode', 'force_generic_plan', true)`
 // transaction_read_only can be switched on at any point of a transaction, never back off.
 const READ_ONLY_SETTINGS_SQL = `${SETTINGS_SQL}, set_config('transaction_read_only', 'on', true)`
-const MAX_PREPARED = 400
+// Prepared statements keep their parse tree and generic plan inside Postgres, in WebAssembly memory
+// that never shrinks: they are bounded by count and by the size of their SQL (a plan grows with
+// its statement), and only a statement seen before is prepared. A one-off statement (a distinct
+// filter tree) runs as the unnamed statement, which Postgres frees at the next one.
+const MAX_PREPARED = 200
+const MAX_PREPARED_SQL_BYTES = 512 * 1024
+/** How many one-off statements are remembered (by hash) to spot the second sighting. */
+const MAX_SEEN = 10_000
 const RESET = new Pipeline().sync() // a lone Sync: does nothing, answers ReadyForQuery
 let instances = 0
 
@@ -57,6 +66,9 @@ export class RolledBack extends Error {
 export class RoleExecutor {
   /** SQL text -> prepared statement name, in least-recently-used order. */
   private readonly prepared = new Map<string, string>()
+  private preparedBytes = 0
+  /** Hashes of statements run once, unprepared, in least-recently-used order. */
+  private readonly seen = new Set<string>()
   private readonly toClose: string[] = []
   private sequence = 0
   /** Statement names are per session: two executors on one database must not share them. */
@@ -129,11 +141,19 @@ export class RoleExecutor {
       this.prepared.set(statement.sql, known)
       return { name: known, parse: null, params: statement.params }
     }
+    const digest = createHash('sha1').update(statement.sql).digest('base64')
+    if (!this.seen.delete(digest)) {
+      this.seen.add(digest)
+      if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.values().next().value as string)
+      return { name: '', parse: statement.sql, params: statement.params }
+    }
     const name = `${this.prefix}${++this.sequence}`
     this.prepared.set(statement.sql, name)
-    if (this.prepared.size > MAX_PREPARED) {
+    this.preparedBytes += statement.sql.length
+    while (this.prepared.size > MAX_PREPARED || (this.preparedBytes > MAX_PREPARED_SQL_BYTES && this.prepared.size > 1)) {
       const [oldestSql, oldestName] = this.prepared.entries().next().value as [string, string]
       this.prepared.delete(oldestSql)
+      this.preparedBytes -= oldestSql.length
       this.toClose.push(oldestName)
     }
     return { name, parse: statement.sql, params: statement.params }
@@ -143,6 +163,7 @@ export class RoleExecutor {
     const name = this.prepared.get(sql)
     if (name === undefined) return
     this.prepared.delete(sql)
+    this.preparedBytes -= sql.length
     this.toClose.push(name)
   }
 }

@@ -69,6 +69,8 @@ export function parseRange(header: string | undefined, unit: string | undefined)
 export interface Representation {
   single: boolean
   stripNulls: boolean
+  /** Accept: text/csv on a read. */
+  csv?: boolean
 }
 
 const ARRAY_TYPES = new Set(['application/json', 'application/vnd.pgrst.array+json', '*/*', 'application/*'])
@@ -81,6 +83,7 @@ export function parseAccept(header: string | undefined): Representation {
     const [type, ...parameters] = range.split(';').map((s) => s.trim().toLowerCase())
     const stripNulls = parameters.includes('nulls=stripped')
     if (type === OBJECT_TYPE) return { single: true, stripNulls }
+    if (type === 'text/csv') return { single: false, stripNulls: false, csv: true }
     if (ARRAY_TYPES.has(type)) return { single: false, stripNulls }
   }
   throw restError(406, 'PGRST107', `None of these media types are available: ${header}`)

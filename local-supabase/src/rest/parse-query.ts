@@ -8,6 +8,33 @@ import { parseError } from './errors.ts'
 export type SelectItem =
   | { kind: 'star' }
   | { kind: 'column'; column: string; alias: string | null; cast: string | null }
+  | EmbedItem
+  /** `count()` (or `count`) inside an embed: the number of embedded rows. */
+  | { kind: 'count'; alias: string | null }
+
+/** `alias:table!hint!inner(select…)` or `...table(select…)`: a related table, embedded. */
+export interface EmbedItem {
+  kind: 'embed'
+  /** The related table as written. */
+  name: string
+  alias: string | null
+  /** Foreign key name, column name or junction table that picks one relationship. */
+  hint: string | null
+  join: 'inner' | 'left' | null
+  spread: boolean
+  select: SelectItem[]
+}
+
+/** Filters, order and paging on an embedded resource (`posts.title=eq.x`, `posts.order=…`). */
+export interface EmbedOptions {
+  filters: FilterNode[]
+  order: OrderTerm[]
+  limit: number | null
+  offset: number | null
+}
+
+/** Deepest embedding accepted (embeds within embeds). */
+export const MAX_EMBED_DEPTH = 8
 
 export const OPERATORS = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
@@ -42,6 +69,8 @@ export interface Logic {
 export type FilterNode = Condition | Logic
 
 export interface OrderTerm {
+  /** `order=author(name).asc`: a column of an embedded to-one resource. */
+  embed?: string
   column: string
   descending: boolean
   nulls: 'first' | 'last' | null
@@ -55,6 +84,8 @@ export interface ParsedQuery {
   offset: number | null
   onConflict: string[] | null
   columns: string[] | null
+  /** Per embed path ('author', 'posts.comments'): its filters, order and paging. */
+  embedded: Map<string, EmbedOptions>
 }
 
 /** Query parameters that are not filters. `apikey` is the gateway's (Supabase accepts it there). */
@@ -67,9 +98,14 @@ export interface ParseOptions {
 }
 
 export function parseQuery(params: URLSearchParams, options: ParseOptions = {}): ParsedQuery {
-  const query: ParsedQuery = { select: [{ kind: 'star' }], filters: [], order: [], limit: null, offset: null, onConflict: null, columns: null }
+  const query: ParsedQuery = { select: [{ kind: 'star' }], filters: [], order: [], limit: null, offset: null, onConflict: null, columns: null, embedded: new Map() }
   for (const [key, value] of params) {
     if (options.argumentNames?.has(key)) continue
+    const embedded = embeddedKey(key)
+    if (embedded) {
+      parseEmbeddedParam(query, embedded.path, embedded.last, value)
+      continue
+    }
     switch (key) {
       case 'select':
         query.select = parseSelect(value)
@@ -105,10 +141,44 @@ export function parseQuery(params: URLSearchParams, options: ParseOptions = {}):
   return query
 }
 
+/** `posts.title`, `posts.order`, `author.posts.limit`: the embed path and the last part. */
+function embeddedKey(key: string): { path: string; last: string } | null {
+  if (key.startsWith('"') || !key.includes('.') || key.includes('->')) return null
+  const parts = key.split('.')
+  if (parts.length - 1 > MAX_EMBED_DEPTH || parts.some((part) => part === '')) {
+    throw parseError(`"failed to parse filter (${key.slice(0, 100)})"`, 'An embedded filter names a resource path and a column.')
+  }
+  // not.or / not.and are logic keys of the top level, not a path.
+  if (parts.length === 2 && parts[0] === 'not' && (parts[1] === 'or' || parts[1] === 'and')) return null
+  return { path: parts.slice(0, -1).join('.'), last: parts[parts.length - 1] }
+}
+
+function embedOptions(query: ParsedQuery, path: string): EmbedOptions {
+  let options = query.embedded.get(path)
+  if (!options) {
+    options = { filters: [], order: [], limit: null, offset: null }
+    query.embedded.set(path, options)
+  }
+  return options
+}
+
+function parseEmbeddedParam(query: ParsedQuery, path: string, last: string, value: string): void {
+  const options = embedOptions(query, path)
+  if (last === 'order') options.order = parseOrder(value)
+  else if (last === 'limit') options.limit = parseCount(value, 'limit')
+  else if (last === 'offset') options.offset = parseCount(value, 'offset')
+  else if (last === 'or' || last === 'and') {
+    if (parenthesesTooDeep(value, MAX_LOGIC_DEPTH + 1)) {
+      throw parseError(`"failed to parse logic tree"`, `Logic trees may nest at most ${MAX_LOGIC_DEPTH} levels deep.`)
+    }
+    options.filters.push({ kind: 'logic', op: last, negate: false, children: parseLogicList(value, last) })
+  } else options.filters.push(parseCondition(last, value))
+}
+
 function checkColumnKey(key: string): string {
   if (key.includes('->')) throw parseError(`"failed to parse filter (${key})"`, 'JSON paths in filters are not supported by the local backend.')
-  if (key.includes('.')) {
-    throw parseError(`"failed to parse filter (${key})"`, 'Embedded resources are not supported by the local backend.')
+  if (key.includes('.') && !key.startsWith('"')) {
+    throw parseError(`"failed to parse filter (${key})"`, 'A filter on an embedded resource is written "resource.column=op.value".')
   }
   return unquote(key)
 }
@@ -166,15 +236,42 @@ const CAST_NAME = /^[a-z][a-z0-9_ ]*(\[\])?$/
 
 export function parseSelect(value: string): SelectItem[] {
   if (value.trim() === '') return [{ kind: 'star' }]
+  if (parenthesesTooDeep(value, MAX_EMBED_DEPTH)) {
+    throw parseError('"failed to parse select parameter"', `Embedded resources may nest at most ${MAX_EMBED_DEPTH} levels deep.`)
+  }
   return splitTopLevel(value, 'select').map((raw) => parseSelectItem(raw.trim(), value))
 }
 
+const EMBED_ITEM = /^(\.\.\.)?(?:([^:()!"]+):(?!:))?([^:()!"]+)((?:![^!()]+)*)\((.*)\)$/s
+const COUNT_ITEM = /^(?:([^:()!"]+):(?!:))?count\(\)$/
+
 function parseSelectItem(item: string, whole: string): SelectItem {
-  const fail = (details: string) => parseError(`"failed to parse select parameter (${whole})"`, details)
+  const fail = (details: string) => parseError(`"failed to parse select parameter (${whole.slice(0, 200)})"`, details)
   if (item === '*') return { kind: 'star' }
   if (item === '') throw fail('An item of the select list is empty.')
+  const counted = COUNT_ITEM.exec(item)
+  if (counted) return { kind: 'count', alias: counted[1]?.trim() ?? null }
+  const embed = EMBED_ITEM.exec(item)
+  if (embed) {
+    let hint: string | null = null
+    let join: 'inner' | 'left' | null = null
+    for (const modifier of embed[4].split('!').slice(1).map((m) => m.trim())) {
+      if (modifier === 'inner' || modifier === 'left') join = modifier
+      else if (hint === null && modifier !== '') hint = modifier
+      else throw fail(`Cannot read the embedding modifiers of "${item.slice(0, 100)}".`)
+    }
+    return {
+      kind: 'embed',
+      name: embed[3].trim(),
+      alias: embed[2]?.trim() ?? null,
+      hint,
+      join,
+      spread: Boolean(embed[1]),
+      select: parseSelect(embed[5]),
+    }
+  }
   if (item.startsWith('...') || item.includes('(') || item.includes('!')) {
-    throw fail(`Embedded resources and aggregates are not supported by the local backend: "${item}".`)
+    throw fail(`Cannot read "${item.slice(0, 100)}" as a column or an embedded resource.`)
   }
   if (item.includes('->')) throw fail(`JSON paths are not supported by the local backend: "${item}".`)
   let alias: string | null = null
@@ -202,7 +299,12 @@ export function parseOrder(value: string): OrderTerm[] {
   return splitTopLevel(value, 'order').map((raw) => {
     const fail = (details: string) => parseError(`"failed to parse order (${value})"`, details)
     const term = raw.trim()
-    if (term.includes('(') || term.includes('->')) throw fail(`Ordering by embedded resources or JSON paths is not supported by the local backend: "${term}".`)
+    const byEmbed = /^([^()."]+)\(([^()."]+)\)((?:\.[a-z]+)*)$/.exec(term)
+    if (byEmbed) {
+      const sorted = parseOrder(`${byEmbed[2]}${byEmbed[3]}`)[0]
+      return { ...sorted, embed: byEmbed[1] }
+    }
+    if (term.includes('(') || term.includes('->')) throw fail(`Ordering by JSON paths is not supported by the local backend: "${term}".`)
     // A quoted column may contain dots; the modifiers follow it.
     const quoted = /^"((?:[^"\\]|\\.)+)"(.*)$/.exec(term)
     const [column, modifiers] = quoted ? [unquote(`"${quoted[1]}"`), quoted[2].split('.').slice(1)] : [term.split('.')[0], term.split('.').slice(1)]

@@ -9,11 +9,15 @@ export interface Result {
   total: number | null
   /** JSON text of the rows, or null when no body was asked for. */
   body: string | null
+  /** Upserts: rows inserted rather than merged. */
+  inserted?: number
 }
 
 export function resultOf(rows: Row[]): Result {
   const row = rows[0] ?? ['0', null, null]
-  return { count: Number(row[0] ?? 0), total: row[1] === null ? null : Number(row[1]), body: row[2] }
+  const result: Result = { count: Number(row[0] ?? 0), total: row[1] === null ? null : Number(row[1]), body: row[2] }
+  if (row.length > 3 && row[3] !== null) result.inserted = Number(row[3])
+  return result
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8'
@@ -44,6 +48,22 @@ export interface ReadResponseOptions {
   offset: number
   single: boolean
   head: boolean
+  csv?: boolean
+}
+
+function csvField(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/** The rows of a JSON array as CSV with a header line, as PostgREST answers Accept: text/csv. */
+export function toCsv(json: string): string {
+  const rows = JSON.parse(json) as Record<string, unknown>[]
+  if (rows.length === 0) return ''
+  const columns = Object.keys(rows[0])
+  const lines = [columns.map(csvField).join(','), ...rows.map((row) => columns.map((col) => csvField(row[col])).join(','))]
+  return lines.join('\n')
 }
 
 /** GET/HEAD (and set-returning RPC): 200, or 206 for a partial page of a counted result. */
@@ -57,6 +77,10 @@ export function readResponse(result: Result, options: ReadResponseOptions): Resp
   if (options.single) {
     const object = singleObject(result)
     return send(200, options.head ? null : object, headers, true)
+  }
+  if (options.csv) {
+    const body = options.head ? null : toCsv(result.body ?? '[]')
+    return new Response(body, { status, headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } })
   }
   return send(status, options.head ? null : (result.body ?? '[]'), headers)
 }

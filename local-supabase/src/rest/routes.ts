@@ -15,6 +15,8 @@ import { handleRpc } from './rpc.ts'
 import { handleTable } from './table.ts'
 
 const PLAN_CACHE_SIZE = 1000
+/** Keys, SQL and parameters of cached plans, in UTF-16 code units (about 2 bytes each). */
+const PLAN_CACHE_BYTES = 2 * 1024 * 1024
 const STALE_NAME_CODES = new Set(['42P01', '42703', '42883'])
 
 /**
@@ -37,7 +39,9 @@ export function createRestRoutes(deps: BackendDeps): Hono {
   const services: RestServices = {
     catalogue: new Catalogue(deps.db.pg),
     executor: new RoleExecutor(deps.db.pg),
-    plans: new PlanCache<ReadPlan>(PLAN_CACHE_SIZE),
+    plans: new PlanCache<ReadPlan>(PLAN_CACHE_SIZE, PLAN_CACHE_BYTES, (plan) =>
+      plan.statement.sql.length + plan.statement.params.reduce((sum, param) => sum + (param?.length ?? 0), 0),
+    ),
   }
   let ready: Promise<void> | null = null
   const loaded = () => (ready ??= services.catalogue.load().catch((error: unknown) => {

@@ -53,8 +53,8 @@ function likePattern(value: string): string {
   return value.replace(/\*/g, '%')
 }
 
-function conditionSql(condition: Condition, source: Source, params: Params): string {
-  const col = ident(column(source, condition.column).name)
+function conditionSql(condition: Condition, source: Source, params: Params, qualifier: string): string {
+  const col = `${qualifier}${ident(column(source, condition.column).name)}`
   const value = condition.value
   let sql: string
   if (condition.op === 'is') {
@@ -74,22 +74,38 @@ function conditionSql(condition: Condition, source: Source, params: Params): str
   return condition.negate ? `not (${sql})` : sql
 }
 
-function nodeSql(node: FilterNode, source: Source, params: Params): string {
-  if (node.kind === 'condition') return conditionSql(node, source, params)
-  const parts = node.children.map((child) => nodeSql(child, source, params))
+function nodeSql(node: FilterNode, source: Source, params: Params, qualifier: string): string {
+  if (node.kind === 'condition') return conditionSql(node, source, params, qualifier)
+  const parts = node.children.map((child) => nodeSql(child, source, params, qualifier))
   const joined = `(${parts.join(node.op === 'and' ? ' and ' : ' or ')})`
   return node.negate ? `not ${joined}` : joined
+}
+
+/** The filters as SQL conditions (to be ANDed); columns prefixed with `alias.` when given. */
+export function filterConditions(filters: readonly FilterNode[], source: Source, params: Params, alias: string | null = null): string[] {
+  return filters.map((f) => nodeSql(f, source, params, alias ? `${alias}.` : ''))
 }
 
 /** ` where ...` for the filters (ANDed), or '' when there are none. */
 export function whereSql(filters: readonly FilterNode[], source: Source, params: Params): string {
   if (filters.length === 0) return ''
-  return ` where ${filters.map((f) => nodeSql(f, source, params)).join(' and ')}`
+  return ` where ${filterConditions(filters, source, params).join(' and ')}`
+}
+
+/** Sort keys of ORDER BY; `embedded` gives the SQL of an `embed(column)` term. */
+export function orderTerms(order: readonly OrderTerm[], source: Source, alias: string | null = null, embedded?: (term: OrderTerm) => string): string[] {
+  return order.map((term) => {
+    const key = term.embed !== undefined && embedded ? embedded(term) : `${alias ? `${alias}.` : ''}${ident(column(source, term.column).name)}`
+    let sql = `${key} ${term.descending ? 'desc' : 'asc'}`
+    if (term.nulls) sql += term.nulls === 'first' ? ' nulls first' : ' nulls last'
+    return sql
+  })
 }
 
 export function orderSql(order: readonly OrderTerm[], source: Source): string {
   if (order.length === 0) return ''
   const terms = order.map((term) => {
+    if (term.embed !== undefined) throw parseError(`"failed to parse order (${term.embed}(${term.column}))"`, 'Ordering by an embedded resource needs that resource in select.')
     let sql = `${ident(column(source, term.column).name)} ${term.descending ? 'desc' : 'asc'}`
     if (term.nulls) sql += term.nulls === 'first' ? ' nulls first' : ' nulls last'
     return sql
@@ -127,12 +143,16 @@ export function projection(select: readonly SelectItem[], source: Source, params
     const names = select.map((item) => ident(column(source, (item as { column: string }).column).name))
     return { inner: names.join(', '), row: 'pgrst_t' }
   }
+  if (select.some((item) => item.kind === 'embed' || item.kind === 'count')) {
+    throw parseError('"failed to parse select parameter"', 'Embedded resources need a table to embed from.')
+  }
   const entries: { key: string; sql: string }[] = []
   for (const item of select) {
     if (item.kind === 'star') {
       for (const name of source.columnOrder) entries.push({ key: name, sql: ident(name) })
       continue
     }
+    if (item.kind !== 'column') continue // refused above
     const col = ident(column(source, item.column).name)
     let sql = col
     if (item.cast !== null) {

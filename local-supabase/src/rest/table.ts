@@ -44,12 +44,13 @@ async function read(services: RestServices, request: RestRequest, name: string):
       const relation = findRelation(services, name)
       const query = parseQuery(request.params)
       const options = { count: prefer.count, head, stripNulls: accept.stripNulls, range }
-      return { statement: buildRead(tableSql(relation), relationSource(relation), query, options), page: pageOf(query, range) }
+      const statement = buildRead(tableSql(relation), relationSource(relation), query, options, undefined, '', { catalogue, relation })
+      return { statement, page: pageOf(query, range) }
     })
     plans.set(key, catalogue.generation, plan)
   }
   const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
-  return readResponse(resultOf(rows), { offset: plan.page.offset, single: accept.single, head })
+  return readResponse(resultOf(rows), { offset: plan.page.offset, single: accept.single, head, csv: accept.csv })
 }
 
 interface WritePlan {
@@ -85,7 +86,10 @@ async function write(services: RestServices, request: RestRequest, name: string)
 
   const single = accept.single && options.representation
   const rows = await runChecked(services, request, plan.statement, single, prefer.maxAffected)
-  return finish(resultOf(rows), status, prefer, accept)
+  const result = resultOf(rows)
+  // An upsert that only merged into existing rows created nothing: 200, as PostgREST answers.
+  const written = status === 201 && result.inserted === 0 && result.count > 0 ? 200 : status
+  return finish(result, written, prefer, accept)
 }
 
 /**
@@ -110,7 +114,7 @@ export async function runChecked(services: RestServices, request: RestRequest, s
 function finish(result: Result, status: number, prefer: Preferences, accept: Representation): Response {
   const headers: Record<string, string> = { 'Content-Range': prefer.count ? `*/${result.count}` : contentRange(0, 0, null) }
   if (prefer.return) headers['Preference-Applied'] = `return=${prefer.return}`
-  if (prefer.return !== 'representation') return send(status === 200 ? 204 : status, null, headers)
+  if (prefer.return !== 'representation') return send(status, null, headers)
   if (accept.single) return send(status, singleObject(result), headers, true)
   return send(status, result.body ?? '[]', headers)
 }
