@@ -6,7 +6,7 @@ import type { Download } from 'playwright-core'
 import { afterAll, describe, expect, inject } from 'vitest'
 import { test } from './fixtures.ts'
 import { AdminPage, visit } from './pages/admin.ts'
-import { deleteRows, selectRows } from './staff-data.ts'
+import { deleteRows, deleteStoredFile, selectRows } from './staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const JOB = { title: 'Journey Test Payments Engineer', location: 'Lagos (hybrid)', department: 'Engineering', type: 'Contract' }
@@ -18,6 +18,8 @@ const CV = Buffer.concat([Buffer.from(`%PDF-1.4\n% journey CV ${Date.now()}\n`),
 afterAll(async () => {
   const jobs = await selectRows<{ id: string }>('job_openings', `select=id&title=eq.${encodeURIComponent(JOB.title)}`)
   for (const job of jobs) {
+    const applications = await selectRows<{ cv_path: string }>('job_applications', `select=cv_path&job_opening_id=eq.${job.id}`)
+    for (const { cv_path } of applications) await deleteStoredFile('applications', cv_path)
     await deleteRows('job_applications', `job_opening_id=eq.${job.id}`)
     await deleteRows('job_openings', `id=eq.${job.id}`)
   }

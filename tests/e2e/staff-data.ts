@@ -59,3 +59,14 @@ export async function upsertRows(table: string, rows: Record<string, unknown>[],
   })
   if (!response.ok) throw new Error(`upsert ${table}: ${response.status} ${await response.text()}`)
 }
+
+/** Removes a stored object (an uploaded CV, an image) from a storage bucket. */
+export async function deleteStoredFile(bucket: string, objectPath: string): Promise<void> {
+  const { url, serviceRoleKey } = backend()
+  const response = await fetch(`${url}/storage/v1/object/${bucket}`, {
+    method: 'DELETE',
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ prefixes: [objectPath] }),
+  })
+  if (!response.ok) throw new Error(`delete ${bucket}/${objectPath}: ${response.status} ${await response.text()}`)
+}
