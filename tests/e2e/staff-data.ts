@@ -38,3 +38,35 @@ export async function updateRows<T>(table: string, filter: string, changes: Reco
 export async function deleteRows(table: string, filter: string): Promise<void> {
   await rest('DELETE', `${table}?${filter}`)
 }
+
+/** Reads rows with a PostgREST query such as `select=id,name&order=order_index`. */
+export async function selectRows<T>(table: string, query: string): Promise<T[]> {
+  return (await rest('GET', `${table}?${query}`)) as T[]
+}
+
+/** Inserts or replaces rows by their primary key (or `onConflict` columns). */
+export async function upsertRows(table: string, rows: Record<string, unknown>[], onConflict: string): Promise<void> {
+  const { url, serviceRoleKey } = backend()
+  const response = await fetch(`${url}/rest/v1/${table}?on_conflict=${onConflict}`, {
+    method: 'POST',
+    headers: {
+      apikey: serviceRoleKey,
+      authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+      prefer: 'resolution=merge-duplicates',
+    },
+    body: JSON.stringify(rows),
+  })
+  if (!response.ok) throw new Error(`upsert ${table}: ${response.status} ${await response.text()}`)
+}
+
+/** Removes a stored object (an uploaded CV, an image) from a storage bucket. */
+export async function deleteStoredFile(bucket: string, objectPath: string): Promise<void> {
+  const { url, serviceRoleKey } = backend()
+  const response = await fetch(`${url}/storage/v1/object/${bucket}`, {
+    method: 'DELETE',
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ prefixes: [objectPath] }),
+  })
+  if (!response.ok) throw new Error(`delete ${bucket}/${objectPath}: ${response.status} ${await response.text()}`)
+}

@@ -1,0 +1,77 @@
+// Journey: staff add a job opening and see it on /careers; a visitor applies through 'Apply Now'
+// with a small PDF; staff find the application in Applications and download the CV, and the bytes
+// the browser downloaded are the bytes the visitor uploaded.
+import { readFile } from 'node:fs/promises'
+import type { Download } from 'playwright-core'
+import { afterAll, describe, expect, inject } from 'vitest'
+import { test } from './fixtures.ts'
+import { AdminPage, visit } from './pages/admin.ts'
+import { deleteRows, deleteStoredFile, selectRows } from './staff-data.ts'
+
+const siteUrl = inject('siteUrl')
+const JOB = { title: 'Journey Test Payments Engineer', location: 'Lagos (hybrid)', department: 'Engineering', type: 'Contract' }
+const APPLICANT = { name: 'Tobi Journey-Adewale', email: 'tobi.journey@example.com', phone: '+234 803 000 0001' }
+// A small PDF with bytes that change per run and one that is not valid UTF-8, so a text round trip
+// could not pass by accident.
+const CV = Buffer.concat([Buffer.from(`%PDF-1.4\n% journey CV ${Date.now()}\n`), Buffer.from([0xe2, 0xe3, 0xcf, 0xd3, 0x0a]), Buffer.from('%%EOF\n')])
+
+afterAll(async () => {
+  const jobs = await selectRows<{ id: string }>('job_openings', `select=id&title=eq.${encodeURIComponent(JOB.title)}`)
+  for (const job of jobs) {
+    const applications = await selectRows<{ cv_path: string }>('job_applications', `select=cv_path&job_opening_id=eq.${job.id}`)
+    for (const { cv_path } of applications) await deleteStoredFile('applications', cv_path)
+    await deleteRows('job_applications', `job_opening_id=eq.${job.id}`)
+    await deleteRows('job_openings', `id=eq.${job.id}`)
+  }
+})
+
+describe('job opening to application', () => {
+  test('staff add an opening, a visitor applies with a CV, staff download the same bytes', { timeout: 180_000 }, async ({ page }) => {
+    const admin = new AdminPage(page, siteUrl)
+    await admin.signIn()
+    await admin.open('/admin/jobs', 'Job Openings')
+    await page.getByRole('button', { name: 'Add Job Opening' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add New Job Opening' })
+    await dialog.getByLabel('Job Title').fill(JOB.title)
+    await dialog.getByLabel('Location').fill(JOB.location)
+    await dialog.getByLabel('Department').fill(JOB.department)
+    await dialog.getByLabel('Type').selectOption(JOB.type)
+    await dialog.getByLabel('Description').fill('Build and run the switch that moves our clients’ money.')
+    await expect(dialog.getByLabel('Active (visible on careers page)').isChecked()).resolves.toBe(true)
+    await dialog.getByRole('button', { name: 'Create Job Opening' }).click()
+    await admin.expectToast('Job opening created successfully')
+    await dialog.waitFor({ state: 'hidden' })
+    await page.getByRole('main').getByText(JOB.title).first().waitFor()
+
+    // The visitor: /careers lists the opening, and 'Apply Now' opens the form in a dialog.
+    await visit(page, siteUrl, '/careers')
+    const opening = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: JOB.title }) })
+    await expect(opening.count()).resolves.toBe(1)
+    await expect(opening.getByText(JOB.location).isVisible()).resolves.toBe(true)
+    await opening.getByRole('button', { name: 'Apply Now' }).click()
+    const form = page.getByRole('form', { name: `Apply for ${JOB.title}` })
+    await form.getByLabel('Full Name').fill(APPLICANT.name)
+    await form.getByLabel('Email', { exact: true }).fill(APPLICANT.email)
+    await form.getByLabel('Phone').fill(APPLICANT.phone)
+    await form.getByLabel('Cover Note').fill('I have run card switches for eight years.')
+    await form.getByLabel(/^CV/).setInputFiles({ name: 'Tobi CV.pdf', mimeType: 'application/pdf', buffer: CV })
+    await form.getByRole('button', { name: 'Submit Application' }).click()
+    await form.getByRole('status').filter({ hasText: 'Thank you for applying!' }).waitFor()
+
+    // Staff: the application is listed under its opening, and its CV downloads unchanged.
+    await admin.open('/admin/applications', 'Applications')
+    await page.getByLabel('Job opening').selectOption({ label: JOB.title })
+    const application = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name: APPLICANT.name }) })
+    await application.waitFor()
+    await expect(application.getByText(JOB.title, { exact: false }).first().isVisible()).resolves.toBe(true)
+    await expect(application.getByRole('link', { name: APPLICANT.email }).isVisible()).resolves.toBe(true)
+
+    // 'Download CV' opens a tab on a signed link that answers as an attachment: the tab downloads it.
+    const downloaded = new Promise<Download>((resolve) => page.context().once('page', (tab) => tab.once('download', resolve)))
+    await application.getByRole('button', { name: 'Download CV' }).click()
+    const download = await downloaded
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/)
+    const bytes = await readFile(await download.path())
+    expect(bytes.equals(CV), `downloaded ${bytes.length} bytes, uploaded ${CV.length}`).toBe(true)
+  })
+})

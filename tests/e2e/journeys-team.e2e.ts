@@ -1,0 +1,59 @@
+// Journey: staff reorder the team in Team Members (move down, then up) and a visitor sees the new
+// order on /about each time. The original order is put back afterwards for the other browser tests.
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
+import { test } from './fixtures.ts'
+import { AdminPage, visit } from './pages/admin.ts'
+import { selectRows, updateRows } from './staff-data.ts'
+
+const siteUrl = inject('siteUrl')
+interface Member {
+  id: string
+  name: string
+  order_index: number
+}
+let original: Member[] = []
+
+beforeAll(async () => {
+  original = await selectRows<Member>('team_members', 'select=id,name,order_index&order=order_index,created_at')
+})
+
+afterAll(async () => {
+  for (const member of original) await updateRows('team_members', `id=eq.${member.id}`, { order_index: member.order_index })
+})
+
+/** The names in the leadership section of /about, top to bottom. */
+async function aboutOrder(page: Page): Promise<string[]> {
+  await visit(page, siteUrl, '/about')
+  const section = page.locator('section', { has: page.locator('#team-heading') })
+  return section.getByRole('heading', { level: 3 }).allTextContents()
+}
+
+/** The names on the Team Members screen, top to bottom. */
+function adminOrder(page: Page): Promise<string[]> {
+  return page.getByRole('main').getByRole('listitem').getByRole('heading', { level: 2 }).allTextContents()
+}
+
+describe('team order', () => {
+  test('moving a member down and up in Team Members changes the order on /about', { timeout: 120_000 }, async ({ page }) => {
+    expect(original.length, 'the seeded team has at least two members').toBeGreaterThanOrEqual(2)
+    const names = original.map((m) => m.name)
+    await expect(aboutOrder(page)).resolves.toEqual(names)
+
+    const admin = new AdminPage(page, siteUrl)
+    await admin.signIn()
+    await admin.open('/admin/team', 'Team Members')
+    await expect(adminOrder(page)).resolves.toEqual(names)
+
+    const [first, second, ...rest] = names
+    await page.getByRole('button', { name: `Move ${first} down` }).click()
+    await expect.poll(() => adminOrder(page)).toEqual([second, first, ...rest])
+    await expect(aboutOrder(page)).resolves.toEqual([second, first, ...rest])
+
+    await admin.open('/admin/team', 'Team Members')
+    await expect(page.getByRole('button', { name: `Move ${second} up` }).isDisabled()).resolves.toBe(true)
+    await page.getByRole('button', { name: `Move ${first} up` }).click()
+    await expect.poll(() => adminOrder(page)).toEqual(names)
+    await expect(aboutOrder(page)).resolves.toEqual(names)
+  })
+})
