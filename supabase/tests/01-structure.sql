@@ -54,7 +54,7 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
     'is_cv_object_name', 'job_opening_accepts_applications', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv', 'is_valid_site_setting'
+    'is_own_unclaimed_cv'
   ],
   'anon may execute only the helpers policies need and the visitor rpcs'
 );

@@ -51,7 +51,7 @@ select throws_ok($$ update public.site_settings set value = 'not-an-email' where
 select throws_ok($$ update public.site_settings set value = 'javascript:alert(1)' where key = 'linkedin_url' $$,
   '23514', null, 'a link with a script scheme is refused');
 select lives_ok($$ update public.site_settings set value = '' where key = 'github_url' $$, 'a link may be emptied');
-select lives_ok($$ insert into public.site_settings (key, value) values ('office_hours', 'Mon-Fri 8-18') $$, 'free-text keys take any text');
+select lives_ok($$ insert into public.site_settings (key, value) values ('office_hours_note', 'Mon-Fri 8-18, closed on public holidays') $$, 'free-text keys take any text');
 select throws_ok(
   $$ insert into public.site_settings (key, value) values ('company_name', 'Half Saved'), ('secondary_color', 'nope')
      on conflict (key) do update set value = excluded.value $$,
