@@ -100,6 +100,9 @@ describe('NewsletterForm', () => {
         return { ok: true }
       },
     })
+    // The form loads its schema when first focused (zod is not in the first page load).
+    await user.click(screen.getByLabelText('Email address'))
+    await import('../schemas')
     await user.click(screen.getByRole('button', { name: 'Subscribe' }))
     expect(await screen.findByText('Email is required')).toBeTruthy()
     await user.type(screen.getByLabelText('Email address'), 'reader@example.com')

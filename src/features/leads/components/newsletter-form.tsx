@@ -2,7 +2,7 @@
 // twice is not an error.
 import { useId } from 'react'
 import type { FormResult } from '../form-result'
-import { newsletterSchema, type NewsletterField } from '../schemas'
+import type { NewsletterField } from '../schemas'
 import { FormMessage } from './form-message'
 import { HoneypotField } from './honeypot-field'
 import { SubmitButton } from './submit-button'
@@ -12,6 +12,9 @@ import { useLeadForm } from './use-lead-form'
 export const NEWSLETTER_CONFIRMATION = "Thanks for subscribing! You'll hear from us soon."
 export const NEWSLETTER_ACTION = '/leads/newsletter'
 
+// In every page's footer: its schema (and zod) loads when the visitor first focuses the form.
+const loadNewsletterSchema = () => import('../schemas').then((schemas) => schemas.newsletterSchema)
+
 interface NewsletterFormProps {
   /** The action's answer, on the page it renders without JavaScript. */
   result?: FormResult<NewsletterField>
@@ -20,12 +23,15 @@ interface NewsletterFormProps {
 }
 
 export function NewsletterForm({ result, tone = 'light' }: NewsletterFormProps = {}) {
-  const { fetcher, formRef, onSubmit, busy, fieldErrors, formError, accepted, values } = useLeadForm<NewsletterField>(newsletterSchema, result)
+  const { fetcher, formRef, onSubmit, onFocus, busy, fieldErrors, formError, accepted, values } = useLeadForm<NewsletterField>(
+    loadNewsletterSchema,
+    result,
+  )
   const hydrated = useHydrated()
   const inputId = useId()
   const errorId = `${inputId}-error`
   return (
-    <fetcher.Form ref={formRef} method="post" action={NEWSLETTER_ACTION} onSubmit={onSubmit} noValidate={hydrated} aria-label="Newsletter" className="relative space-y-2">
+    <fetcher.Form ref={formRef} method="post" action={NEWSLETTER_ACTION} onSubmit={onSubmit} onFocus={onFocus} noValidate={hydrated} aria-label="Newsletter" className="relative space-y-2">
       <HoneypotField />
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">

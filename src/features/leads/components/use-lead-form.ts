@@ -7,9 +7,18 @@ import { useFetcher } from 'react-router'
 import type { z } from 'zod'
 import { fieldErrorsOf, type FieldErrors, type FormResult } from '../form-result'
 
-export function useLeadForm<K extends string>(schema: z.ZodType, initial?: FormResult<K>) {
+/**
+ * The form's schema, or a loader for it: a form on every page (the newsletter) loads its schema on
+ * first focus instead of with the page, so zod stays out of the first load. Until it has arrived the
+ * form is sent as it is and the action, which checks the same schema, answers with the messages.
+ */
+export type SchemaSource = z.ZodType | (() => Promise<z.ZodType>)
+
+export function useLeadForm<K extends string>(source: SchemaSource, initial?: FormResult<K>) {
   const fetcher = useFetcher<FormResult<K>>()
   const formRef = useRef<HTMLFormElement>(null)
+  const schemaRef = useRef<z.ZodType | null>(typeof source === 'function' ? null : source)
+  const loadingRef = useRef(false)
   const [clientErrors, setClientErrors] = useState<FieldErrors<K> | null>(null)
   // The answer the visitor has moved on from by sending the form again.
   const [staleAnswer, setStaleAnswer] = useState<FormResult<K> | undefined>(undefined)
@@ -25,8 +34,26 @@ export function useLeadForm<K extends string>(schema: z.ZodType, initial?: FormR
     else formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
   }, [fetcher.state, fetcher.data])
 
+  function loadSchema() {
+    if (schemaRef.current || loadingRef.current || typeof source !== 'function') return
+    loadingRef.current = true
+    source().then(
+      (schema) => {
+        schemaRef.current = schema
+      },
+      () => {
+        loadingRef.current = false
+      },
+    )
+  }
+
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     setStaleAnswer(latest)
+    const schema = schemaRef.current
+    if (!schema) {
+      setClientErrors(null)
+      return
+    }
     const formData = new FormData(event.currentTarget)
     // The chosen file as the input holds it (some DOM implementations leave it out of FormData).
     for (const input of event.currentTarget.querySelectorAll<HTMLInputElement>('input[type="file"][name]')) {
@@ -53,6 +80,7 @@ export function useLeadForm<K extends string>(schema: z.ZodType, initial?: FormR
     fetcher,
     formRef,
     onSubmit,
+    onFocus: loadSchema,
     busy,
     fieldErrors,
     formError: clientErrors ? undefined : refused?.formError,
