@@ -1,5 +1,4 @@
-// Which views count: public pages only, never the back office, never a crawler.
-import { isbot } from 'isbot'
+// Which paths count: public pages only, never the back office.
 
 export const PAGE_VIEW_ENDPOINT = '/leads/page-view'
 
@@ -15,6 +14,3 @@ export function isCountedPath(path: unknown): path is string {
   )
 }
 
-export function isCountedVisitor(userAgent: string | null | undefined): boolean {
-  return !isbot(userAgent ?? '')
-}
