@@ -3,11 +3,13 @@
 // the request context with the contexts of this bundle (server/ is bundled apart from the app, so it
 // cannot import them itself and must use these very objects).
 import { PassThrough } from 'node:stream'
+import { text } from 'node:stream/consumers'
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { deferHydration } from '~/lib/deferred-hydration.server'
 import { nonceContext } from '~/lib/nonce'
 import { visitorContext, type Visitor } from '~/lib/visitor-context'
 
@@ -62,10 +64,15 @@ export default function handleRequest(
             callback()
           },
         })
-        const stream = createReadableStreamFromReadable(body)
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
         pipe(body)
-        resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }))
+        if (import.meta.env.PROD) {
+          // The whole document, so its modules can be moved after the first paint. Vite's dev
+          // server keeps React Router's own scripts.
+          text(body).then((html) => resolve(new Response(deferHydration(html), { headers: responseHeaders, status: responseStatusCode })), reject)
+        } else {
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
+        }
       },
       onShellError(error: unknown) {
         reject(error)

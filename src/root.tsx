@@ -1,4 +1,4 @@
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url'
+import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { getSiteSettings } from '~/features/settings/api/get-site-settings'
 import { brandStyle } from '~/features/settings/brand-colors'
@@ -10,15 +10,11 @@ import { PageViewCounter } from '~/features/page-views/components/page-view-coun
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
 
-// One font file (Inter variable, latin subset), self-hosted and preloaded: no third-party host.
-const fontFace = `@font-face{font-family:'Inter Variable';font-style:normal;font-display:swap;font-weight:100 900;src:url(${interLatin}) format('woff2-variations');unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}`
-
 // The stylesheet has a precedence so React writes it ahead of the module preloads it hoists into
 // <head>: the one render-blocking request starts first instead of queueing behind forty scripts.
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: appCss, precedence: 'default' },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-  { rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml', title: 'Editorial' },
 ]
 
@@ -38,7 +34,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={brand?.['--brand-primary'] ?? DEFAULT_SITE_SETTINGS.primary_color} />
-        <style dangerouslySetInnerHTML={{ __html: fontFace }} />
         <Meta />
         <Links />
       </head>
@@ -52,6 +47,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Hydration starts after the first paint (deferred-hydration.server.ts); this says it is done,
+  // for whoever needs to know the page is interactive (the browser tests).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = ''
+  }, [])
   return (
     <>
       <PageViewCounter />

@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core'
 import { test as base } from 'vitest'
 import { saveFailureArtifacts } from './artifacts.ts'
 import { launchChromium } from './browser.ts'
+import { hydrateOnGoto } from './hydration.ts'
 import { watchPageProblems, type PageProblems } from './page-problems.ts'
 
 export const PHONE = { width: 390, height: 844 } as const
@@ -31,7 +32,7 @@ export const test = base.extend<Fixtures>({
   ],
   page: async ({ browser, task }, use) => {
     const context = await browser.newContext({ viewport: PHONE })
-    const page = await context.newPage()
+    const page = hydrateOnGoto(await context.newPage())
     await use(page)
     if (task.result?.state === 'fail') await saveFailureArtifacts(page, task.fullTestName ?? task.name)
     await context.close()

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './browser.ts'
+import { hydrateOnGoto } from './hydration.ts'
 
 const siteUrl = inject('siteUrl')
 let browser: Browser
@@ -23,7 +24,7 @@ describe('the home page', () => {
   })
 
   it('shows the hero, the client marquee, the product cards and the testimonials on a phone, without errors', async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } })
+    const page = hydrateOnGoto(await browser.newPage({ viewport: { width: 390, height: 844 } }))
     const errors: string[] = []
     page.on('pageerror', (error) => errors.push(error.message))
     page.on('console', (message) => {

@@ -9,6 +9,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import WebSocket from 'ws'
 import { launchChromium } from './browser.ts'
+import { hydrateOnGoto } from './hydration.ts'
 
 const siteUrl = inject('siteUrl')
 const backend = inject('backend')
@@ -32,7 +33,7 @@ afterAll(async () => {
 /** A phone-sized page that collects every error, CSP refusal and failed request. */
 async function openPage(options: { javaScript?: boolean } = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: options.javaScript ?? true, userAgent })
-  const page = await context.newPage()
+  const page = hydrateOnGoto(await context.newPage())
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(error.message))
   page.on('console', (message) => {

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { expectNoViolations } from './axe.ts'
 import { launchChromium } from './browser.ts'
+import { hydrateOnGoto } from './hydration.ts'
 
 const siteUrl = inject('siteUrl')
 let browser: Browser
@@ -38,7 +39,7 @@ afterAll(async () => {
 
 /** A page that records every console error, page error and failed request. */
 async function watchedPage(width: number, expect404 = false): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage({ viewport: { width, height: width < 768 ? 844 : 800 } })
+  const page = hydrateOnGoto(await browser.newPage({ viewport: { width, height: width < 768 ? 844 : 800 } }))
   const problems: string[] = []
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`))
   page.on('console', (message) => {

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { deferHydration } from './deferred-hydration.server'
+
+const NONCE = 'bm9uY2U='
+const bootstrap =
+  'import * as route0 from "/assets/root.js";\nwindow.__reactRouterManifest = {"note":"1 < 2 <!-- -->"};\nimport("/assets/entry.client.js");'
+const document_ =
+  `<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/app.css"/>` +
+  `<link rel="modulepreload" href="/assets/entry.client.js" nonce="${NONCE}"/><link rel="modulepreload" href="/assets/root.js" nonce="${NONCE}"/>` +
+  `</head><body><h1>Hello</h1><script nonce="${NONCE}">window.__reactRouterContext = {};</script>` +
+  `<script nonce="${NONCE}" type="module" async="">${bootstrap}</script></body></html>`
+
+afterEach(() => {
+  document.head.innerHTML = ''
+  document.body.innerHTML = ''
+})
+
+describe('deferHydration', () => {
+  it('takes the module preloads and the module script out of the page as sent', () => {
+    const html = deferHydration(document_)
+    expect(html).not.toMatch(/<link rel="modulepreload"/)
+    expect(html).not.toMatch(/<script[^>]*type="module"/)
+    expect(html).toContain('<link rel="stylesheet" href="/assets/app.css"/>')
+    expect(html).toContain(`<script nonce="${NONCE}">window.__reactRouterContext = {};</script>`)
+    // The module's text travels as a string with no "<" in it, so nothing in it can end the inline script.
+    expect(html.match(/<\/script>/g)).toHaveLength(2)
+    expect(html).not.toContain('<!--')
+  })
+
+  it('adds the same preloads and module script to the page once it has loaded, where paint timing is missing', async () => {
+    const html = deferHydration(document_)
+    const loader = /<script nonce="[^"]*">(\(function\(\)[\s\S]*?)<\/script>/.exec(html)?.[1]
+    expect(loader).toBeDefined()
+    new Function(loader!)()
+    expect(document.querySelectorAll('link[rel="modulepreload"]')).toHaveLength(0)
+
+    window.dispatchEvent(new Event('load'))
+    const preloads = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'))
+    expect(preloads).toEqual(['/assets/entry.client.js', '/assets/root.js'])
+    const script = await vi.waitFor(() => {
+      const found = document.querySelector<HTMLScriptElement>('script[type="module"]')
+      if (!found) throw new Error('no module script yet')
+      return found
+    })
+    expect(script.nonce).toBe(NONCE)
+    expect(script.textContent).toBe(bootstrap)
+  })
+
+  it('leaves a document without React Router’s bootstrap unchanged', () => {
+    const plain = '<!DOCTYPE html><html><head></head><body><script type="module" async="">import "/x.js"</script></body></html>'
+    expect(deferHydration(plain)).toBe(plain)
+  })
+})

@@ -1,0 +1,40 @@
+// The page's own bytes first, the hydration JavaScript after the first paint.
+//
+// React Router writes a modulepreload link in <head> for every module of the page (about forty on
+// /) and a module script that imports them. On a slow phone those requests share the connection
+// with the stylesheet, the font and the hero image, and the page paints as late as if it were
+// waiting for its JavaScript. The server-rendered HTML is complete and works without JavaScript
+// (links navigate, forms post), so nothing is lost by painting it first: this rewrite removes the
+// preload links and replaces the module script with a small inline script that, once the page has
+// painted (browsers without paint timing: once it has loaded), adds the same preload links and the
+// same module script. Hydration itself is React Router's, unchanged; <html> gets `data-hydrated`
+// when it is done (root.tsx).
+
+const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g
+const BOOTSTRAP = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/
+
+/** A string as a JavaScript literal that is also safe inside an HTML <script> element. */
+function scriptLiteral(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+}
+
+/**
+ * Rewrites a document rendered by React Router so its modules load after the first paint. A
+ * document without React Router's bootstrap script (an error page written by hand, a future
+ * React Router that writes it differently) is returned unchanged.
+ */
+export function deferHydration(html: string): string {
+  const bootstrap = BOOTSTRAP.exec(html)
+  if (!bootstrap || !bootstrap[2].includes('window.__reactRouterManifest')) return html
+  const [script, nonce, code] = bootstrap
+  const modules = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1])
+  // The preload links go in as one fragment, the module script in the next task: two short tasks
+  // instead of one long one on a slow phone.
+  const loader =
+    `<script nonce="${nonce}">(function(){var d=document,started=false;function start(){if(started)return;started=true;` +
+    `var links=d.createDocumentFragment();${scriptLiteral(modules)}.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.href=href;links.appendChild(l)});d.head.appendChild(links);` +
+    `setTimeout(function(){var s=d.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce)};s.textContent=${scriptLiteral(code)};d.body.appendChild(s)})}` +
+    `try{new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(start)}).observe({type:"paint",buffered:true})}catch(e){}` +
+    `addEventListener("load",function(){if(!("PerformanceObserver"in window)||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)start()})})()</script>`
+  return html.replace(MODULE_PRELOAD, '').replace(script, () => loader)
+}
