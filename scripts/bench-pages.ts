@@ -241,6 +241,18 @@ async function lighthouseRun(chrome: LaunchedChrome, url: string, reportName: st
   }
 }
 
+/** Lighthouse sometimes loses the trace of a run (NO_NAVSTART): such a run is done again, twice at most. */
+async function lighthouseRunWithRetry(chrome: LaunchedChrome, url: string, reportName: string): Promise<RunFigures> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(chrome, url, reportName)
+    } catch (error) {
+      if (attempt === 3) throw error
+      console.warn(`  (${(error as Error).message}; running it again)`)
+    }
+  }
+}
+
 async function measure(chrome: LaunchedChrome, label: string, url: string): Promise<PageResult> {
   const response = await fetch(url, { redirect: 'manual' })
   await response.arrayBuffer()
@@ -252,7 +264,7 @@ async function measure(chrome: LaunchedChrome, label: string, url: string): Prom
   }
   const runs: RunFigures[] = []
   for (let run = 1; run <= RUNS; run++) {
-    const figures = await lighthouseRun(chrome, url, label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home')
+    const figures = await lighthouseRunWithRetry(chrome, url, label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home')
     console.log(
       `${label} run ${run}/${RUNS}: performance ${figures.scores.performance}, LCP ${Math.round(figures.lcpMs)} ms, ` +
         `TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`,

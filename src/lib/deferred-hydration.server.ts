@@ -28,12 +28,13 @@ export function deferHydration(html: string): string {
   if (!bootstrap || !bootstrap[2].includes('window.__reactRouterManifest')) return html
   const [script, nonce, code] = bootstrap
   const modules = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1])
-  // The preload links go in as one fragment, the module script in the next task: two short tasks
-  // instead of one long one on a slow phone.
+  // The preload links go in eight at a time and the module script after them, each in its own
+  // task: short tasks instead of one long one on a slow phone.
   const loader =
-    `<script nonce="${nonce}">(function(){var d=document,started=false;function start(){if(started)return;started=true;` +
-    `var links=d.createDocumentFragment();${scriptLiteral(modules)}.forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.href=href;links.appendChild(l)});d.head.appendChild(links);` +
-    `setTimeout(function(){var s=d.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce)};s.textContent=${scriptLiteral(code)};d.body.appendChild(s)})}` +
+    `<script nonce="${nonce}">(function(){var d=document,started=false,hrefs=${scriptLiteral(modules)};` +
+    `function preload(){var links=d.createDocumentFragment();hrefs.splice(0,8).forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.href=href;links.appendChild(l)});d.head.appendChild(links);setTimeout(hrefs.length?preload:bootstrap)}` +
+    `function bootstrap(){var s=d.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce)};s.textContent=${scriptLiteral(code)};d.body.appendChild(s)}` +
+    `function start(){if(started)return;started=true;preload()}` +
     `try{new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(start)}).observe({type:"paint",buffered:true})}catch(e){}` +
     `addEventListener("load",function(){if(!("PerformanceObserver"in window)||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)start()})})()</script>`
   return html.replace(MODULE_PRELOAD, '').replace(script, () => loader)

@@ -1,3 +1,4 @@
+import { HydrationChunk } from '~/components/layout/hydration-chunk'
 import { Container } from '~/components/ui/container'
 import { SectionHeading } from '~/components/ui/section-heading'
 import { getClients } from '~/features/clients/api/get-clients'
@@ -58,24 +59,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { hero, stats, clients, testimonials } = loaderData
   return (
     <>
-      <HeroSection hero={hero} />
-      <ClientMarquee clients={clients} title="Trusted by banks, schools and businesses" />
-      <StatsBand stats={stats} />
-      <CustomDevelopment />
-      <ProductHighlights />
-      <WhyChooseUs />
-      <FintechSpecialisation />
-      {testimonials.length > 0 && (
-        <section className="bg-slate-50 py-16 sm:py-24" aria-labelledby="testimonials-heading">
-          <Container>
-            <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="What our clients say" align="center" />
-            <div className="mt-12">
-              <TestimonialCarousel testimonials={testimonials} />
-            </div>
-          </Container>
-        </section>
-      )}
-      <ClosingCta />
+      <HydrationChunk>
+        <HeroSection hero={hero} />
+        <ClientMarquee clients={clients} title="Trusted by banks, schools and businesses" />
+        <StatsBand stats={stats} />
+      </HydrationChunk>
+      <HydrationChunk>
+        <CustomDevelopment />
+        <ProductHighlights />
+      </HydrationChunk>
+      <HydrationChunk>
+        <WhyChooseUs />
+        <FintechSpecialisation />
+      </HydrationChunk>
+      <HydrationChunk>
+        {testimonials.length > 0 && (
+          <section className="bg-slate-50 py-16 sm:py-24" aria-labelledby="testimonials-heading">
+            <Container>
+              <SectionHeading id="testimonials-heading" eyebrow="Testimonials" title="What our clients say" align="center" />
+              <div className="mt-12">
+                <TestimonialCarousel testimonials={testimonials} />
+              </div>
+            </Container>
+          </section>
+        )}
+        <ClosingCta />
+      </HydrationChunk>
     </>
   )
 }

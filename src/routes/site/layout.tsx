@@ -1,4 +1,5 @@
 import { Outlet, useRouteLoaderData } from 'react-router'
+import { HydrationChunk } from '~/components/layout/hydration-chunk'
 import { NavigationProgress } from '~/components/layout/navigation-progress'
 import { PageTransition } from '~/components/layout/page-transition'
 import { SiteFooter } from '~/components/layout/site-footer'
@@ -36,24 +37,30 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <NavigationProgress />
-      <SiteHeader logoText={settings.company_logo_text} chatUrl={safeLink(settings.chat_url)} />
+      <HydrationChunk>
+        <SiteHeader logoText={settings.company_logo_text} chatUrl={safeLink(settings.chat_url)} />
+      </HydrationChunk>
       <main id="main" className="pt-16">
         <PageTransition>
-          <Outlet />
+          <HydrationChunk>
+            <Outlet />
+          </HydrationChunk>
         </PageTransition>
       </main>
-      <SiteFooter
-        companyName={settings.company_name}
-        logoText={settings.company_logo_text}
-        description={footer.description}
-        email={settings.contact_email}
-        phone={settings.contact_phone}
-        address={settings.company_address}
-        social={social}
-        newsletterTitle={footer.newsletterTitle}
-        newsletterDescription={footer.newsletterDescription}
-        newsletterSlot={<NewsletterForm tone="dark" />}
-      />
+      <HydrationChunk>
+        <SiteFooter
+          companyName={settings.company_name}
+          logoText={settings.company_logo_text}
+          description={footer.description}
+          email={settings.contact_email}
+          phone={settings.contact_phone}
+          address={settings.company_address}
+          social={social}
+          newsletterTitle={footer.newsletterTitle}
+          newsletterDescription={footer.newsletterDescription}
+          newsletterSlot={<NewsletterForm tone="dark" />}
+        />
+      </HydrationChunk>
     </>
   )
 }
