@@ -47,7 +47,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Hydration starts after the first paint (deferred-hydration.server.ts); this says it is done,
+  // Hydration starts after the first paint (first-paint.server.ts); this says it is done,
   // for whoever needs to know the page is interactive (the browser tests).
   useEffect(() => {
     document.documentElement.dataset.hydrated = ''

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 
 /**
  * Resolves once React has hydrated the page: the app's modules load after the first paint
- * (src/lib/deferred-hydration.server.ts) and root.tsx then marks <html data-hydrated>. A document
+ * (src/lib/first-paint.server.ts) and root.tsx then marks <html data-hydrated>. A document
  * the app did not render with scripts (an XML file, a page with JavaScript off) is left alone.
  */
 export async function waitForHydration(page: Page): Promise<void> {

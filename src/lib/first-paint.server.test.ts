@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { deferHydration } from './deferred-hydration.server'
+import { deferHydration, inlineStylesheet } from './first-paint.server'
 
 const NONCE = 'bm9uY2U='
 const bootstrap =
@@ -50,5 +50,20 @@ describe('deferHydration', () => {
   it('leaves a document without React Router’s bootstrap unchanged', () => {
     const plain = '<!DOCTYPE html><html><head></head><body><script type="module" async="">import "/x.js"</script></body></html>'
     expect(deferHydration(plain)).toBe(plain)
+  })
+})
+
+describe('inlineStylesheet', () => {
+  const page = `<head><link nonce="${NONCE}" rel="stylesheet" href="/assets/app.css" data-precedence="default"/><title>t</title></head>`
+
+  it('puts the stylesheet in the page, with its nonce and precedence', () => {
+    expect(inlineStylesheet(page, '/assets/app.css', 'h1{color:red}')).toBe(
+      `<head><style nonce="${NONCE}" data-precedence="default">h1{color:red}</style><title>t</title></head>`,
+    )
+  })
+
+  it('leaves the link when it is another file, or the CSS could end the <style> early', () => {
+    expect(inlineStylesheet(page, '/assets/other.css', 'h1{color:red}')).toBe(page)
+    expect(inlineStylesheet(page, '/assets/app.css', 'h1{}</style><script>alert(1)</script>')).toBe(page)
   })
 })
