@@ -6,12 +6,14 @@
 // with the stylesheet and the hero image, and the page paints as late as if it were waiting for
 // its JavaScript. The server-rendered HTML is complete and works without JavaScript
 // (links navigate, forms post), so nothing is lost by painting it first: this rewrite removes the
-// preload links and replaces the module script with a small inline script that, once the page has
-// painted (browsers without paint timing: once it has loaded), adds the same preload links and the
-// same module script. Hydration itself is React Router's, unchanged; <html> gets `data-hydrated`
-// when it is done (root.tsx).
+// preload links and replaces the module script with a small inline script that adds the same
+// module script once the page has painted (browsers without paint timing: once it has loaded).
+// The browser then fetches the modules as it finds their imports; putting the forty preload links
+// back took a long task of its own (38 ms under Lighthouse's 4x slowdown), more than the requests'
+// few round trips are worth after the page is already on screen. Hydration itself is React
+// Router's, unchanged; <html> gets `data-hydrated` when it is done (root.tsx).
 
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"(?: nonce="[^"]*")?\/>/g
+const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"(?: nonce="[^"]*")?\/>/g
 const BOOTSTRAP = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/
 
 /** A string as a JavaScript literal that is also safe inside an HTML <script> element. */
@@ -28,14 +30,9 @@ export function deferHydration(html: string): string {
   const bootstrap = BOOTSTRAP.exec(html)
   if (!bootstrap || !bootstrap[2].includes('window.__reactRouterManifest')) return html
   const [script, nonce, code] = bootstrap
-  const modules = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1])
-  // The preload links go in eight at a time and the module script after them, each in its own
-  // task: short tasks instead of one long one on a slow phone.
   const loader =
-    `<script nonce="${nonce}">(function(){var d=document,started=false,hrefs=${scriptLiteral(modules)};` +
-    `function preload(){var links=d.createDocumentFragment();hrefs.splice(0,8).forEach(function(href){var l=d.createElement("link");l.rel="modulepreload";l.href=href;links.appendChild(l)});d.head.appendChild(links);setTimeout(hrefs.length?preload:bootstrap)}` +
-    `function bootstrap(){var s=d.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce)};s.textContent=${scriptLiteral(code)};d.body.appendChild(s)}` +
-    `function start(){if(started)return;started=true;preload()}` +
+    `<script nonce="${nonce}">(function(){var started=false;function start(){if(started)return;started=true;` +
+    `var s=document.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce)};s.textContent=${scriptLiteral(code)};document.body.appendChild(s)}` +
     `try{new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(start)}).observe({type:"paint",buffered:true})}catch(e){}` +
     `addEventListener("load",function(){if(!("PerformanceObserver"in window)||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)start()})})()</script>`
   return html.replace(MODULE_PRELOAD, '').replace(script, () => loader)
