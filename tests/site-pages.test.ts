@@ -62,6 +62,11 @@ describe('every public route, server-rendered', () => {
     expect(head.meta['twitter:title']).toBe(title)
     // The RSS feed is announced on every page.
     expect(html).toContain('<link rel="alternate" type="application/rss+xml" href="/rss.xml"')
+    // Painted from this one response: the styles are inline, no part waits for a script to reveal
+    // it (React's $RC/$RV), and the page's modules are only asked for after the first paint.
+    expect(html).toMatch(/<style[^>]* data-precedence="default">/)
+    expect(html).not.toMatch(/\$R[CV]\(/)
+    expect(html).not.toContain('rel="modulepreload"')
     // Images never shift the layout and always say what they are (or are marked decorative).
     for (const img of html.match(/<img [^>]*>/g) ?? []) {
       expect(img, img).toMatch(/ width="\d+"/)

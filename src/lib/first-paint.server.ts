@@ -14,7 +14,7 @@
 // Router's, unchanged; <html> gets `data-hydrated` when it is done (root.tsx).
 
 const MODULE_PRELOAD = /<link rel="modulepreload" href="[^"]+"(?: nonce="[^"]*")?\/>/g
-const BOOTSTRAP = /<script nonce="([^"]*)" type="module" async="">([\s\S]*?)<\/script>/
+const BOOTSTRAP = /<script(?: nonce="([^"]*)")? type="module" async="">([\s\S]*?)<\/script>/
 
 /** A string as a JavaScript literal that is also safe inside an HTML <script> element. */
 function scriptLiteral(value: unknown): string {
@@ -31,8 +31,8 @@ export function deferHydration(html: string): string {
   if (!bootstrap || !bootstrap[2].includes('window.__reactRouterManifest')) return html
   const [script, nonce, code] = bootstrap
   const loader =
-    `<script nonce="${nonce}">(function(){var started=false;function start(){if(started)return;started=true;` +
-    `var s=document.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce)};s.textContent=${scriptLiteral(code)};document.body.appendChild(s)}` +
+    `<script${nonce ? ` nonce="${nonce}"` : ''}>(function(){var started=false;function start(){if(started)return;started=true;` +
+    `var s=document.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce ?? '')};s.textContent=${scriptLiteral(code)};document.body.appendChild(s)}` +
     `try{new PerformanceObserver(function(list,observer){observer.disconnect();setTimeout(start)}).observe({type:"paint",buffered:true})}catch(e){}` +
     `addEventListener("load",function(){if(!("PerformanceObserver"in window)||PerformanceObserver.supportedEntryTypes.indexOf("paint")<0)start()})})()</script>`
   return html.replace(MODULE_PRELOAD, '').replace(script, () => loader)
