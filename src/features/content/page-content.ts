@@ -34,13 +34,13 @@ export const DEFAULT_CONTACT: IntroContent = {
 }
 
 export interface FooterContent {
-  description: string
+  /** Null when none is stored: the footer then shows the company's tagline from site settings. */
+  description: string | null
   newsletterTitle: string
   newsletterDescription: string
 }
 
-export const DEFAULT_FOOTER: FooterContent = {
-  description: 'Pioneering the future of financial technology with secure, scalable and innovative software.',
+export const DEFAULT_FOOTER: Omit<FooterContent, 'description'> = {
   newsletterTitle: 'Stay in the loop',
   newsletterDescription: 'Product news, engineering notes and fintech insight from our team. One e-mail a month, no spam.',
 }
@@ -58,9 +58,9 @@ export function blockFrom(content: Record<string, unknown> | undefined, fallback
   return { title: text(content, 'title', fallback.title), content: text(content, 'content', fallback.content) }
 }
 
-export function footerFrom(content: Record<string, unknown> | undefined, tagline: string): FooterContent {
+export function footerFrom(content: Record<string, unknown> | undefined): FooterContent {
   return {
-    description: text(content, 'description', tagline || DEFAULT_FOOTER.description),
+    description: text(content, 'description', '') || null,
     newsletterTitle: text(content, 'newsletterTitle', DEFAULT_FOOTER.newsletterTitle),
     newsletterDescription: text(content, 'newsletterDescription', DEFAULT_FOOTER.newsletterDescription),
   }

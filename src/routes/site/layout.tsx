@@ -16,7 +16,8 @@ import type { Route } from './+types/layout'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const footer = await loadSafely('Reading the footer copy', () => getContent(requestDb(context), 'footer', 'main'), null)
-  return { footer: footer?.content ?? null }
+  // Shaped here, on the server: the footer's defaults stay out of the browser's JavaScript.
+  return { footer: footerFrom(footer?.content ?? undefined) }
 }
 
 const SOCIAL: { key: keyof SiteSettings; network: SocialNetwork; label: string }[] = [
@@ -29,7 +30,7 @@ const SOCIAL: { key: keyof SiteSettings; network: SocialNetwork; label: string }
 /** The public layout: fixed header, the page (transitions keyed by path), footer. */
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
   const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? DEFAULT_SITE_SETTINGS
-  const footer = footerFrom(loaderData.footer ?? undefined, settings.company_tagline)
+  const { footer } = loaderData
   const social = SOCIAL.flatMap(({ key, network, label }) => {
     const href = safeLink(settings[key])
     return href ? [{ network, label, href }] : []
@@ -51,7 +52,7 @@ export default function SiteLayout({ loaderData }: Route.ComponentProps) {
         <SiteFooter
           companyName={settings.company_name}
           logoText={settings.company_logo_text}
-          description={footer.description}
+          description={footer.description ?? (settings.company_tagline || DEFAULT_SITE_SETTINGS.company_tagline)}
           email={settings.contact_email}
           phone={settings.contact_phone}
           address={settings.company_address}
