@@ -10,10 +10,11 @@ import { PageViewCounter } from '~/features/page-views/components/page-view-coun
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
 
-// The stylesheet has a precedence so React writes it ahead of the module preloads it hoists into
-// <head>: the one render-blocking request starts first instead of queueing behind forty scripts.
+// In production the stylesheet is written into each page: the root renders it as an empty style
+// resource that the server fills (first-paint.server.ts), and React adopts that element when it
+// hydrates instead of fetching the file and restyling the painted page. Vite's dev server links it.
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: appCss, precedence: 'default' },
+  ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: appCss }] : []),
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml', title: 'Editorial' },
 ]
@@ -34,6 +35,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={brand?.['--brand-primary'] ?? DEFAULT_SITE_SETTINGS.primary_color} />
+        {import.meta.env.PROD && <style href={appCss} precedence="default" />}
         <Meta />
         <Links />
       </head>

@@ -64,7 +64,9 @@ describe('every public route, server-rendered', () => {
     expect(html).toContain('<link rel="alternate" type="application/rss+xml" href="/rss.xml"')
     // Painted from this one response: the styles are inline, no part waits for a script to reveal
     // it (React's $RC/$RV), and the page's modules are only asked for after the first paint.
-    expect(html).toMatch(/<style[^>]* data-precedence="default">/)
+    const styles = /<style data-precedence="default" data-href="\/assets\/app-[\w-]+\.css">([\s\S]*?)<\/style>/.exec(html)?.[1]
+    expect(styles).toContain('.prose-content')
+    expect(html).not.toContain('rel="stylesheet"')
     expect(html).not.toMatch(/\$R[CV]\(/)
     expect(html).not.toContain('rel="modulepreload"')
     // Images never shift the layout and always say what they are (or are marked decorative).

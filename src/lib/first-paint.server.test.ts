@@ -52,16 +52,21 @@ describe('deferHydration', () => {
 })
 
 describe('inlineStylesheet', () => {
-  const page = `<head><link nonce="${NONCE}" rel="stylesheet" href="/assets/app.css" data-precedence="default"/><title>t</title></head>`
+  // What React writes for the root's <style href precedence />: a style resource, still empty.
+  const page = `<head><style data-precedence="default" data-href="/assets/app.css"></style><title>t</title></head>`
 
-  it('puts the stylesheet in the page, with its nonce and precedence', () => {
+  it('fills the style resource of that file with its CSS, which React then adopts as it is', () => {
     expect(inlineStylesheet(page, '/assets/app.css', 'h1{color:red}')).toBe(
-      `<head><style nonce="${NONCE}" data-precedence="default">h1{color:red}</style><title>t</title></head>`,
+      `<head><style data-precedence="default" data-href="/assets/app.css">h1{color:red}</style><title>t</title></head>`,
     )
   })
 
-  it('leaves the link when it is another file, or the CSS could end the <style> early', () => {
+  it('leaves the page when the resource is another file, or the CSS could end the <style> early', () => {
     expect(inlineStylesheet(page, '/assets/other.css', 'h1{color:red}')).toBe(page)
     expect(inlineStylesheet(page, '/assets/app.css', 'h1{}</style><script>alert(1)</script>')).toBe(page)
+  })
+
+  it('writes CSS holding replacement patterns as it is', () => {
+    expect(inlineStylesheet(page, '/assets/app.css', "a::after{content:'$&'}")).toContain("a::after{content:'$&'}</style>")
   })
 })

@@ -39,17 +39,17 @@ export function deferHydration(html: string): string {
 }
 
 /**
- * Writes the stylesheet at `href` into the page itself, so the first paint waits for no second
- * request. React does not recognise a <style> as the stylesheet it rendered, so when it hydrates it
- * adds the <link> again; by then the page has painted, and the file is cached for the next page.
+ * Fills the empty style resource that the root renders for the stylesheet at `href` with its CSS,
+ * so the first paint waits for no second request. React writes a style resource as
+ * `<style data-precedence data-href>`, and the browser's React adopts an element with that href
+ * instead of adding its own. A page without that element, or CSS that could close it, is unchanged.
  */
 export function inlineStylesheet(html: string, href: string, css: string): string {
-  const at = html.indexOf(` rel="stylesheet" href="${href}" data-precedence="`)
-  if (at < 0 || /<\/style/i.test(css)) return html
-  const start = html.lastIndexOf('<link', at)
-  const end = html.indexOf('/>', at) + 2
-  const tag = html.slice(start, end)
-  const nonce = /nonce="([^"]*)"/.exec(tag)?.[1]
-  const precedence = /data-precedence="([^"]*)"/.exec(tag)?.[1] ?? 'default'
-  return html.slice(0, start) + `<style${nonce ? ` nonce="${nonce}"` : ''} data-precedence="${precedence}">${css}</style>` + html.slice(end)
+  const empty = new RegExp(`(<style(?: nonce="[^"]*")? data-precedence="[^"]*" data-href="${escapeRegExp(href)}">)(</style>)`)
+  if (/<\/style/i.test(css)) return html
+  return html.replace(empty, (_, open: string, close: string) => open + css + close)
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 }

@@ -37,7 +37,7 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** A page that records every console error, page error and failed request. */
+/** A page that records every console error, page error, failed request and stylesheet request. */
 async function watchedPage(width: number, expect404 = false): Promise<{ page: Page; problems: string[] }> {
   const page = hydrateOnGoto(await browser.newPage({ viewport: { width, height: width < 768 ? 844 : 800 } }))
   const problems: string[] = []
@@ -53,6 +53,10 @@ async function watchedPage(width: number, expect404 = false): Promise<{ page: Pa
     // search box) is not a failure.
     const superseded = request.failure()?.errorText === 'net::ERR_ABORTED' && new URL(request.url()).pathname.endsWith('.data')
     if (!superseded) problems.push(`failed: ${request.url()} ${request.failure()?.errorText}`)
+  })
+  page.on('request', (request) => {
+    // The styles are in the page, and React adopts them as they are when it hydrates.
+    if (request.resourceType() === 'stylesheet') problems.push(`stylesheet fetched: ${request.url()}`)
   })
   page.on('response', (response) => {
     // The 404 page itself is expected to answer 404.
