@@ -1,20 +1,23 @@
 // A labelled form field with its rule shown beside it before anything is sent: the error of the
-// form's zod schema, linked to the control with aria-describedby.
+// form's zod schema, linked to the control with aria-describedby. A warning is advice that does not
+// stop a save; its live region is always there, so a screen reader hears it when it appears.
 import { cloneElement, useId, type ReactElement } from 'react'
 
 export interface FieldProps {
   label: string
   error?: string
   hint?: string
+  /** Shown in a polite live region while set; never blocks submitting. */
+  warning?: string | null
   children: ReactElement<Record<string, unknown>>
   className?: string
 }
 
-export function Field({ label, error, hint, children, className = '' }: FieldProps) {
+export function Field({ label, error, hint, warning, children, className = '' }: FieldProps) {
   const id = useId()
   const hintId = hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined
+  const describedBy = [hintId, errorId, warning ? `${id}-warning` : undefined].filter(Boolean).join(' ') || undefined
   return (
     <div className={`grid content-start gap-1 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-800">
@@ -29,6 +32,11 @@ export function Field({ label, error, hint, children, className = '' }: FieldPro
       {error ? (
         <p id={errorId} className="text-xs text-red-700">
           {error}
+        </p>
+      ) : null}
+      {warning !== undefined ? (
+        <p id={`${id}-warning`} aria-live="polite" className="text-xs text-amber-800">
+          {warning}
         </p>
       ) : null}
     </div>

@@ -5,7 +5,13 @@ import { Field } from '../../components/field'
 import { buttonPrimary, card, input } from '../../components/styles'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { saveAllSettings } from '../api/settings'
+import { brandContrastWarning } from '../brand-contrast'
 import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '../schemas'
+
+/** An id for a section's heading: ids hold no spaces (aria-labelledby reads spaces as a list). */
+function sectionId(title: string): string {
+  return `settings-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+}
 
 function humanize(key: string): string {
   const words = key.replace(/_/g, ' ')
@@ -37,7 +43,13 @@ export function SettingsForm({ settings, onSaved }: { settings: Record<string, s
     const error = errors[field.key]?.message
     if (field.kind === 'colour') {
       return (
-        <Field key={field.key} label={field.label} error={error} hint="Hex colour, e.g. #2d317b">
+        <Field
+          key={field.key}
+          label={field.label}
+          error={error}
+          hint="Hex colour, e.g. #2d317b"
+          warning={brandContrastWarning(field.key, values[field.key])}
+        >
           <input className={`${input} font-mono`} {...form.register(field.key)} />
         </Field>
       )
@@ -56,8 +68,8 @@ export function SettingsForm({ settings, onSaved }: { settings: Record<string, s
   return (
     <form onSubmit={submit} noValidate className="grid gap-4">
       {SETTING_SECTIONS.map((section) => (
-        <section key={section.title} className={`${card} p-4`} aria-labelledby={`settings-${section.title}`}>
-          <h2 id={`settings-${section.title}`} className="mb-3 text-sm font-semibold text-slate-900">
+        <section key={section.title} className={`${card} p-4`} aria-labelledby={sectionId(section.title)}>
+          <h2 id={sectionId(section.title)} className="mb-3 text-sm font-semibold text-slate-900">
             {section.title}
           </h2>
           <div className="grid gap-4 sm:grid-cols-2">

@@ -69,6 +69,26 @@ describe('Site Settings', () => {
     expect((await settings()).primary_color).toBe('#112233')
   })
 
+  it('warns beside a brand colour whose text contrast fails, and still saves it', async () => {
+    const user = userEvent.setup()
+    renderAdmin(<SettingsManager />, db)
+    await listLoaded()
+    const primary = screen.getByLabelText('Primary Color')
+    await user.clear(primary)
+    await user.type(primary, '#2d317b')
+    // The seed's colours read well: no warning.
+    expect(screen.queryByText(/against white|Text on this colour/)).toBeNull()
+
+    await user.clear(primary)
+    await user.type(primary, '#7dd3fc')
+    const warning = screen.getByText(/^Contrast 1\.\d:1 against white, below the 4\.5:1 minimum for text/)
+    expect(warning.getAttribute('aria-live')).toBe('polite')
+    expect(primary.getAttribute('aria-describedby')?.split(' ')).toContain(warning.id)
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
+    await expectToast('Success', 'All settings updated successfully')
+    expect((await settings()).primary_color).toBe('#7dd3fc')
+  })
+
   it('is all or nothing: one value the database refuses, and none is saved, with the error toast', async () => {
     const before = await settings()
     const values = { ...before, company_name: 'Should Not Stick', secondary_color: 'not-a-colour' }
