@@ -1,20 +1,17 @@
 // The back office in a real browser against `npm start`: sign in, add a job opening and find it on
-// /careers, write a draft with an uploaded image, publish it and find it on /resources, log out and
-// find /admin closed. Public pages are asserted on text only (they are built separately).
+// /careers, log out and find /admin closed (a post's life is journeys-blog.e2e.ts). Public pages are
+// asserted on text only (they are built separately).
 import { mkdir } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchChromium } from './browser.ts'
-import { AdminBlogPage } from './pages/admin-blog.ts'
 import { AdminJobsPage } from './pages/admin-jobs.ts'
 import { AdminLoginPage } from './pages/admin-login.ts'
 import { AdminShell } from './pages/admin-shell.ts'
 
 const siteUrl = inject('siteUrl')
 const ADMIN = { email: 'admin@example.com', password: 'change-me-admin' }
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 const JOB = `Ledger Platform Engineer ${Date.now()}`
-const POST = `Reconciliation at Scale ${Date.now()}`
 
 let browser: Browser
 let context: BrowserContext
@@ -95,37 +92,6 @@ describe('the back office journey, on a phone', () => {
     await new AdminShell(page).toast('Job opening created successfully').waitFor()
     await jobs.row(JOB).getByText('Active').waitFor()
     expect(await publicTextEventually('/careers', JOB)).toContain(JOB)
-  })
-
-  it('writes a draft with an uploaded image, publishes it, and /resources shows it', async () => {
-    const shell = new AdminShell(page)
-    await shell.goTo('Blog Posts')
-    const blog = new AdminBlogPage(page)
-    await blog.startPost()
-    await blog.fill({
-      title: POST,
-      category: 'Engineering',
-      author: 'Ada Obi',
-      featuredImage: '/favicon.svg',
-      excerpt: 'How we reconcile millions of entries a day.',
-      body: '<p>Every entry balances.</p>',
-    })
-    expect(await blog.slug().inputValue()).toMatch(/^reconciliation-at-scale-\d+$/)
-    await blog.setPublished(false)
-    await blog.uploadImage({ name: 'ledger.png', mimeType: 'image/png', buffer: PNG })
-    await shell.toast('Image uploaded successfully').waitFor()
-    const content = await blog.content().inputValue()
-    const src = /<img src="([^"]+)"/.exec(content)?.[1]
-    expect(src).toMatch(/\/storage\/v1\/object\/public\/media\/blog\//)
-    expect((await fetch(src!)).status).toBe(200)
-    await blog.create()
-    await shell.toast('Blog post created successfully').waitFor()
-    expect(await publicText('/resources')).not.toContain(POST)
-
-    await blog.publish(POST)
-    await shell.toast('Blog post published successfully').waitFor()
-    await page.screenshot({ path: 'test-results/admin-blog-phone.png' })
-    expect(await publicTextEventually('/resources', POST)).toContain(POST)
   })
 
   it('logs out and finds /admin closed', async () => {

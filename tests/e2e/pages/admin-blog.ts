@@ -31,10 +31,6 @@ export class AdminBlogPage {
     await this.editor().getByLabel('Published').setChecked(published)
   }
 
-  async uploadImage(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
-    await this.editor().getByLabel('Image file').setInputFiles(file)
-  }
-
   content() {
     return this.editor().getByLabel('Content')
   }
