@@ -2,11 +2,11 @@
 // the sign-in page when their session could not be refreshed finds it again when they return.
 // The draft is dropped when the dialog saves or is cancelled.
 import { useEffect } from 'react'
-import type { FieldValues, UseFormReturn } from 'react-hook-form'
+import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
 
 const PREFIX = 'admin-draft:'
 
-export function readDraft<T>(key: string): T | null {
+function readDraft<T>(key: string): T | null {
   if (typeof sessionStorage === 'undefined') return null
   const raw = sessionStorage.getItem(PREFIX + key)
   if (!raw) return null
@@ -17,12 +17,12 @@ export function readDraft<T>(key: string): T | null {
   }
 }
 
-export function clearDraft(key: string): void {
+function clearDraft(key: string): void {
   if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(PREFIX + key)
 }
 
 /** While `active`, writes the form's values to the draft under `key` on every change. */
-export function useDraft<T extends FieldValues>(key: string, form: UseFormReturn<T>, active: boolean): void {
+function useDraft<Input extends FieldValues, Output extends FieldValues>(key: string, form: UseFormReturn<Input, unknown, Output>, active: boolean): void {
   useEffect(() => {
     if (!active || typeof sessionStorage === 'undefined') return
     const subscription = form.watch((values) => {
@@ -30,4 +30,47 @@ export function useDraft<T extends FieldValues>(key: string, form: UseFormReturn
     })
     return () => subscription.unsubscribe()
   }, [form, key, active])
+}
+
+export interface DraftFormOptions<Input extends FieldValues, Output extends FieldValues> {
+  /** Where the draft lives, e.g. `job:<id>` or `job:new`. */
+  draftKey: string
+  resolver: Resolver<Input, unknown, Output>
+  /** The values of the item being edited, or of a new one; a saved draft wins over them. */
+  initial: Input
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Resolves true when the write succeeded: only then is the draft dropped. */
+  onSave: (values: Output) => Promise<boolean>
+  /** Called when the form does not pass its schema (e.g. to show the fields again). */
+  onInvalid?: () => void
+}
+
+/**
+ * The form of an add/edit dialog with its draft: it starts from the draft (else `initial`), keeps
+ * it while open, and drops it on a successful save or a cancel. `dialog` is FormDialog's wiring.
+ */
+export function useDraftForm<Input extends FieldValues, Output extends FieldValues = Input>({
+  draftKey,
+  resolver,
+  initial,
+  open,
+  onOpenChange,
+  onSave,
+  onInvalid,
+}: DraftFormOptions<Input, Output>) {
+  const form = useForm<Input, unknown, Output>({ resolver, defaultValues: (readDraft<Input>(draftKey) ?? initial) as DefaultValues<Input> })
+  useDraft(draftKey, form, open)
+  const dialog = {
+    open,
+    onOpenChange: (next: boolean) => {
+      if (!next) clearDraft(draftKey)
+      onOpenChange(next)
+    },
+    onSubmit: form.handleSubmit(async (values) => {
+      if (await onSave(values)) clearDraft(draftKey)
+    }, onInvalid),
+    busy: form.formState.isSubmitting,
+  }
+  return { form, dialog }
 }

@@ -2,11 +2,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Eye, Pencil, Plus } from 'lucide-react'
 import { useState, type KeyboardEvent } from 'react'
-import { Controller, useForm, useWatch } from 'react-hook-form'
+import { Controller, useWatch } from 'react-hook-form'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
-import { clearDraft, readDraft, useDraft } from '../../lib/use-draft'
+import { useDraftForm } from '../../lib/use-draft'
 import type { BlogPost } from '../api/blog-posts'
 import { addTag, slugify } from '../rules'
 import { blogPostSchema, type BlogPostValues } from '../schemas'
@@ -37,11 +37,18 @@ export interface PostEditorProps {
 }
 
 export function PostEditor({ open, item, onOpenChange, onSave }: PostEditorProps) {
-  const draftKey = `blog:${item?.id ?? 'new'}`
-  const form = useForm<BlogPostValues>({ resolver: zodResolver(blogPostSchema), defaultValues: readDraft<BlogPostValues>(draftKey) ?? initialValues(item) })
-  useDraft(draftKey, form, open)
-  const { errors, isSubmitting } = form.formState
   const [mode, setMode] = useState<'edit' | 'preview'>('edit')
+  const { form, dialog } = useDraftForm({
+    draftKey: `blog:${item?.id ?? 'new'}`,
+    resolver: zodResolver(blogPostSchema),
+    initial: initialValues(item),
+    open,
+    onOpenChange,
+    onSave,
+    // A post that fails its rules shows the fields again, with the messages, instead of the preview.
+    onInvalid: () => setMode('edit'),
+  })
+  const { errors } = form.formState
   // A new post's slug follows its title until the slug is edited by hand; an existing post keeps
   // its slug (its address may already be shared).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(item === null)
@@ -65,16 +72,8 @@ export function PostEditor({ open, item, onOpenChange, onSave }: PostEditorProps
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) clearDraft(draftKey)
-        onOpenChange(next)
-      }}
+      {...dialog}
       title={item ? 'Edit Blog Post' : 'Create New Blog Post'}
-      onSubmit={form.handleSubmit(async (submitted) => {
-        if (await onSave(submitted)) clearDraft(draftKey)
-      }, () => setMode('edit'))}
-      busy={isSubmitting}
       submitLabel={item ? 'Update Post' : 'Create Post'}
       busyLabel={item ? 'Updating...' : 'Creating...'}
       widthClass="max-w-4xl"

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm, useWatch } from 'react-hook-form'
+import { useWatch } from 'react-hook-form'
 import { ClientIcon } from '../../components/client-icon'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { ImageUploadButton } from '../../components/image-upload-button'
 import { input } from '../../components/styles'
-import { clearDraft, readDraft, useDraft } from '../../lib/use-draft'
+import { useDraftForm } from '../../lib/use-draft'
 import type { Client } from '../api/clients'
 import { CLIENT_ICONS, clientSchema, type ClientValues } from '../schemas'
 
@@ -22,25 +22,15 @@ export interface ClientFormProps {
 }
 
 export function ClientForm({ open, item, onOpenChange, onSave }: ClientFormProps) {
-  const draftKey = `client:${item?.id ?? 'new'}`
-  const form = useForm<ClientValues>({ resolver: zodResolver(clientSchema), defaultValues: readDraft<ClientValues>(draftKey) ?? initialValues(item) })
-  useDraft(draftKey, form, open)
-  const { errors, isSubmitting } = form.formState
+  const { form, dialog } = useDraftForm({ draftKey: `client:${item?.id ?? 'new'}`, resolver: zodResolver(clientSchema), initial: initialValues(item), open, onOpenChange, onSave })
+  const { errors } = form.formState
   const icon = useWatch({ control: form.control, name: 'icon' })
   const logo = useWatch({ control: form.control, name: 'logo_url' })
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) clearDraft(draftKey)
-        onOpenChange(next)
-      }}
+      {...dialog}
       title={item ? 'Edit Client' : 'Add Client'}
-      onSubmit={form.handleSubmit(async (values) => {
-        if (await onSave(values)) clearDraft(draftKey)
-      })}
-      busy={isSubmitting}
       submitLabel={item ? 'Update Client' : 'Create Client'}
       busyLabel="Saving..."
     >

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { checkbox, input } from '../../components/styles'
-import { clearDraft, readDraft, useDraft } from '../../lib/use-draft'
+import { useDraftForm } from '../../lib/use-draft'
 import type { JobOpening } from '../api/jobs'
 import { JOB_TYPES, jobSchema, type JobValues } from '../schemas'
 
@@ -27,23 +26,13 @@ export interface JobFormProps {
 }
 
 export function JobForm({ open, item, onOpenChange, onSave }: JobFormProps) {
-  const draftKey = `job:${item?.id ?? 'new'}`
-  const form = useForm<JobValues>({ resolver: zodResolver(jobSchema), defaultValues: readDraft<JobValues>(draftKey) ?? initialValues(item) })
-  useDraft(draftKey, form, open)
-  const { errors, isSubmitting } = form.formState
+  const { form, dialog } = useDraftForm({ draftKey: `job:${item?.id ?? 'new'}`, resolver: zodResolver(jobSchema), initial: initialValues(item), open, onOpenChange, onSave })
+  const { errors } = form.formState
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) clearDraft(draftKey)
-        onOpenChange(next)
-      }}
+      {...dialog}
       title={item ? 'Edit Job Opening' : 'Add New Job Opening'}
-      onSubmit={form.handleSubmit(async (values) => {
-        if (await onSave(values)) clearDraft(draftKey)
-      })}
-      busy={isSubmitting}
       submitLabel={item ? 'Update Job Opening' : 'Create Job Opening'}
       busyLabel="Saving..."
     >

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Plus, Trash2 } from 'lucide-react'
-import { useFieldArray, useForm } from 'react-hook-form'
+import { useFieldArray } from 'react-hook-form'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { buttonSecondary, iconButtonDanger, input } from '../../components/styles'
-import { clearDraft, readDraft, useDraft } from '../../lib/use-draft'
+import { useDraftForm } from '../../lib/use-draft'
 import { featuresOf, type Solution } from '../api/solutions'
 import { SOLUTION_ICONS, SOLUTION_STATUSES, solutionSchema, type SolutionValues } from '../schemas'
 
@@ -39,31 +39,15 @@ export interface SolutionFormProps {
 }
 
 export function SolutionForm({ open, item, onOpenChange, onSave }: SolutionFormProps) {
-  const draftKey = `solution:${item?.id ?? 'new'}`
-  const form = useForm<SolutionValues>({
-    resolver: zodResolver(solutionSchema),
-    defaultValues: readDraft<SolutionValues>(draftKey) ?? initialValues(item),
-  })
-  useDraft(draftKey, form, open)
+  const { form, dialog } = useDraftForm({ draftKey: `solution:${item?.id ?? 'new'}`, resolver: zodResolver(solutionSchema), initial: initialValues(item), open, onOpenChange, onSave })
   const features = useFieldArray({ control: form.control, name: 'features' })
   const audience = useFieldArray({ control: form.control, name: 'targetaudience' })
-  const { errors, isSubmitting } = form.formState
-
-  const close = (next: boolean) => {
-    if (!next) clearDraft(draftKey)
-    onOpenChange(next)
-  }
-  const submit = form.handleSubmit(async (values) => {
-    if (await onSave(values)) clearDraft(draftKey)
-  })
+  const { errors } = form.formState
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={close}
+      {...dialog}
       title={item ? 'Edit Solution' : 'Add Solution'}
-      onSubmit={submit}
-      busy={isSubmitting}
       submitLabel={item ? 'Update Solution' : 'Create Solution'}
       busyLabel="Saving..."
       widthClass="max-w-2xl"

@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { input } from '../../components/styles'
-import { clearDraft, readDraft, useDraft } from '../../lib/use-draft'
+import { useDraftForm } from '../../lib/use-draft'
 import type { TeamMember } from '../api/team'
 import { teamMemberSchema, type TeamMemberValues } from '../schemas'
 
@@ -26,23 +25,13 @@ export interface TeamMemberFormProps {
 }
 
 export function TeamMemberForm({ open, item, onOpenChange, onSave }: TeamMemberFormProps) {
-  const draftKey = `team:${item?.id ?? 'new'}`
-  const form = useForm<TeamMemberValues>({ resolver: zodResolver(teamMemberSchema), defaultValues: readDraft<TeamMemberValues>(draftKey) ?? initialValues(item) })
-  useDraft(draftKey, form, open)
-  const { errors, isSubmitting } = form.formState
+  const { form, dialog } = useDraftForm({ draftKey: `team:${item?.id ?? 'new'}`, resolver: zodResolver(teamMemberSchema), initial: initialValues(item), open, onOpenChange, onSave })
+  const { errors } = form.formState
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) clearDraft(draftKey)
-        onOpenChange(next)
-      }}
+      {...dialog}
       title={item ? 'Edit Team Member' : 'Add New Team Member'}
-      onSubmit={form.handleSubmit(async (values) => {
-        if (await onSave(values)) clearDraft(draftKey)
-      })}
-      busy={isSubmitting}
       submitLabel={item ? 'Update Team Member' : 'Create Team Member'}
       busyLabel="Saving..."
     >

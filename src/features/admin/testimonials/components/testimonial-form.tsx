@@ -1,9 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useForm } from 'react-hook-form'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { input } from '../../components/styles'
-import { clearDraft, readDraft, useDraft } from '../../lib/use-draft'
+import { useDraftForm } from '../../lib/use-draft'
 import type { Testimonial } from '../api/testimonials'
 import { testimonialSchema, type TestimonialInput, type TestimonialValues } from '../schemas'
 
@@ -19,26 +18,13 @@ export interface TestimonialFormProps {
 }
 
 export function TestimonialForm({ open, item, onOpenChange, onSave }: TestimonialFormProps) {
-  const draftKey = `testimonial:${item?.id ?? 'new'}`
-  const form = useForm<TestimonialInput, unknown, TestimonialValues>({
-    resolver: zodResolver(testimonialSchema),
-    defaultValues: readDraft<TestimonialInput>(draftKey) ?? initialValues(item),
-  })
-  useDraft(draftKey, form, open)
-  const { errors, isSubmitting } = form.formState
+  const { form, dialog } = useDraftForm({ draftKey: `testimonial:${item?.id ?? 'new'}`, resolver: zodResolver(testimonialSchema), initial: initialValues(item), open, onOpenChange, onSave })
+  const { errors } = form.formState
 
   return (
     <FormDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) clearDraft(draftKey)
-        onOpenChange(next)
-      }}
+      {...dialog}
       title={item ? 'Edit Testimonial' : 'Add Testimonial'}
-      onSubmit={form.handleSubmit(async (values) => {
-        if (await onSave(values)) clearDraft(draftKey)
-      })}
-      busy={isSubmitting}
       submitLabel={item ? 'Update Testimonial' : 'Create Testimonial'}
       busyLabel="Saving..."
     >
