@@ -61,9 +61,14 @@ describe('inlineStylesheet', () => {
     )
   })
 
-  it('leaves the page when the resource is another file, or the CSS could end the <style> early', () => {
+  it('leaves the page when the resource is another file', () => {
     expect(inlineStylesheet(page, '/assets/other.css', 'h1{color:red}')).toBe(page)
-    expect(inlineStylesheet(page, '/assets/app.css', 'h1{}</style><script>alert(1)</script>')).toBe(page)
+  })
+
+  it('links the file instead when its CSS could end the <style> early', () => {
+    expect(inlineStylesheet(page, '/assets/app.css', 'h1{}</style><script>alert(1)</script>')).toBe(
+      `<head><link rel="stylesheet" href="/assets/app.css"/><title>t</title></head>`,
+    )
   })
 
   it('writes CSS holding replacement patterns as it is', () => {

@@ -42,11 +42,12 @@ export function deferHydration(html: string): string {
  * Fills the empty style resource that the root renders for the stylesheet at `href` with its CSS,
  * so the first paint waits for no second request. React writes a style resource as
  * `<style data-precedence data-href>`, and the browser's React adopts an element with that href
- * instead of adding its own. A page without that element, or CSS that could close it, is unchanged.
+ * instead of adding its own. A page without that element is unchanged.
  */
 export function inlineStylesheet(html: string, href: string, css: string): string {
   const empty = new RegExp(`(<style(?: nonce="[^"]*")? data-precedence="[^"]*" data-href="${escapeRegExp(href)}">)(</style>)`)
-  if (/<\/style/i.test(css)) return html
+  // CSS that could end the element early is linked instead: the page is styled either way.
+  if (/<\/style/i.test(css)) return html.replace(empty, () => `<link rel="stylesheet" href="${href}"/>`)
   return html.replace(empty, (_, open: string, close: string) => open + css + close)
 }
 
