@@ -2,14 +2,15 @@ import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClasses } from '~/components/ui/button-link'
 import { Container } from '~/components/ui/container'
+import { Glow } from '~/components/ui/glow'
 import type { HeroContent } from '../home-content'
 
 /** The home hero: badge, title (the page's h1), subtitle, two calls to action and the illustration. */
 export function HeroSection({ hero }: { hero: HeroContent }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-slate-50 via-white to-white">
-      <div aria-hidden="true" className="pointer-events-none absolute -top-40 -right-40 size-[36rem] rounded-full bg-brand-secondary/15 blur-3xl" />
-      <div aria-hidden="true" className="pointer-events-none absolute top-40 -left-40 size-[28rem] rounded-full bg-brand-primary/10 blur-3xl" />
+      <Glow className="-top-72 -right-72 size-[52rem] from-brand-secondary/15 from-38%" />
+      <Glow className="top-8 -left-72 size-[44rem] from-brand-primary/10 from-27%" />
       <Container className="relative grid gap-12 py-14 sm:py-20 lg:grid-cols-12 lg:items-center lg:py-24">
         <div className="lg:col-span-6">
           <p className="inline-flex items-center gap-2 rounded-full border border-slate-200 bg-white px-3 py-1 text-sm font-medium text-slate-700 shadow-sm">
