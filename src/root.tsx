@@ -9,13 +9,14 @@ import { siteOrigin } from '~/lib/site-url.server'
 import { PageViewCounter } from '~/features/page-views/components/page-view-counter'
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
+import favicon from '../public/favicon.svg?inline'
 
 // In production the stylesheet is written into each page: the root renders it as an empty style
 // resource that the server fills (first-paint.server.ts), and React adopts that element when it
 // hydrates instead of fetching the file and restyling the painted page. Vite's dev server links it.
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: appCss }] : []),
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'icon', href: favicon, type: 'image/svg+xml' },
   { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml', title: 'Editorial' },
 ]
 

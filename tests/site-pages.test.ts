@@ -1,11 +1,13 @@
 // The public website as a visitor without JavaScript (or a crawler) gets it: the built app's server
 // HTML for every public route, read from the real local backend through the real supabase-js.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readHead, textOf, textsOf } from './helpers/html.ts'
+import { decode, readHead, textOf, textsOf } from './helpers/html.ts'
 import { startLocalBackend, type LocalBackend } from './helpers/local-backend.ts'
 import { siteHandler, type SiteHandler } from './helpers/site-build.ts'
 
 const SITE_URL = 'https://www.ledgerfield.test'
+const FAVICON = readFileSync(new URL('../public/favicon.svg', import.meta.url), 'utf8')
 let backend: LocalBackend
 let get: SiteHandler
 
@@ -69,6 +71,9 @@ describe('every public route, server-rendered', () => {
     expect(html).not.toContain('rel="stylesheet"')
     expect(html).not.toMatch(/\$R[CV]\(/)
     expect(html).not.toContain('rel="modulepreload"')
+    // The icon is in the page too, so the browser asks for nothing else before the page is shown.
+    const icon = /<link rel="icon" href="data:image\/svg\+xml,([^"]+)" type="image\/svg\+xml"\/>/.exec(html)?.[1]
+    expect(icon && decodeURIComponent(decode(icon)).replaceAll("'", '"')).toBe(FAVICON.trim())
     // Images never shift the layout and always say what they are (or are marked decorative).
     for (const img of html.match(/<img [^>]*>/g) ?? []) {
       expect(img, img).toMatch(/ width="\d+"/)
