@@ -14,6 +14,8 @@ import favicon from '../public/favicon.svg?inline'
 // In production the stylesheet is written into each page: the root renders it as an empty style
 // resource that the server fills (first-paint.server.ts), and React adopts that element when it
 // hydrates instead of fetching the file and restyling the painted page. Vite's dev server links it.
+// The icon is inline too (210 bytes): the browser fetched it around `load`, often before the page
+// was shown, and that request counted towards the page's first paint in Lighthouse.
 export const links: Route.LinksFunction = () => [
   ...(import.meta.env.DEV ? [{ rel: 'stylesheet', href: appCss }] : []),
   { rel: 'icon', href: favicon, type: 'image/svg+xml' },
