@@ -6,7 +6,8 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { Spinner } from '../../components/spinner'
 import { buttonSecondary, card, input } from '../../components/styles'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { listChange } from '../../lib/list-change'
+import { notifyError } from '../../lib/notify'
 import { shortDate } from '../../lib/text'
 import { useAdminList } from '../../lib/use-admin-list'
 import {
@@ -21,16 +22,10 @@ export function ApplicationsManager() {
   const openings = useAdminList(listOpenings, 'Failed to fetch job openings')
   const load = useCallback((client: Db) => listApplications(client, openingId || null), [openingId])
   const list = useAdminList(load, 'Failed to fetch applications')
+  const change = listChange(list.reload)
 
   const changeStatus = async (application: Application, status: ApplicationStatus) => {
-    try {
-      await setApplicationStatus(db, application.id, status)
-    } catch (error) {
-      notifyError('Failed to update application', error)
-      return
-    }
-    notifySuccess(`Application marked as ${STATUS_LABEL[status].toLowerCase()}`)
-    await list.reload()
+    await change(() => setApplicationStatus(db, application.id, status), { failure: 'Failed to update application', success: `Application marked as ${STATUS_LABEL[status].toLowerCase()}` })
   }
 
   const openCv = async (application: Application) => {

@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { Spinner } from '../../components/spinner'
 import { badge, buttonPrimary, buttonSecondary, card, iconButton, iconButtonDanger, input } from '../../components/styles'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { listChange } from '../../lib/list-change'
 import { matches, shortDate } from '../../lib/text'
 import { useAdminList } from '../../lib/use-admin-list'
 import { useEditor } from '../../lib/use-editor'
@@ -28,6 +28,7 @@ function Summary({ label, value }: { label: string; value: number }) {
 export function BlogManager() {
   const db = useAdminDb()
   const list = useAdminList(listBlogPosts, 'Failed to fetch blog posts')
+  const change = listChange(list.reload)
   const editor = useEditor<BlogPost>()
   const { confirm, element: confirmDialog } = useConfirm()
   const [query, setQuery] = useState('')
@@ -44,42 +45,24 @@ export function BlogManager() {
       (category === 'all' || p.category === category),
   )
 
-  const save = async (values: BlogPostValues): Promise<boolean> => {
+  const save = (values: BlogPostValues): Promise<boolean> => {
     const editing = editor.item
-    try {
-      if (editing) await updateBlogPost(db, editing.id, values)
-      else await createBlogPost(db, values)
-    } catch (error) {
-      notifyError(editing ? 'Failed to update blog post' : 'Failed to create blog post', error)
-      return false
-    }
-    notifySuccess(editing ? 'Blog post updated successfully' : 'Blog post created successfully')
-    editor.close()
-    await list.reload()
-    return true
+    return change(
+      () => (editing ? updateBlogPost(db, editing.id, values) : createBlogPost(db, values)),
+      editing
+        ? { failure: 'Failed to update blog post', success: 'Blog post updated successfully' }
+        : { failure: 'Failed to create blog post', success: 'Blog post created successfully' },
+      editor.close,
+    )
   }
 
   const toggle = async (post: BlogPost) => {
-    try {
-      await setBlogPostPublished(db, post.id, !post.published)
-    } catch (error) {
-      notifyError('Failed to update blog post', error)
-      return
-    }
-    notifySuccess(post.published ? 'Blog post unpublished successfully' : 'Blog post published successfully')
-    await list.reload()
+    await change(() => setBlogPostPublished(db, post.id, !post.published), { failure: 'Failed to update blog post', success: post.published ? 'Blog post unpublished successfully' : 'Blog post published successfully' })
   }
 
   const remove = async (post: BlogPost) => {
     if (!(await confirm('Are you sure you want to delete this blog post? This action cannot be undone.'))) return
-    try {
-      await deleteBlogPost(db, post.id)
-    } catch (error) {
-      notifyError('Failed to delete blog post', error)
-      return
-    }
-    notifySuccess('Blog post deleted successfully')
-    await list.reload()
+    await change(() => deleteBlogPost(db, post.id), { failure: 'Failed to delete blog post', success: 'Blog post deleted successfully' })
   }
 
   const clearFilters = () => {

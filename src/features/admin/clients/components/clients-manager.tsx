@@ -6,7 +6,8 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { Spinner } from '../../components/spinner'
 import { buttonPrimary, card, iconButton, iconButtonDanger } from '../../components/styles'
-import { notifyDone, notifyError } from '../../lib/notify'
+import { listChange } from '../../lib/list-change'
+import { notifyDone } from '../../lib/notify'
 import { useAdminList } from '../../lib/use-admin-list'
 import { useEditor } from '../../lib/use-editor'
 import { createClient, deleteClient, listClients, updateClient, type Client } from '../api/clients'
@@ -16,35 +17,24 @@ import { ClientForm } from './client-form'
 export function ClientsManager() {
   const db = useAdminDb()
   const list = useAdminList(listClients, 'Failed to fetch clients')
+  const change = listChange(list.reload, notifyDone)
   const editor = useEditor<Client>()
   const { confirm, element: confirmDialog } = useConfirm()
 
-  const save = async (values: ClientValues): Promise<boolean> => {
+  const save = (values: ClientValues): Promise<boolean> => {
     const editing = editor.item
-    try {
-      if (editing) await updateClient(db, editing.id, values)
-      else await createClient(db, values)
-    } catch (error) {
-      notifyError(editing ? 'Failed to update client' : 'Failed to create client', error)
-      return false
-    }
-    // Only now, after the write succeeded.
-    notifyDone(editing ? 'Client updated successfully' : 'Client created successfully')
-    editor.close()
-    await list.reload()
-    return true
+    return change(
+      () => (editing ? updateClient(db, editing.id, values) : createClient(db, values)),
+      editing
+        ? { failure: 'Failed to update client', success: 'Client updated successfully' }
+        : { failure: 'Failed to create client', success: 'Client created successfully' },
+      editor.close,
+    )
   }
 
   const remove = async (client: Client) => {
     if (!(await confirm('Are you sure you want to delete this client?'))) return
-    try {
-      await deleteClient(db, client.id)
-    } catch (error) {
-      notifyError('Failed to delete client', error)
-      return
-    }
-    notifyDone('Client deleted successfully')
-    await list.reload()
+    await change(() => deleteClient(db, client.id), { failure: 'Failed to delete client', success: 'Client deleted successfully' })
   }
 
   return (

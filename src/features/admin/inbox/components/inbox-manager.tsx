@@ -9,7 +9,7 @@ import { SearchBox } from '../../components/search-box'
 import { Spinner } from '../../components/spinner'
 import { badge, buttonDanger, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
 import { downloadCsv, today } from '../../lib/csv'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { listChange } from '../../lib/list-change'
 import { matches, shortDate } from '../../lib/text'
 import { useAdminList } from '../../lib/use-admin-list'
 import { deleteContactMessage, listContactMessages, messagesCsv, setMessageStatus, type ContactMessage } from '../api/contact-messages'
@@ -30,34 +30,25 @@ export function InboxManager({ onChange }: { onChange?: () => void }) {
   const open = messages.find((m) => m.id === openId) ?? null
   const newCount = messages.filter((m) => m.status === 'new').length
 
-  const changed = async () => {
+  // The admin shell's count of new messages changes with the list.
+  const change = listChange(async () => {
     onChange?.()
     await list.reload()
-  }
+  })
 
   const mark = async (message: ContactMessage) => {
     const status = message.status === 'new' ? 'handled' : 'new'
-    try {
-      await setMessageStatus(db, message.id, status)
-    } catch (error) {
-      notifyError('Failed to update message', error)
-      return
-    }
-    notifySuccess(status === 'handled' ? 'Message marked as handled' : 'Message marked as new')
-    await changed()
+    await change(() => setMessageStatus(db, message.id, status), {
+      failure: 'Failed to update message',
+      success: status === 'handled' ? 'Message marked as handled' : 'Message marked as new',
+    })
   }
 
   const remove = async (message: ContactMessage) => {
     if (!(await confirm('Are you sure you want to delete this message?'))) return
-    try {
-      await deleteContactMessage(db, message.id)
-    } catch (error) {
-      notifyError('Failed to delete message', error)
-      return
-    }
-    setOpenId(null)
-    notifySuccess('Message deleted successfully')
-    await changed()
+    await change(() => deleteContactMessage(db, message.id), { failure: 'Failed to delete message', success: 'Message deleted successfully' }, () =>
+      setOpenId(null),
+    )
   }
 
   return (

@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { Spinner } from '../../components/spinner'
 import { badge, buttonPrimary, card, iconButton, iconButtonDanger } from '../../components/styles'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { listChange } from '../../lib/list-change'
 import { matches } from '../../lib/text'
 import { useAdminList } from '../../lib/use-admin-list'
 import { useEditor } from '../../lib/use-editor'
@@ -18,47 +18,30 @@ import { JobForm } from './job-form'
 export function JobsManager() {
   const db = useAdminDb()
   const list = useAdminList(listJobOpenings, 'Failed to fetch job openings')
+  const change = listChange(list.reload)
   const editor = useEditor<JobOpening>()
   const { confirm, element: confirmDialog } = useConfirm()
   const [query, setQuery] = useState('')
   const shown = (list.data ?? []).filter((j) => matches(query, j.title, j.department, j.location, j.type))
 
-  const save = async (values: JobValues): Promise<boolean> => {
+  const save = (values: JobValues): Promise<boolean> => {
     const editing = editor.item
-    try {
-      if (editing) await updateJobOpening(db, editing.id, values)
-      else await createJobOpening(db, values)
-    } catch (error) {
-      notifyError(editing ? 'Failed to update job opening' : 'Failed to create job opening', error)
-      return false
-    }
-    notifySuccess(editing ? 'Job opening updated successfully' : 'Job opening created successfully')
-    editor.close()
-    await list.reload()
-    return true
+    return change(
+      () => (editing ? updateJobOpening(db, editing.id, values) : createJobOpening(db, values)),
+      editing
+        ? { failure: 'Failed to update job opening', success: 'Job opening updated successfully' }
+        : { failure: 'Failed to create job opening', success: 'Job opening created successfully' },
+      editor.close,
+    )
   }
 
   const toggle = async (job: JobOpening) => {
-    try {
-      await setJobOpeningActive(db, job.id, !job.active)
-    } catch (error) {
-      notifyError('Failed to update job opening', error)
-      return
-    }
-    notifySuccess(job.active ? 'Job opening deactivated successfully' : 'Job opening activated successfully')
-    await list.reload()
+    await change(() => setJobOpeningActive(db, job.id, !job.active), { failure: 'Failed to update job opening', success: job.active ? 'Job opening deactivated successfully' : 'Job opening activated successfully' })
   }
 
   const remove = async (job: JobOpening) => {
     if (!(await confirm('Are you sure you want to delete this job opening?'))) return
-    try {
-      await deleteJobOpening(db, job.id)
-    } catch (error) {
-      notifyError('Failed to delete job opening', error)
-      return
-    }
-    notifySuccess('Job opening deleted successfully')
-    await list.reload()
+    await change(() => deleteJobOpening(db, job.id), { failure: 'Failed to delete job opening', success: 'Job opening deleted successfully' })
   }
 
   return (

@@ -5,7 +5,8 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { Spinner } from '../../components/spinner'
 import { badge, buttonPrimary, card, iconButton, iconButtonDanger } from '../../components/styles'
-import { notifyDone, notifyError } from '../../lib/notify'
+import { listChange } from '../../lib/list-change'
+import { notifyDone } from '../../lib/notify'
 import { useAdminList } from '../../lib/use-admin-list'
 import { useEditor } from '../../lib/use-editor'
 import { createSolution, deleteSolution, featuresOf, listSolutions, updateSolution, type Solution } from '../api/solutions'
@@ -21,34 +22,24 @@ const STATUS_STYLE: Record<string, string> = {
 export function SolutionsManager() {
   const db = useAdminDb()
   const list = useAdminList(listSolutions, 'Failed to fetch solutions')
+  const change = listChange(list.reload, notifyDone)
   const editor = useEditor<Solution>()
   const { confirm, element: confirmDialog } = useConfirm()
 
-  const save = async (values: SolutionValues): Promise<boolean> => {
+  const save = (values: SolutionValues): Promise<boolean> => {
     const editing = editor.item
-    try {
-      if (editing) await updateSolution(db, editing.id, values)
-      else await createSolution(db, values)
-    } catch (error) {
-      notifyError(editing ? 'Failed to update solution' : 'Failed to create solution', error)
-      return false
-    }
-    notifyDone(editing ? 'Solution updated successfully' : 'Solution created successfully')
-    editor.close()
-    await list.reload()
-    return true
+    return change(
+      () => (editing ? updateSolution(db, editing.id, values) : createSolution(db, values)),
+      editing
+        ? { failure: 'Failed to update solution', success: 'Solution updated successfully' }
+        : { failure: 'Failed to create solution', success: 'Solution created successfully' },
+      editor.close,
+    )
   }
 
   const remove = async (solution: Solution) => {
     if (!(await confirm('Are you sure you want to delete this solution?'))) return
-    try {
-      await deleteSolution(db, solution.id)
-    } catch (error) {
-      notifyError('Failed to delete solution', error)
-      return
-    }
-    notifyDone('Solution deleted successfully')
-    await list.reload()
+    await change(() => deleteSolution(db, solution.id), { failure: 'Failed to delete solution', success: 'Solution deleted successfully' })
   }
 
   return (

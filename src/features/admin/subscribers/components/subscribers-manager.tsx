@@ -8,7 +8,7 @@ import { SearchBox } from '../../components/search-box'
 import { Spinner } from '../../components/spinner'
 import { badge, buttonSecondary, card, iconButton, iconButtonDanger } from '../../components/styles'
 import { downloadCsv, today } from '../../lib/csv'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { listChange } from '../../lib/list-change'
 import { matches, shortDate } from '../../lib/text'
 import { useAdminList } from '../../lib/use-admin-list'
 import { deleteSubscriber, listSubscribers, subscribersCsv, unsubscribe, type Subscriber } from '../api/subscribers'
@@ -16,6 +16,7 @@ import { deleteSubscriber, listSubscribers, subscribersCsv, unsubscribe, type Su
 export function SubscribersManager() {
   const db = useAdminDb()
   const list = useAdminList(listSubscribers, 'Failed to fetch subscribers')
+  const change = listChange(list.reload)
   const { confirm, element: confirmDialog } = useConfirm()
   const [query, setQuery] = useState('')
   const all = list.data ?? []
@@ -24,26 +25,12 @@ export function SubscribersManager() {
 
   const stop = async (subscriber: Subscriber) => {
     if (!(await confirm(`Unsubscribe ${subscriber.email} from the newsletter?`, { confirmLabel: 'Unsubscribe' }))) return
-    try {
-      await unsubscribe(db, subscriber.id)
-    } catch (error) {
-      notifyError('Failed to unsubscribe', error)
-      return
-    }
-    notifySuccess('Subscriber unsubscribed successfully')
-    await list.reload()
+    await change(() => unsubscribe(db, subscriber.id), { failure: 'Failed to unsubscribe', success: 'Subscriber unsubscribed successfully' })
   }
 
   const remove = async (subscriber: Subscriber) => {
     if (!(await confirm('Are you sure you want to delete this subscriber?'))) return
-    try {
-      await deleteSubscriber(db, subscriber.id)
-    } catch (error) {
-      notifyError('Failed to delete subscriber', error)
-      return
-    }
-    notifySuccess('Subscriber deleted successfully')
-    await list.reload()
+    await change(() => deleteSubscriber(db, subscriber.id), { failure: 'Failed to delete subscriber', success: 'Subscriber deleted successfully' })
   }
 
   return (

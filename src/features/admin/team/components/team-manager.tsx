@@ -7,7 +7,7 @@ import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { Spinner } from '../../components/spinner'
 import { buttonPrimary, card, iconButton, iconButtonDanger } from '../../components/styles'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { listChange } from '../../lib/list-change'
 import { matches } from '../../lib/text'
 import { useAdminList } from '../../lib/use-admin-list'
 import { useEditor } from '../../lib/use-editor'
@@ -18,50 +18,34 @@ import { TeamMemberForm } from './team-member-form'
 export function TeamManager() {
   const db = useAdminDb()
   const list = useAdminList(listTeamMembers, 'Failed to fetch team members')
+  const change = listChange(list.reload)
   const editor = useEditor<TeamMember>()
   const { confirm, element: confirmDialog } = useConfirm()
   const [query, setQuery] = useState('')
   const all = list.data ?? []
   const shown = all.filter((m) => matches(query, m.name, m.position, m.bio))
 
-  const save = async (values: TeamMemberValues): Promise<boolean> => {
+  const save = (values: TeamMemberValues): Promise<boolean> => {
     const editing = editor.item
-    try {
-      if (editing) await updateTeamMember(db, editing.id, values)
-      else await createTeamMember(db, values)
-    } catch (error) {
-      notifyError(editing ? 'Failed to update team member' : 'Failed to create team member', error)
-      return false
-    }
-    notifySuccess(editing ? 'Team member updated successfully' : 'Team member created successfully')
-    editor.close()
-    await list.reload()
-    return true
+    return change(
+      () => (editing ? updateTeamMember(db, editing.id, values) : createTeamMember(db, values)),
+      editing
+        ? { failure: 'Failed to update team member', success: 'Team member updated successfully' }
+        : { failure: 'Failed to create team member', success: 'Team member created successfully' },
+      editor.close,
+    )
   }
 
   // Neighbours are taken from the whole team, not the filtered list, so a move is always one place.
   const move = async (member: TeamMember, step: -1 | 1) => {
     const neighbour = all[all.findIndex((m) => m.id === member.id) + step]
     if (!neighbour) return
-    try {
-      await swapTeamMembers(db, member.id, neighbour.id)
-    } catch (error) {
-      notifyError('Failed to update order', error)
-      return
-    }
-    await list.reload()
+    await change(() => swapTeamMembers(db, member.id, neighbour.id), { failure: 'Failed to update order' })
   }
 
   const remove = async (member: TeamMember) => {
     if (!(await confirm('Are you sure you want to delete this team member?'))) return
-    try {
-      await deleteTeamMember(db, member.id)
-    } catch (error) {
-      notifyError('Failed to delete team member', error)
-      return
-    }
-    notifySuccess('Team member deleted successfully')
-    await list.reload()
+    await change(() => deleteTeamMember(db, member.id), { failure: 'Failed to delete team member', success: 'Team member deleted successfully' })
   }
 
   return (

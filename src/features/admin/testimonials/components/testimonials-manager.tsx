@@ -7,7 +7,8 @@ import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { Spinner } from '../../components/spinner'
 import { buttonPrimary, card, iconButton, iconButtonDanger } from '../../components/styles'
-import { notifyDone, notifyError } from '../../lib/notify'
+import { listChange } from '../../lib/list-change'
+import { notifyDone } from '../../lib/notify'
 import { matches } from '../../lib/text'
 import { useAdminList } from '../../lib/use-admin-list'
 import { useEditor } from '../../lib/use-editor'
@@ -18,36 +19,26 @@ import { TestimonialForm } from './testimonial-form'
 export function TestimonialsManager() {
   const db = useAdminDb()
   const list = useAdminList(listTestimonials, 'Failed to fetch testimonials')
+  const change = listChange(list.reload, notifyDone)
   const editor = useEditor<Testimonial>()
   const { confirm, element: confirmDialog } = useConfirm()
   const [query, setQuery] = useState('')
   const shown = (list.data ?? []).filter((t) => matches(query, t.name, t.title, t.quote))
 
-  const save = async (values: TestimonialValues): Promise<boolean> => {
+  const save = (values: TestimonialValues): Promise<boolean> => {
     const editing = editor.item
-    try {
-      if (editing) await updateTestimonial(db, editing.id, values)
-      else await createTestimonial(db, values)
-    } catch (error) {
-      notifyError(editing ? 'Failed to update testimonial' : 'Failed to create testimonial', error)
-      return false
-    }
-    notifyDone(editing ? 'Testimonial updated successfully' : 'Testimonial created successfully')
-    editor.close()
-    await list.reload()
-    return true
+    return change(
+      () => (editing ? updateTestimonial(db, editing.id, values) : createTestimonial(db, values)),
+      editing
+        ? { failure: 'Failed to update testimonial', success: 'Testimonial updated successfully' }
+        : { failure: 'Failed to create testimonial', success: 'Testimonial created successfully' },
+      editor.close,
+    )
   }
 
   const remove = async (testimonial: Testimonial) => {
     if (!(await confirm('Are you sure you want to delete this testimonial?'))) return
-    try {
-      await deleteTestimonial(db, testimonial.id)
-    } catch (error) {
-      notifyError('Failed to delete testimonial', error)
-      return
-    }
-    notifyDone('Testimonial deleted successfully')
-    await list.reload()
+    await change(() => deleteTestimonial(db, testimonial.id), { failure: 'Failed to delete testimonial', success: 'Testimonial deleted successfully' })
   }
 
   return (
