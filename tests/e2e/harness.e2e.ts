@@ -127,6 +127,9 @@ describe('the dialog check', () => {
   const BROKEN = `<main><h1>Posts</h1><button id="open" onclick="document.getElementById('d').hidden=false">Create Post</button>
     <div id="d" role="dialog" hidden><h2>Untitled</h2><input><button onclick="this.parentNode.hidden=true">Cancel</button></div></main>
     <script>document.addEventListener('keydown', (e) => { if (e.key === 'Escape') document.getElementById('d').hidden = true })</script>`
+  // Modal and named, but on closing it sends focus elsewhere instead of back to its opener.
+  const LOSES_FOCUS = `<main><h1>Posts</h1><button onclick="document.getElementById('d').showModal()">Create Post</button><button id="other">Other</button>
+    <dialog id="d" aria-label="Create New Blog Post" onclose="document.getElementById('other').focus()"><label>Title <input></label></dialog></main>`
 
   test('passes a modal that takes focus, is named, keeps Tab off the page behind and returns focus', async ({ page }) => {
     await page.setContent(NATIVE)
@@ -137,6 +140,13 @@ describe('the dialog check', () => {
     await page.setContent(BROKEN)
     await expect(expectAccessibleDialog(page, page.getByRole('button', { name: 'Create Post' }), 'broken dialog')).rejects.toThrow(
       /broken dialog: focus moves into the dialog/,
+    )
+  })
+
+  test('fails a dialog that does not give focus back to its opener', async ({ page }) => {
+    await page.setContent(LOSES_FOCUS)
+    await expect(expectAccessibleDialog(page, page.getByRole('button', { name: 'Create Post' }), 'lost focus')).rejects.toThrow(
+      /lost focus: focus returns to the control that opened the dialog/,
     )
   })
 })
