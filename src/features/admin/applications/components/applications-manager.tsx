@@ -25,7 +25,10 @@ export function ApplicationsManager() {
   const change = listChange(list.reload)
 
   const changeStatus = async (application: Application, status: ApplicationStatus) => {
-    await change(() => setApplicationStatus(db, application.id, status), { failure: 'Failed to update application', success: `Application marked as ${STATUS_LABEL[status].toLowerCase()}` })
+    await change(() => setApplicationStatus(db, application.id, status), {
+      failure: 'Failed to update application',
+      success: `Application marked as ${STATUS_LABEL[status].toLowerCase()}`,
+    })
   }
 
   const openCv = async (application: Application) => {

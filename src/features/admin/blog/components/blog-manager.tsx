@@ -57,7 +57,10 @@ export function BlogManager() {
   }
 
   const toggle = async (post: BlogPost) => {
-    await change(() => setBlogPostPublished(db, post.id, !post.published), { failure: 'Failed to update blog post', success: post.published ? 'Blog post unpublished successfully' : 'Blog post published successfully' })
+    await change(() => setBlogPostPublished(db, post.id, !post.published), {
+      failure: 'Failed to update blog post',
+      success: post.published ? 'Blog post unpublished successfully' : 'Blog post published successfully',
+    })
   }
 
   const remove = async (post: BlogPost) => {

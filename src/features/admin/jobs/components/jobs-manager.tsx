@@ -36,7 +36,10 @@ export function JobsManager() {
   }
 
   const toggle = async (job: JobOpening) => {
-    await change(() => setJobOpeningActive(db, job.id, !job.active), { failure: 'Failed to update job opening', success: job.active ? 'Job opening deactivated successfully' : 'Job opening activated successfully' })
+    await change(() => setJobOpeningActive(db, job.id, !job.active), {
+      failure: 'Failed to update job opening',
+      success: job.active ? 'Job opening deactivated successfully' : 'Job opening activated successfully',
+    })
   }
 
   const remove = async (job: JobOpening) => {
