@@ -27,9 +27,10 @@ async function main(): Promise<void> {
 
   const app = createApp({ config, db, keys, verifier: new TokenVerifier(keys.jwtSecret, new Set([keys.anonKey, keys.serviceRoleKey])) })
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
-    console.log(`${READY_PREFIX}http://${config.host}:${info.port}`)
+    // The ready line comes last: whoever waits for it has then read everything announced before.
     console.log(`ANON_KEY=${keys.anonKey}`)
     console.log(`Data directory: ${config.dataDir}`)
+    console.log(`${READY_PREFIX}http://${config.host}:${info.port}`)
   })
 
   answerMalformedRequests(server as Server)
