@@ -1,4 +1,4 @@
-// Runs the product the way its README says, `npm start` (scripts/start.ts), on free ports with a
+// Runs the product the way the README says, `npm start` (scripts/start.ts), on free ports with a
 // temporary DATA_DIR, and tells the browser tests where the site is.
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
