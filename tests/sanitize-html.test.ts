@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { urlRule } from '../src/features/admin/lib/schema-rules.ts'
+import { DEFAULT_HERO, heroFrom } from '../src/features/content/home-content.ts'
+import { isSafeUrl, isSitePath } from '../src/lib/safe-url.ts'
 import { sanitizeHtml } from '../src/lib/sanitize-html.ts'
 
 describe('sanitizeHtml', () => {
@@ -25,5 +28,37 @@ describe('sanitizeHtml', () => {
     expect(out).toContain('<a href="https://example.org/x" rel="noopener noreferrer" target="_blank">out</a>')
     expect(out).toContain('<a href="/about">in</a>')
     expect(out).toContain('loading="lazy"')
+  })
+})
+
+describe('links that only look site-relative', () => {
+  // A browser reads a backslash as a slash and drops tabs and newlines, so each of these goes to
+  // evil.example, not to a page of this site.
+  const elsewhere = ['//evil.example/', '/\\evil.example/', '\\/evil.example/', '/\t/evil.example/', '/\n\\evil.example', ' //evil.example']
+
+  it('drops them from links and images', () => {
+    for (const url of elsewhere) {
+      const out = sanitizeHtml(`<a href="${url}">x</a><img src="${url}" alt="i">`)
+      expect(out, JSON.stringify(url)).toBe('<a>x</a><img alt="i" loading="lazy" decoding="async">')
+    }
+  })
+
+  it('keeps real paths on this site', () => {
+    expect(sanitizeHtml('<a href="/resources/blog/a\\b">x</a>')).toBe('<a href="/resources/blog/a\\b">x</a>')
+    expect(sanitizeHtml('<a href="/">home</a><a href="#top">top</a>')).toBe('<a href="/">home</a><a href="#top">top</a>')
+  })
+
+  it('refuses them wherever a stored URL becomes a link or image (admin forms, hero image)', () => {
+    for (const url of elsewhere) {
+      expect(isSafeUrl(url), JSON.stringify(url)).toBe(false)
+      expect(isSitePath(url), JSON.stringify(url)).toBe(false)
+      expect(heroFrom({ image: url }).image, JSON.stringify(url)).toBe(DEFAULT_HERO.image)
+      expect(urlRule('Image').safeParse(url).success, JSON.stringify(url)).toBe(false)
+    }
+    for (const url of ['/images/hero.svg', '/', 'https://cdn.example/a.png']) {
+      expect(isSafeUrl(url)).toBe(true)
+      expect(heroFrom({ image: url }).image).toBe(url)
+      expect(urlRule('Image').safeParse(url).success).toBe(true)
+    }
   })
 })
