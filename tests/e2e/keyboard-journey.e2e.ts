@@ -3,9 +3,9 @@
 // every stop. Written from the spec's wording before the public site existed; adjust a name here if
 // the site words a control differently.
 import { describe, inject } from 'vitest'
-import { LAPTOP, test } from './fixtures.ts'
-import { expectFocusVisible, tabTo } from './keyboard.ts'
-import { settle } from './settle.ts'
+import { LAPTOP, test } from './support/fixtures.ts'
+import { expectFocusVisible, tabTo } from './support/keyboard.ts'
+import { settle } from './support/settle.ts'
 
 const siteUrl = inject('siteUrl')
 
