@@ -3,9 +3,9 @@
 // real page from being counted. The web server trusts one proxy here, so each test speaks for its
 // own visitor through X-Forwarded-For, as a load balancer would.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PUBLIC_PAGES } from '../src/features/feeds/public-pages'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend'
-import { startSite, type SiteServer } from './helpers/site-server'
+import { PUBLIC_PAGES } from '../../src/features/feeds/public-pages'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend'
+import { startSite, type SiteServer } from '../helpers/site-server'
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
