@@ -129,6 +129,11 @@ export async function recordSignIn(tx: Transaction, id: string): Promise<UserRow
   return rows[0] ?? null
 }
 
+/** Replaces the hash `previous` with `next`, unless it changed since it was read (a newer password wins). */
+export async function replacePasswordHash(tx: Transaction, id: string, previous: string, next: string): Promise<void> {
+  await tx.query('update auth.users set encrypted_password = $3 where id = $1 and encrypted_password = $2', [id, previous, next])
+}
+
 export async function listUsers(tx: Transaction, page: number, perPage: number): Promise<{ users: UserRow[]; total: number }> {
   const total = await tx.query<{ count: number }>('select count(*)::int as count from auth.users where deleted_at is null')
   const { rows } = await tx.query<UserRow>(
