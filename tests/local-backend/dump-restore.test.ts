@@ -121,6 +121,34 @@ describe('dump, backup and restore', () => {
     if (work) await rm(work, { recursive: true, force: true })
   })
 
+  it('pushes every stored file to another project once, keeping paths and content types', async () => {
+    const target = await startLocalBackend()
+    try {
+      const env = {
+        DATA_DIR: source.dataDir,
+        SUPABASE_PORT: new URL(source.url).port,
+        SUPABASE_URL: target.url,
+        SUPABASE_SERVICE_ROLE_KEY: target.keys.serviceRoleKey,
+      }
+      const first = await npmScript('storage-push.ts', [], env)
+      expect(first.stderr).toBe('')
+      expect(first.stdout).toContain('2 uploaded, 0 already there, 0 failed (of 2)')
+      const image = await fetch(`${target.url}/storage/v1/object/public/media/blog/${slug}.png`)
+      expect(image.headers.get('content-type')).toBe('image/png')
+      expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG)
+      const { data: pdf } = await target.service().storage.from('applications').download(cv)
+      expect(pdf?.type).toBe('application/pdf')
+      expect(Buffer.from(await pdf!.arrayBuffer())).toEqual(PDF)
+
+      // Run again: nothing to do. Lose one on the way: only that one goes again.
+      expect((await npmScript('storage-push.ts', [], env)).stdout).toContain('0 uploaded, 2 already there, 0 failed')
+      expect((await target.service().storage.from('media').remove([`blog/${slug}.png`])).error).toBeNull()
+      expect((await npmScript('storage-push.ts', [], env)).stdout).toContain('1 uploaded, 1 already there, 0 failed')
+    } finally {
+      await target.dispose()
+    }
+  }, 180_000)
+
   it('dumps a running backend and a stopped one alike, and restores rows, files and passwords', async () => {
     const env = { DATA_DIR: source.dataDir, SUPABASE_PORT: new URL(source.url).port }
     const live = await npmScript('db-dump.ts', ['--out', path.join(work, 'live.sql')], env)
@@ -167,8 +195,11 @@ describe('dump, backup and restore', () => {
     expect(manifest.rows['public.job_applications']).toBe(1)
 
     // The restored backend serves the same content and files, and staff keep their passwords.
-    const restoredBackend = await startLocalBackend({}, fromBackup)
+    // Its accounts are all it has: no first admin from ADMIN_EMAIL is added to a restored install.
+    const restoredBackend = await startLocalBackend({ ADMIN_EMAIL: 'newcomer@test.local', ADMIN_PASSWORD: 'newcomer-password-1' }, fromBackup)
     try {
+      expect(restoredBackend.output()).not.toContain('Created the first admin')
+      await expect(restoredBackend.signIn('newcomer@test.local', 'newcomer-password-1')).rejects.toThrow(/Invalid login credentials/)
       const { data: posts } = await restoredBackend.anon().from('blog_posts').select('content').eq('slug', slug)
       expect(posts).toEqual([{ content: TRICKY }])
       const image = await fetch(`${restoredBackend.url}/storage/v1/object/public/media/blog/${slug}.png`)
