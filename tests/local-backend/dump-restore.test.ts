@@ -114,7 +114,7 @@ describe('dump, backup and restore', () => {
     await pg.query('update auth.users set encrypted_password = $2 where email = $1', [LEGACY.email, scryptHash(LEGACY.password)])
     await pg.close()
     await source.restart()
-  }, 120_000)
+  }, 180_000)
 
   afterAll(async () => {
     await source?.dispose()
