@@ -5,7 +5,7 @@
 // bcrypt at its first sign-in).
 import { execFile } from 'node:child_process'
 import { createHash, randomBytes, randomUUID, scryptSync } from 'node:crypto'
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -151,6 +151,8 @@ describe('dump, backup and restore', () => {
 
   it('dumps a running backend and a stopped one alike, and restores rows, files and passwords', async () => {
     const env = { DATA_DIR: source.dataDir, SUPABASE_PORT: new URL(source.url).port }
+    // The running backend dumps over a socket only DATA_DIR's owner can open; nothing on its port.
+    expect((await stat(path.join(source.dataDir, 'backend.sock'))).mode & 0o777).toBe(0o600)
     const live = await npmScript('db-dump.ts', ['--out', path.join(work, 'live.sql')], env)
     expect(live.stderr).toContain(`${LEGACY.email}`) // told which accounts still need a sign-in
     expect(live.code).toBe(0)
