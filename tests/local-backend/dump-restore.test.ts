@@ -218,5 +218,5 @@ describe('dump, backup and restore', () => {
     // Its first sign-in replaced the scrypt hash with Supabase Auth's bcrypt.
     expect(await hashOf(fromBackup, EDITOR.email)).toMatch(/^\$2a\$10\$/)
     expect(await hashOf(fromBackup, LEGACY.email)).toMatch(/^\$2a\$10\$[./A-Za-z0-9]{53}$/)
-  }, 240_000)
+  }, 300_000)
 })
