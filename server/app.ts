@@ -1,6 +1,10 @@
 // The production web server: React Router's request handler mounted in Hono, with the built
 // browser files, compression, security headers, a health check, the short-lived page cache and,
 // for the local backend, its three APIs on the site's origin. `npm start` runs it (server/main.ts).
+//
+// Every absolute URL the app renders starts with one origin fixed before the first request
+// (SITE_URL, or http://localhost:PORT), handed to the app in the request context; a request that
+// names another host gets pages with that same origin and never shares a render with anyone.
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
@@ -9,8 +13,9 @@ import type { ServerConfig } from './config.ts'
 import { checkHealth } from './health.ts'
 import { NoncePage } from './nonce-page.ts'
 import { PageCache, type RenderedPage } from './page-cache.ts'
+import { RouteMatcher } from './route-match.ts'
 import { applySecurityHeaders, newNonce, type SecurityOptions } from './security-headers.ts'
-import { StaticFiles } from './static-files.ts'
+import type { StaticFiles } from './static-files.ts'
 import { isProxiedPath, proxyToSupabase } from './supabase-proxy.ts'
 import { visitorAddress } from './visitor-address.ts'
 
@@ -18,30 +23,81 @@ type SiteEnv = { Bindings: HttpBindings; Variables: { nonce: string; visitorIp: 
 
 /** What src/entry.server.tsx exports for this server, beside React Router's render function. */
 interface AppEntry {
-  createLoadContext(visitor: { ip: string | null }, nonce: string): RouterContextProvider
+  createLoadContext(visitor: { ip: string | null }, nonce: string, siteOrigin: string): RouterContextProvider
 }
 
 export interface SiteOptions {
   build: ServerBuild
-  clientDir: string
+  /** The built browser files, loaded before the server listens (StaticFiles.load). */
+  files: StaticFiles
   config: ServerConfig
 }
 
 const ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Back to the home page</a></p></main></body></html>`
 
-// Forms take at most a 5 MB CV; the actions check their own limits below this.
-const MAX_BODY_BYTES = 10 * 1024 * 1024
+// A body for a route that names no limit of its own (routes say so in their handle).
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 
-function isAdminPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/')
+const textAnswer = (body: string, status: number) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+
+const inUnits = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`)
+
+/**
+ * A body past its route's limit: a page a visitor without JavaScript can act on. The rest of the
+ * body is never kept: the HTTP server discards what still comes for a moment, so a browser can
+ * finish sending and read this answer, then closes the connection.
+ */
+function tooLarge(limit: number): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large to send</title></head><body><main><h1>Too large to send</h1><p>This form takes at most ${inUnits(limit)}, files included. Please go back and try again with less.</p></main></body></html>`
+  return new Response(html, { status: 413, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
 }
 
-export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<SiteEnv> {
+/**
+ * The request's body, read as it arrives and counted whatever its framing (Content-Length or
+ * chunked), or null the moment it passes `limit`: what is left is never read.
+ */
+async function boundedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (Number(request.headers.get('content-length') ?? 0) > limit) return null
+  const reader = request.body!.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      reader.releaseLock()
+      return null
+    }
+    chunks.push(value)
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return body
+}
+
+/** The hosts the site answers to as itself: SITE_URL's, or this server's loopback names. */
+function siteOf(configured: string | undefined, port: number): { origin: string; hosts: Set<string> } {
+  if (configured) {
+    const url = new URL(configured)
+    return { origin: url.origin, hosts: new Set([url.host]) }
+  }
+  return { origin: `http://localhost:${port}`, hosts: new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) }
+}
+
+export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteEnv> {
   const handle = createRequestHandler(build, 'production')
   const entry = build.entry.module as unknown as AppEntry
   if (typeof entry.createLoadContext !== 'function') throw new Error('The app build has no createLoadContext in its server entry')
-  const files = new StaticFiles(clientDir)
+  const routes = new RouteMatcher(build)
   const cache = new PageCache(config.PAGE_CACHE_MS)
+  // Fixed by the first request: the port this server listens on (PORT may be 0, "any free port").
+  let site: { origin: string; hosts: Set<string> } | undefined
   const supabaseOrigin = new URL(config.SUPABASE_URL).origin
   const security: SecurityOptions = {
     // Proxied: the browser only ever talks to this origin. Hosted: exactly the project's origin.
@@ -50,7 +106,7 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
   }
 
   const render = (request: Request, visitorIp: string | null, nonce: string) =>
-    handle(request, entry.createLoadContext({ ip: visitorIp }, nonce))
+    handle(request, entry.createLoadContext({ ip: visitorIp }, nonce, site!.origin))
 
   /** An anonymous page read: from the shared cache, with this response's nonce. */
   async function cachedRender(c: Context<SiteEnv>, url: URL): Promise<Response> {
@@ -69,20 +125,13 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
     })
     const headers = new Headers(page.headers)
     const nonce = c.get('nonce')
-    const accepted = c.req.header('accept-encoding') ?? ''
+    // gzip first among equals: deflated once per cached page, only the nonce is new (nonce-page.ts).
+    const encoding = page.size < 1024 || !isCompressible(headers.get('Content-Type')) ? null : chooseEncoding(c.req.header('accept-encoding'), ['gzip', 'br'])
     let body: Buffer
-    if (page.size < 1024 || !isCompressible(headers.get('Content-Type'))) {
-      body = page.body.identity(nonce)
-    } else if (/\bgzip\b/.test(accepted)) {
-      // Deflated once per cached page; only the nonce is new (see nonce-page.ts).
-      body = page.body.gzip(nonce)
-      headers.set('Content-Encoding', 'gzip')
-    } else if (/\bbr\b/.test(accepted)) {
-      body = compressBuffer(page.body.identity(nonce), 'br')
-      headers.set('Content-Encoding', 'br')
-    } else {
-      body = page.body.identity(nonce)
-    }
+    if (encoding === 'gzip') body = page.body.gzip(nonce)
+    else if (encoding === 'br') body = compressBuffer(page.body.identity(nonce), 'br')
+    else body = page.body.identity(nonce)
+    if (encoding) headers.set('Content-Encoding', encoding)
     if (headers.has('Content-Encoding')) headers.set('Vary', 'Accept-Encoding')
     headers.set('Content-Length', String(body.length))
     if (c.req.method === 'HEAD') return new Response(null, { status: page.status, headers })
@@ -92,6 +141,7 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
   const app = new Hono<SiteEnv>()
 
   app.use('*', async (c, next) => {
+    site ??= siteOf(config.SITE_URL, c.env.incoming.socket.localPort ?? config.PORT)
     const nonce = newNonce()
     c.set('nonce', nonce)
     c.set('visitorIp', visitorAddress(c.env.incoming.socket.remoteAddress, c.req.header('x-forwarded-for'), config.TRUST_PROXY))
@@ -125,24 +175,42 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
 
   app.all('*', async (c) => {
     const method = c.req.method
+    const read = method === 'GET' || method === 'HEAD'
     const url = new URL(c.req.url)
     const pathname = url.pathname
-    if ((method === 'GET' || method === 'HEAD') && /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.data')) {
-      const file = await files.serve(pathname, c.req.header('accept-encoding') ?? '', method === 'HEAD')
-      if (file) {
-        if (await files.notModified(pathname, c.req.header('if-none-match'))) {
-          return new Response(null, { status: 304, headers: { ETag: file.headers.get('ETag') ?? '', 'Cache-Control': file.headers.get('Cache-Control') ?? '' } })
-        }
-        return file
+    if (read && ((/\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.data')) || pathname.startsWith('/assets/'))) {
+      const found = files.lookup(pathname)
+      if (found && 'file' in found) {
+        return files.respond(found.file, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match'), head: method === 'HEAD' })
       }
-      if (pathname.startsWith('/assets/')) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+      if (found) return new Response(null, { status: 301, headers: { Location: found.redirect + url.search } })
+      if (pathname.startsWith('/assets/')) return textAnswer('Not found', 404)
     }
-    if (isProxiedPath(pathname)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-    const declared = Number(c.req.header('content-length') ?? 0)
-    if (declared > MAX_BODY_BYTES) return new Response('Request body too large', { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' } })
-    const anonymousRead = (method === 'GET' || method === 'HEAD') && cache.enabled && !isAdminPath(pathname) && !c.req.header('authorization')
-    if (anonymousRead) return cachedRender(c, url)
-    return render(c.req.raw, c.get('visitorIp'), c.get('nonce'))
+    if (isProxiedPath(pathname)) return textAnswer('Not found', 404)
+    const match = routes.match(pathname)
+    if (read) {
+      const ownHost = site!.hosts.has(url.host) && site!.hosts.has((c.req.header('host') ?? '').toLowerCase())
+      const shared = cache.enabled && ownHost && match?.sharedRender === true && !c.req.header('authorization')
+      if (shared) return cachedRender(c, url)
+      return render(c.req.raw, c.get('visitorIp'), c.get('nonce'))
+    }
+    // A post from another site's page (React Router refuses it too; here it costs one log line).
+    const origin = c.req.header('origin')
+    if (origin !== undefined && origin !== url.origin) {
+      console.warn(`web server: refused a ${method} to ${pathname} from another origin (${origin.slice(0, 100)})`)
+      return textAnswer('Bad Request', 400)
+    }
+    let request = c.req.raw
+    if (request.body) {
+      const limit = match?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+      const body = await boundedBody(request, limit)
+      if (!body) return tooLarge(limit)
+      const headers = new Headers(request.headers)
+      headers.delete('transfer-encoding')
+      headers.set('content-length', String(body.byteLength))
+      request = new Request(request.url, { method, headers, body, signal: request.signal })
+    }
+    return render(request, c.get('visitorIp'), c.get('nonce'))
   })
 
   return app
