@@ -1,4 +1,4 @@
-// Runs the product the way its README says, `npm start` (scripts/start.ts), on free ports with a
+// Runs the product the way the README says, `npm start` (scripts/start.ts), on free ports with a
 // temporary DATA_DIR, and tells the browser tests where the site is.
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -6,9 +6,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
-import { READY_PREFIX } from '../../local-supabase/src/config.ts'
-import { readKeys } from '../../local-supabase/src/keys.ts'
+import { repoRoot } from '../../../local-supabase/src/bootstrap.ts'
+import { READY_PREFIX } from '../../../local-supabase/src/config.ts'
+import { readKeys } from '../../../local-supabase/src/keys.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,11 +1,11 @@
-// Durability (issue 9, finding 5): a storage upsert replaces the old file only after the new row
+// Durability: a storage upsert replaces the old file only after the new row
 // has committed, so killing the process at any moment leaves a row whose file is there and whose
 // eTag matches its bytes; and SIGTERM lets requests already received finish before it stops.
 import { createHash, randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
 
