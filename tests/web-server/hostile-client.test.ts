@@ -9,9 +9,9 @@ import { rm, writeFile } from 'node:fs/promises'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildDir } from '../scripts/lib/web-build.ts'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend'
-import { startRelay, startSite, type Relay, type SiteServer } from './helpers/site-server'
+import { buildDir } from '../../scripts/lib/web-build.ts'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend'
+import { startRelay, startSite, type Relay, type SiteServer } from '../helpers/site-server'
 
 let backend: LocalBackend
 let relay: Relay
