@@ -15,6 +15,7 @@ import { NoncePage } from './nonce-page.ts'
 import { PageCache, type RenderedPage } from './page-cache.ts'
 import { RouteMatcher } from './route-match.ts'
 import { applySecurityHeaders, newNonce, type SecurityOptions } from './security-headers.ts'
+import { RenderQuota, sharedRender } from './shared-render.ts'
 import type { StaticFiles } from './static-files.ts'
 import { isProxiedPath, proxyToSupabase } from './supabase-proxy.ts'
 import { visitorAddress } from './visitor-address.ts'
@@ -95,7 +96,8 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const entry = build.entry.module as unknown as AppEntry
   if (typeof entry.createLoadContext !== 'function') throw new Error('The app build has no createLoadContext in its server entry')
   const routes = new RouteMatcher(build)
-  const cache = new PageCache(config.PAGE_CACHE_MS)
+  const cache = new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxBytes: config.PAGE_CACHE_BYTES })
+  const searches = new RenderQuota(config.SEARCHES_PER_MINUTE)
   // Fixed by the first request: the port this server listens on (PORT may be 0, "any free port").
   let site: { origin: string; hosts: Set<string> } | undefined
   const supabaseOrigin = new URL(config.SUPABASE_URL).origin
@@ -109,13 +111,13 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     handle(request, entry.createLoadContext({ ip: visitorIp }, nonce, site!.origin))
 
   /** An anonymous page read: from the shared cache, with this response's nonce. */
-  async function cachedRender(c: Context<SiteEnv>, url: URL): Promise<Response> {
+  async function cachedRender(c: Context<SiteEnv>, { key, url }: { key: string; url: URL }): Promise<Response> {
     const request = c.req.raw
-    const page = await cache.get(url.pathname + url.search, async (): Promise<RenderedPage> => {
+    const page = await cache.get(key, async (): Promise<RenderedPage> => {
       const token = newNonce()
       // A request of its own, so one visitor going away does not abort the render others wait for.
       // Always rendered as a GET, so a HEAD can be answered from it too.
-      const response = await render(new Request(request.url, { headers: request.headers }), c.get('visitorIp'), token)
+      const response = await render(new Request(url, { headers: request.headers }), c.get('visitorIp'), token)
       const headers: [string, string][] = []
       response.headers.forEach((value, name) => {
         if (name !== 'content-length') headers.push([name, value])
@@ -190,8 +192,13 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     const match = routes.match(pathname)
     if (read) {
       const ownHost = site!.hosts.has(url.host) && site!.hosts.has((c.req.header('host') ?? '').toLowerCase())
-      const shared = cache.enabled && ownHost && match?.sharedRender === true && !c.req.header('authorization')
-      if (shared) return cachedRender(c, url)
+      if (cache.enabled && ownHost && match?.sharedRender && !c.req.header('authorization')) {
+        let shared = sharedRender(url, match)
+        if (shared.parameterised && !cache.has(shared.key) && !searches.take(c.get('visitorIp') ?? 'unknown')) {
+          shared = sharedRender(url, match, false)
+        }
+        return cachedRender(c, shared)
+      }
       return render(c.req.raw, c.get('visitorIp'), c.get('nonce'))
     }
     // A post from another site's page (React Router refuses it too; here it costs one log line).
