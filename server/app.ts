@@ -44,23 +44,39 @@ const textAnswer = (body: string, status: number) =>
 
 const inUnits = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`)
 
-/**
- * A body past its route's limit: a page a visitor without JavaScript can act on. The rest of the
- * body is never kept: the HTTP server discards what still comes for a moment, so a browser can
- * finish sending and read this answer, then closes the connection.
- */
+/** A body past its route's limit: a page a visitor without JavaScript can act on. */
 function tooLarge(limit: number): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large to send</title></head><body><main><h1>Too large to send</h1><p>This form takes at most ${inUnits(limit)}, files included. Please go back and try again with less.</p></main></body></html>`
   return new Response(html, { status: 413, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
 }
 
+// How much of a refused body is read and thrown away after the 413 has gone out, so a browser can
+// finish sending and show the answer; past it the connection is closed.
+const DISCARD_MAX_BYTES = 32 * 1024 * 1024
+
+/** Reads and drops the rest of a refused body in the background, up to DISCARD_MAX_BYTES. */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  void (async () => {
+    let dropped = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      dropped += value.byteLength
+      if (dropped > DISCARD_MAX_BYTES) return reader.cancel()
+    }
+  })().catch(() => undefined)
+}
+
 /**
  * The request's body, read as it arrives and counted whatever its framing (Content-Length or
- * chunked), or null the moment it passes `limit`: what is left is never read.
+ * chunked), or null the moment it passes `limit`: nothing more is kept.
  */
 async function boundedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (Number(request.headers.get('content-length') ?? 0) > limit) return null
   const reader = request.body!.getReader()
+  if (Number(request.headers.get('content-length') ?? 0) > limit) {
+    discardRest(reader)
+    return null
+  }
   const chunks: Uint8Array[] = []
   let size = 0
   for (;;) {
@@ -68,7 +84,7 @@ async function boundedBody(request: Request, limit: number): Promise<Uint8Array<
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      reader.releaseLock()
+      discardRest(reader)
       return null
     }
     chunks.push(value)
