@@ -78,7 +78,7 @@ export async function handleRpc(services: RestServices, request: RestRequest, na
     const rpc: RpcCall = { routine: chosen.routine, argNames: chosen.wholeBody ? [] : argNames, argsJson, wholeBody: chosen.wholeBody }
     return { call: rpc, query: parseQuery(request.params, { argumentNames: queryArgNames }) }
   })
-  const { statement, kind } = buildRpc(call, query, { count: prefer.count, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
+  const { statement, kind } = buildRpc(services.catalogue, call, query, { count: prefer.count, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
   const single = accept.single && kind === 'rows'
 
   const rows = readOnly

@@ -2,9 +2,9 @@
 // bound parameters, WHERE clauses from filter trees, select lists and ORDER BY. Request values only
 // ever become bound parameters; the only request-derived text in SQL is chosen from fixed tables
 // (operators, cast types, sort directions).
-import type { Column } from './catalogue.ts'
+import type { Catalogue, Column, Relation, RoutineInfo } from './catalogue.ts'
 import { parseError, readColumnNotFound } from './errors.ts'
-import type { Condition, FilterNode, OrderTerm, SelectItem } from './parse-query.ts'
+import { jsonPathKey, type Condition, type Field, type FilterNode, type JsonStep, type OrderTerm, type SelectItem } from './parse-query.ts'
 
 /** Double-quotes an identifier taken from the catalogue. */
 export function ident(name: string): string {
@@ -26,12 +26,63 @@ export interface Source {
   label: string
   columns: ReadonlyMap<string, Column>
   columnOrder: readonly string[]
+  /** Computed fields of the relation, callable with `rowRef` (a whole row of its type). */
+  computed?: ReadonlyMap<string, RoutineInfo>
+  rowRef?: string
 }
 
 export function column(source: Source, name: string): Column {
   const found = source.columns.get(name)
   if (!found) throw readColumnNotFound(source.label, name)
   return found
+}
+
+/** A schema-qualified name from the catalogue. */
+export function qualified(schema: string, name: string): string {
+  return `${ident(schema)}.${ident(name)}`
+}
+
+export function tableSql(relation: Relation): string {
+  return qualified(relation.schema, relation.name)
+}
+
+/**
+ * What a read of `relation` can name: its columns and computed fields. `rowRef` is the SQL of one
+ * whole row of it (the FROM item's name, or a cast where the FROM item is a function's result).
+ */
+export function relationSource(relation: Relation, catalogue?: Catalogue, rowRef: string = ident(relation.name)): Source {
+  return { label: relation.name, columns: relation.columns, columnOrder: relation.columnOrder, computed: catalogue?.computedFieldsOf(relation.name), rowRef }
+}
+
+/** Whether `name` is one of the source's computed fields rather than a column. */
+export function isComputed(source: Source, name: string): boolean {
+  return !source.columns.has(name) && source.rowRef !== undefined && source.computed?.has(name) === true
+}
+
+function jsonPathSql(sql: string, path: readonly JsonStep[], params: Params): string {
+  // Keys are bound parameters; the parameter's type picks the object-key or array-index operator.
+  for (const step of path) sql = `${sql}${step.arrow}${params.add(step.key)}::${step.index ? 'int4' : 'text'}`
+  return path.length > 0 ? `(${sql})` : sql
+}
+
+/**
+ * The SQL of a column, computed field (`fn(row)`) or JSON path into either; `qualifier` is the
+ * FROM alias with its dot, or ''.
+ */
+export function fieldSql(source: Source, field: Field, qualifier: string, params: Params): string {
+  let sql: string
+  if (isComputed(source, field.column)) {
+    const routine = source.computed?.get(field.column) as RoutineInfo
+    sql = `${qualified(routine.schema, routine.name)}(${source.rowRef})`
+  } else {
+    sql = `${qualifier}${ident(column(source, field.column).name)}`
+  }
+  return jsonPathSql(sql, field.json, params)
+}
+
+/** The JSON key of a selected field: its alias, the last key of its JSON path, or its name. */
+export function fieldKey(item: { alias: string | null } & Field): string {
+  return item.alias ?? jsonPathKey(item)
 }
 
 const COMPARISON: Partial<Record<Condition['op'], string>> = {
@@ -54,7 +105,7 @@ function likePattern(value: string): string {
 }
 
 function conditionSql(condition: Condition, source: Source, params: Params, qualifier: string): string {
-  const col = `${qualifier}${ident(column(source, condition.column).name)}`
+  const col = fieldSql(source, condition, qualifier, params)
   const value = condition.value
   let sql: string
   if (condition.op === 'is') {
@@ -93,24 +144,20 @@ export function whereSql(filters: readonly FilterNode[], source: Source, params:
 }
 
 /** Sort keys of ORDER BY; `embedded` gives the SQL of an `embed(column)` term. */
-export function orderTerms(order: readonly OrderTerm[], source: Source, alias: string | null = null, embedded?: (term: OrderTerm) => string): string[] {
+export function orderTerms(order: readonly OrderTerm[], source: Source, params: Params, alias: string | null = null, embedded?: (term: OrderTerm) => string): string[] {
   return order.map((term) => {
-    const key = term.embed !== undefined && embedded ? embedded(term) : `${alias ? `${alias}.` : ''}${ident(column(source, term.column).name)}`
+    const key = term.embed !== undefined && embedded ? embedded(term) : fieldSql(source, term, alias ? `${alias}.` : '', params)
     let sql = `${key} ${term.descending ? 'desc' : 'asc'}`
     if (term.nulls) sql += term.nulls === 'first' ? ' nulls first' : ' nulls last'
     return sql
   })
 }
 
-export function orderSql(order: readonly OrderTerm[], source: Source): string {
+export function orderSql(order: readonly OrderTerm[], source: Source, params: Params): string {
   if (order.length === 0) return ''
-  const terms = order.map((term) => {
-    if (term.embed !== undefined) throw parseError(`"failed to parse order (${term.embed}(${term.column}))"`, 'Ordering by an embedded resource needs that resource in select.')
-    let sql = `${ident(column(source, term.column).name)} ${term.descending ? 'desc' : 'asc'}`
-    if (term.nulls) sql += term.nulls === 'first' ? ' nulls first' : ' nulls last'
-    return sql
-  })
-  return ` order by ${terms.join(', ')}`
+  const embedded = order.find((term) => term.embed !== undefined)
+  if (embedded) throw parseError(`"failed to parse order (${embedded.embed}(${embedded.column}))"`, 'Ordering by an embedded resource needs that resource in select.')
+  return ` order by ${orderTerms(order, source, params).join(', ')}`
 }
 
 /** Casts a select item may ask for, mapped to the type written into SQL. */
@@ -120,6 +167,14 @@ const CASTS: Record<string, string> = {
   numeric: 'numeric', decimal: 'numeric', real: 'float4', float4: 'float4', float8: 'float8', 'double precision': 'float8',
   bool: 'boolean', boolean: 'boolean', date: 'date', time: 'time', timestamp: 'timestamp', timestamptz: 'timestamptz',
   interval: 'interval', 'text[]': 'text[]', 'int[]': 'int4[]', 'int4[]': 'int4[]', 'int8[]': 'int8[]', 'uuid[]': 'uuid[]',
+}
+
+/** `sql::type` for a select item's cast (types from a fixed table), or `sql` without one. */
+export function castSql(sql: string, cast: string | null): string {
+  if (cast === null) return sql
+  const type = CASTS[cast]
+  if (!type) throw parseError(`"failed to parse select parameter"`, `Unknown cast "${cast}".`)
+  return `${sql}::${type}`
 }
 
 export interface Projection {
@@ -138,7 +193,7 @@ const MAX_BUILT_KEYS = 50 // json_build_object takes at most 100 arguments
 export function projection(select: readonly SelectItem[], source: Source, params: Params): Projection {
   const onlyStar = select.every((item) => item.kind === 'star')
   if (onlyStar) return { inner: '*', row: 'pgrst_t' }
-  const plain = select.every((item) => item.kind === 'column' && item.alias === null && item.cast === null)
+  const plain = select.every((item) => item.kind === 'column' && item.alias === null && item.cast === null && item.json.length === 0 && !isComputed(source, item.column))
   if (plain) {
     const names = select.map((item) => ident(column(source, (item as { column: string }).column).name))
     return { inner: names.join(', '), row: 'pgrst_t' }
@@ -153,14 +208,7 @@ export function projection(select: readonly SelectItem[], source: Source, params
       continue
     }
     if (item.kind !== 'column') continue // refused above
-    const col = ident(column(source, item.column).name)
-    let sql = col
-    if (item.cast !== null) {
-      const cast = CASTS[item.cast]
-      if (!cast) throw parseError(`"failed to parse select parameter"`, `Unknown cast "${item.cast}".`)
-      sql = `${col}::${cast}`
-    }
-    entries.push({ key: item.alias ?? item.column, sql })
+    entries.push({ key: fieldKey(item), sql: castSql(fieldSql(source, item, '', params), item.cast) })
   }
   if (entries.length > MAX_BUILT_KEYS) {
     throw parseError('"failed to parse select parameter"', `At most ${MAX_BUILT_KEYS} columns can be selected with aliases or casts.`)

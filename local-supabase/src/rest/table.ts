@@ -44,7 +44,7 @@ async function read(services: RestServices, request: RestRequest, name: string):
       const relation = findRelation(services, name)
       const query = parseQuery(request.params)
       const options = { count: prefer.count, head, stripNulls: accept.stripNulls, range }
-      const statement = buildRead(tableSql(relation), relationSource(relation), query, options, undefined, '', { catalogue, relation })
+      const statement = buildRead(tableSql(relation), relationSource(relation, catalogue), query, options, undefined, '', { catalogue, relation })
       return { statement, page: pageOf(query, range) }
     })
     plans.set(key, catalogue.generation, plan)

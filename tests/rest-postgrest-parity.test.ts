@@ -1,0 +1,190 @@
+// The local backend answers what PostgREST 12 answers, through supabase-js, on a fixture schema of
+// this test's own (people, teams, projects with a junction table, tasks, computed fields and
+// relationships, functions), loaded into the throwaway data directory of a real backend.
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalBackend, type LocalBackend } from './helpers/local-backend.ts'
+import { restRaw } from './helpers/rest-raw.ts'
+
+const FIXTURE = `
+create table public.teams (id int primary key, name text not null);
+create table public.people (
+  id int primary key, first_name text not null, last_name text not null,
+  team_id int references public.teams (id), profile jsonb
+);
+create table public.projects (id int primary key, name text not null);
+create table public.people_projects (
+  person_id int references public.people (id), project_id int references public.projects (id),
+  primary key (person_id, project_id)
+);
+create table public.tasks (
+  id int primary key, project_id int not null references public.projects (id), title text not null,
+  hours int not null, done boolean not null default false, hidden boolean not null default false
+);
+alter table public.teams enable row level security;
+alter table public.people enable row level security;
+alter table public.projects enable row level security;
+alter table public.people_projects enable row level security;
+alter table public.tasks enable row level security;
+grant select on public.teams, public.people, public.projects, public.people_projects, public.tasks to anon, service_role;
+create policy "teams" on public.teams for select to anon using (true);
+create policy "people" on public.people for select to anon using (true);
+create policy "projects" on public.projects for select to anon using (true);
+create policy "people projects" on public.people_projects for select to anon using (true);
+create policy "visible tasks" on public.tasks for select to anon using (not hidden);
+
+insert into public.teams values (1, 'Engines'), (2, 'Looms');
+insert into public.people values
+  (1, 'Ada', 'Lovelace', 1, '{"city": "London", "age": 36, "tags": ["math", "poetry"]}'),
+  (2, 'Charles', 'Babbage', 1, '{"city": "London", "age": 79, "tags": ["engines"]}'),
+  (3, 'Joseph', 'Jacquard', 2, '{"city": "Lyon", "age": 82, "tags": []}');
+insert into public.projects values (1, 'Analytical Engine'), (2, 'Loom');
+insert into public.people_projects values (1, 1), (2, 1), (3, 2);
+insert into public.tasks values
+  (1, 1, 'Design the mill', 30, false, false),
+  (2, 1, 'Write note G', 10, false, false),
+  (3, 1, 'Build the store', 50, true, false),
+  (4, 1, 'Secret budget', 99, false, true),
+  (5, 2, 'Punch cards', 20, false, false);
+
+-- Computed fields and relationships: functions of one row of a table.
+create function public.full_name(public.people) returns text language sql stable
+  as $$ select $1.first_name || ' ' || $1.last_name $$;
+create function public.open_tasks(public.projects) returns setof public.tasks language sql stable
+  as $$ select * from public.tasks where project_id = $1.id and not done $$;
+create function public.first_project(public.people) returns setof public.projects language sql stable rows 1
+  as $$ select p.* from public.projects p join public.people_projects pp on pp.project_id = p.id
+        where pp.person_id = $1.id order by p.id limit 1 $$;
+create function public.secret_score(public.people) returns int language sql stable as $$ select 42 $$;
+revoke execute on function public.secret_score(public.people) from public, anon;
+create function public.people_in(city text) returns setof public.people language sql stable
+  as $$ select * from public.people where profile->>'city' = city $$;
+`
+
+let backend: LocalBackend
+let anon: SupabaseClient
+
+beforeAll(async () => {
+  backend = await startLocalBackend()
+  await backend.stop()
+  const pg = await PGlite.create(path.join(backend.dataDir, 'pgdata'))
+  await pg.exec(FIXTURE)
+  await pg.close()
+  await backend.restart()
+  anon = backend.anon()
+})
+
+afterAll(async () => {
+  await backend?.dispose()
+})
+
+describe('computed fields and computed relationships', () => {
+  it('selects, filters and orders by a computed field, with an alias and a cast', async () => {
+    const { data, error } = await anon.from('people').select('id, full_name, name:full_name::text').like('full_name', '*a*').order('full_name', { ascending: false })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { id: 3, full_name: 'Joseph Jacquard', name: 'Joseph Jacquard' },
+      { id: 2, full_name: 'Charles Babbage', name: 'Charles Babbage' },
+      { id: 1, full_name: 'Ada Lovelace', name: 'Ada Lovelace' },
+    ])
+    const star = await anon.from('people').select('*').eq('id', 1).single()
+    expect(star.data).not.toHaveProperty('full_name')
+  })
+
+  it('selects a computed field inside an embedded table', async () => {
+    const { data, error } = await anon.from('teams').select('name, people(full_name)').order('id').order('id', { referencedTable: 'people' })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Engines', people: [{ full_name: 'Ada Lovelace' }, { full_name: 'Charles Babbage' }] },
+      { name: 'Looms', people: [{ full_name: 'Joseph Jacquard' }] },
+    ])
+  })
+
+  it('embeds a setof computed relationship with filters, order and limit, row-level security applying', async () => {
+    const { data, error } = await anon
+      .from('projects')
+      .select('name, open_tasks(title, hours)')
+      .order('id')
+      .gte('open_tasks.hours', 10)
+      .order('hours', { referencedTable: 'open_tasks', ascending: false })
+      .limit(5, { referencedTable: 'open_tasks' })
+    expect(error).toBeNull()
+    // 'Build the store' is done; 'Secret budget' is hidden from visitors by its policy.
+    expect(data).toEqual([
+      { name: 'Analytical Engine', open_tasks: [{ title: 'Design the mill', hours: 30 }, { title: 'Write note G', hours: 10 }] },
+      { name: 'Loom', open_tasks: [{ title: 'Punch cards', hours: 20 }] },
+    ])
+    const hidden = await backend.service().from('projects').select('open_tasks(title)').eq('id', 1).single()
+    expect(hidden.data?.open_tasks).toHaveLength(3)
+  })
+
+  it('embeds a computed relationship of one row (rows 1) as an object, and filters parents by it with !inner', async () => {
+    const { data, error } = await anon.from('people').select('first_name, first_project(name)').order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { first_name: 'Ada', first_project: { name: 'Analytical Engine' } },
+      { first_name: 'Charles', first_project: { name: 'Analytical Engine' } },
+      { first_name: 'Joseph', first_project: { name: 'Loom' } },
+    ])
+    const inner = await anon.from('people').select('first_name, first_project!inner(name)').eq('first_project.name', 'Loom')
+    expect(inner.data).toEqual([{ first_name: 'Joseph', first_project: { name: 'Loom' } }])
+  })
+
+  it("refuses a computed field the caller's role may not execute, as Postgres does", async () => {
+    const { error } = await anon.from('people').select('id, secret_score')
+    expect(error?.code).toBe('42501')
+    const asService = await backend.service().from('people').select('secret_score').eq('id', 1).single()
+    expect(asService.data).toEqual({ secret_score: 42 })
+  })
+
+  it("selects, embeds, filters and orders an rpc's rows like the table it returns", async () => {
+    const { data, error } = await anon
+      .rpc('people_in', { city: 'London' })
+      .select('full_name, teams(name), first_project(name)')
+      .neq('first_name', 'Nobody')
+      .order('full_name', { ascending: false })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { full_name: 'Charles Babbage', teams: { name: 'Engines' }, first_project: { name: 'Analytical Engine' } },
+      { full_name: 'Ada Lovelace', teams: { name: 'Engines' }, first_project: { name: 'Analytical Engine' } },
+    ])
+    const counted = await anon.rpc('people_in', { city: 'London' }, { count: 'exact' }).select('id, full_name').eq('full_name', 'Ada Lovelace')
+    expect(counted.count).toBe(1)
+    expect(counted.data).toEqual([{ id: 1, full_name: 'Ada Lovelace' }])
+  })
+})
+
+describe('JSON paths', () => {
+  it('selects ->, ->> and array indexes, named by their last key', async () => {
+    const { data, error } = await anon.from('people').select('id, profile->city, age:profile->>age, profile->tags->0').eq('id', 1).single()
+    expect(error).toBeNull()
+    expect(data).toEqual({ id: 1, city: 'London', age: '36', tags: 'math' })
+  })
+
+  it('filters and orders by JSON paths', async () => {
+    const { data, error } = await anon.from('people').select('id').eq('profile->>city', 'London').order('profile->age', { ascending: false })
+    expect(error).toBeNull()
+    expect(data).toEqual([{ id: 2 }, { id: 1 }])
+    const older = await anon.from('people').select('id').gt('profile->age', 80)
+    expect(older.data).toEqual([{ id: 3 }])
+    const either = await anon.from('people').select('id').or('profile->>city.eq.Lyon,id.eq.1').order('id')
+    expect(either.data).toEqual([{ id: 1 }, { id: 3 }])
+  })
+
+  it('uses JSON paths in embedded resources', async () => {
+    const { data, error } = await anon.from('teams').select('name, people(city:profile->>city)').eq('people.profile->>city', 'Lyon').order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Engines', people: [] },
+      { name: 'Looms', people: [{ city: 'Lyon' }] },
+    ])
+  })
+
+  it('refuses a malformed JSON path (PGRST100)', async () => {
+    const answer = await restRaw(backend, 'people?select=profile->>a->b')
+    expect(answer.status).toBe(400)
+    expect((answer.json as { code: string }).code).toBe('PGRST100')
+  })
+})
