@@ -61,6 +61,15 @@ create function public.secret_score(public.people) returns int language sql stab
 revoke execute on function public.secret_score(public.people) from public, anon;
 create function public.people_in(city text) returns setof public.people language sql stable
   as $$ select * from public.people where profile->>'city' = city $$;
+
+-- Overloads, chosen by argument names; single unnamed arguments take the whole body.
+create function public.describe(n int) returns text language sql immutable as $$ select 'number ' || n $$;
+create function public.describe(word text, suffix text default '!') returns text language sql immutable as $$ select word || suffix $$;
+create function public.describe(n int, m int) returns text language sql immutable as $$ select 'pair ' || n || ',' || m $$;
+create function public.pick(x int) returns text language sql immutable as $$ select 'int' $$;
+create function public.pick(x text) returns text language sql immutable as $$ select 'text' $$;
+create function public.echo(json) returns json language sql immutable as $$ select $1 $$;
+create function public.shout(text) returns text language sql immutable as $$ select upper($1) $$;
 `
 
 let backend: LocalBackend
@@ -186,5 +195,70 @@ describe('JSON paths', () => {
     const answer = await restRaw(backend, 'people?select=profile->>a->b')
     expect(answer.status).toBe(400)
     expect((answer.json as { code: string }).code).toBe('PGRST100')
+  })
+})
+
+describe('rpc overloads and calls', () => {
+  it('chooses the overload by argument names, defaults included', async () => {
+    expect((await anon.rpc('describe', { n: 7 })).data).toBe('number 7')
+    expect((await anon.rpc('describe', { n: 1, m: 2 })).data).toBe('pair 1,2')
+    expect((await anon.rpc('describe', { word: 'hi' })).data).toBe('hi!')
+    expect((await anon.rpc('describe', { word: 'hi', suffix: '?' }, { get: true })).data).toBe('hi?')
+  })
+
+  it('answers PGRST203 (300) when two overloads take the same names', async () => {
+    const answer = await restRaw(backend, 'rpc/pick', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x": 1}' })
+    expect(answer.status).toBe(300)
+    expect(answer.json).toEqual({
+      code: 'PGRST203',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      message: 'Could not choose the best candidate function between: public.pick(x => integer), public.pick(x => text)',
+    })
+  })
+
+  it('passes a JSON body whole to a function of one unnamed json argument, and a text/plain body to one of text', async () => {
+    const { data, error } = await anon.rpc('echo', { any: ['shape', 1] })
+    expect(error).toBeNull()
+    expect(data).toEqual({ any: ['shape', 1] })
+    const shouted = await restRaw(backend, 'rpc/shout', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'quiet words' })
+    expect(shouted.status).toBe(200)
+    expect(shouted.json).toBe('QUIET WORDS')
+  })
+
+  it("answers PGRST202 with PostgREST's message, details and hint", async () => {
+    const { error } = await anon.rpc('describe', { nn: 1 })
+    expect(error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.describe(nn) in the schema cache',
+      details: 'Searched for the function public.describe with parameter nn or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.describe(n)',
+    })
+    const none = await anon.rpc('describ')
+    expect(none.error).toMatchObject({
+      message: 'Could not find the function public.describ without parameters in the schema cache',
+      details: 'Searched for the function public.describ without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.describe',
+    })
+  })
+
+  it('counts an rpc with count=exact and answers head without a body', async () => {
+    const { data, count, error, status } = await anon.rpc('people_in', { city: 'London' }, { head: true, count: 'exact' })
+    expect(error).toBeNull()
+    expect(status).toBe(200)
+    expect(count).toBe(2)
+    expect(data).toBeNull()
+    const paged = await restRaw(backend, 'rpc/people_in?city=London&select=id&order=id&limit=1', { headers: { prefer: 'count=exact' } })
+    expect(paged.status).toBe(206)
+    expect(paged.headers.get('content-range')).toBe('0-0/2')
+    expect(paged.json).toEqual([{ id: 1 }])
+  })
+})
+
+describe('small differences', () => {
+  it("answers PGRST116 with PostgREST 12's message when single() finds no row", async () => {
+    const { error, status } = await anon.from('people').select('id').eq('id', 99).single()
+    expect(status).toBe(406)
+    expect(error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 0 rows', hint: null })
   })
 })

@@ -10,6 +10,8 @@ export interface Preferences {
   missingDefault: boolean
   /** `max-affected=n`, honoured with `handling=strict` as PostgREST does. */
   maxAffected: number | null
+  /** `params=single-object`: an rpc's JSON body is its one json/jsonb argument. */
+  singleObject: boolean
 }
 
 /**
@@ -19,7 +21,7 @@ export interface Preferences {
  * which Supabase's does not.
  */
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: null, count: false, resolution: null, missingDefault: false, maxAffected: null }
+  const prefs: Preferences = { return: null, count: false, resolution: null, missingDefault: false, maxAffected: null, singleObject: false }
   if (!header) return prefs
   const invalid: string[] = []
   let strict = false
@@ -34,6 +36,7 @@ export function parsePrefer(header: string | undefined): Preferences {
     else if (key === 'resolution' && value === 'merge-duplicates') prefs.resolution = 'merge'
     else if (key === 'resolution' && value === 'ignore-duplicates') prefs.resolution = 'ignore'
     else if (key === 'missing' && value === 'default') prefs.missingDefault = true
+    else if (key === 'params' && value === 'single-object') prefs.singleObject = true
     else if (key === 'handling' && (value === 'strict' || value === 'lenient')) strict = value === 'strict'
     else if (key === 'max-affected' && /^\d{1,15}$/.test(value ?? '')) maxAffected = Number(value)
     else if (key === 'timezone' || (key === 'missing' && value === 'null')) continue
