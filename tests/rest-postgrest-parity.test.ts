@@ -70,6 +70,12 @@ create function public.pick(x int) returns text language sql immutable as $$ sel
 create function public.pick(x text) returns text language sql immutable as $$ select 'text' $$;
 create function public.echo(json) returns json language sql immutable as $$ select $1 $$;
 create function public.shout(text) returns text language sql immutable as $$ select upper($1) $$;
+
+-- What a project owner runs on Supabase to turn aggregates on (test-only helper, service role only).
+create function public.enable_aggregates() returns void language sql security definer set search_path = ''
+  as $$ alter role authenticator set pgrst.db_aggregates_enabled = 'true' $$;
+revoke execute on function public.enable_aggregates() from public, anon, authenticated;
+grant execute on function public.enable_aggregates() to service_role;
 `
 
 let backend: LocalBackend
@@ -260,5 +266,34 @@ describe('small differences', () => {
     const { error, status } = await anon.from('people').select('id').eq('id', 99).single()
     expect(status).toBe(406)
     expect(error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 0 rows', hint: null })
+  })
+})
+
+describe('aggregates', () => {
+  it('are refused by default (PGRST123), as on PostgREST 12 and Supabase, and work once the project enables them', async () => {
+    const refused = await anon.from('tasks').select('hours.sum()')
+    expect(refused.status).toBe(400)
+    expect(refused.error).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null })
+
+    expect((await backend.service().rpc('enable_aggregates')).error).toBeNull()
+    // The backend rereads its settings with the schema cache (at most once a second).
+    await new Promise((resolve) => setTimeout(resolve, 1100))
+    await anon.from('no_such_table_to_reload').select()
+
+    const { data, error } = await anon.from('tasks').select('project_id, total:hours.sum(), count(), average:hours.avg()::int, hours::text.max()').order('project_id')
+    expect(error).toBeNull()
+    // Row-level security applies before aggregation: the hidden task is not summed.
+    expect(data).toEqual([
+      { project_id: 1, total: 90, count: 3, average: 30, max: '50' },
+      { project_id: 2, total: 20, count: 1, average: 20, max: '20' },
+    ])
+    const all = await anon.from('tasks').select('count(), hours.min()').eq('done', false)
+    expect(all.data).toEqual([{ count: 3, min: 10 }])
+    const embedded = await anon.from('projects').select('name, tasks(done, hours.sum())').order('id').order('done', { referencedTable: 'tasks' })
+    expect(embedded.error).toBeNull()
+    expect(embedded.data).toEqual([
+      { name: 'Analytical Engine', tasks: [{ done: false, sum: 40 }, { done: true, sum: 50 }] },
+      { name: 'Loom', tasks: [{ done: false, sum: 20 }] },
+    ])
   })
 })

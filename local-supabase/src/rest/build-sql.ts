@@ -68,8 +68,8 @@ export function buildRead(from: string, source: Source, query: ParsedQuery, opti
   if (options.head) {
     return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
   }
-  const { inner, row } = projection(query.select, source, params)
-  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql(row, options.stripNulls)} from (select ${inner} from ${from}${where}${order}${page}) pgrst_t`
+  const { inner, row, groupBy } = projection(query.select, source, params)
+  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql(row, options.stripNulls)} from (select ${inner} from ${from}${where}${groupBy}${order}${page}) pgrst_t`
   return { sql, params: params.values }
 }
 
@@ -92,8 +92,8 @@ function buildEmbeddedRead({ catalogue, relation, from: fromItem }: Embedding, q
   if (options.head) {
     return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
   }
-  const row = builder.rowObject(relation, 'pgrst_0', query.select, '')
-  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${order}${page}) pgrst_t`
+  const { object: row, groupBy } = builder.row(relation, 'pgrst_0', query.select, '')
+  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${groupBy}${order}${page}) pgrst_t`
   return { sql, params: params.values }
 }
 

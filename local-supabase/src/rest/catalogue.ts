@@ -133,6 +133,39 @@ join pg_class r on r.oid = c.confrelid join pg_namespace rn on rn.oid = r.relnam
 where c.contype = 'f' and tn.nspname = $1 and rn.nspname = $1
 order by c.conname`
 
+// PostgREST reads its settings from the role it connects as (db-config); Supabase's documented way
+// to change them is `alter role authenticator set pgrst.<name> = '<value>'`.
+const SETTINGS_SQL = `
+select coalesce(array_agg(c.setting), '{}') as config
+from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+cross join lateral unnest(s.setconfig) as c(setting)
+where r.rolname = 'authenticator' and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))`
+
+/** The REST API's settings: PostgREST's defaults, as on a new Supabase project, unless set. */
+export interface ApiSettings {
+  /** db-schemas: the exposed schemas, the first one the default. */
+  schemas: string[]
+  /** db-aggregates-enabled: off on PostgREST 12 and on Supabase. */
+  aggregates: boolean
+  /** db-plan-enabled: Accept: application/vnd.pgrst.plan (EXPLAIN) answered. */
+  plan: boolean
+}
+
+export function readSettings(config: readonly string[]): ApiSettings {
+  const values = new Map<string, string>()
+  for (const entry of config) {
+    const at = entry.indexOf('=')
+    if (at > 0) values.set(entry.slice(0, at).trim(), entry.slice(at + 1).trim())
+  }
+  const flag = (name: string) => ['true', 'on', 'yes', '1'].includes((values.get(name) ?? '').toLowerCase())
+  const schemas = (values.get('pgrst.db_schemas') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '')
+  return {
+    schemas: schemas.length > 0 ? schemas : [EXPOSED_SCHEMA],
+    aggregates: flag('pgrst.db_aggregates_enabled'),
+    plan: flag('pgrst.db_plan_enabled'),
+  }
+}
+
 const RELOAD_INTERVAL_MS = 1000
 
 export class Catalogue {
@@ -147,6 +180,7 @@ export class Catalogue {
   private loading: Promise<void> | null = null
   /** Bumped on every reload: plans built against an older generation are dropped. */
   generation = 0
+  settings: ApiSettings = readSettings([])
 
   constructor(
     private readonly pg: PGlite,
@@ -195,7 +229,8 @@ export class Catalogue {
   }
 
   private async read(): Promise<void> {
-    const [relations, routines, foreignKeys] = await Promise.all([
+    const [settings, relations, routines, foreignKeys] = await Promise.all([
+      this.pg.query<{ config: string[] }>(SETTINGS_SQL),
       this.pg.query<RelationRow>(RELATIONS_SQL, [this.schema]),
       this.pg.query<RoutineRow>(ROUTINES_SQL, [this.schema]),
       this.pg.query<{ name: string; table: string; ref_table: string; columns: string[]; ref_columns: string[] }>(FOREIGN_KEYS_SQL, [this.schema]),
@@ -235,6 +270,7 @@ export class Catalogue {
         add(fields, owner, routine.name, routine)
       }
     }
+    this.settings = readSettings(settings.rows[0]?.config ?? [])
     this.relations = nextRelations
     this.routines = nextRoutines
     this.computedFields = fields

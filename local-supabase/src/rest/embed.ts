@@ -6,7 +6,7 @@
 import type { Catalogue, ForeignKey, Relation, RoutineInfo } from './catalogue.ts'
 import { parseError, restError, type RestError } from './errors.ts'
 import type { EmbedItem, EmbedOptions, FilterNode, OrderTerm, ParsedQuery, SelectItem } from './parse-query.ts'
-import { castSql, fieldKey, fieldSql, filterConditions, ident, orderTerms, relationSource, tableSql, type Params, type Source } from './sql-parts.ts'
+import { castSql, fieldKey, fieldSql, filterConditions, groupBySql, ident, itemSql, orderTerms, relationSource, tableSql, type Params, type Source } from './sql-parts.ts'
 
 const MAX_KEYS = 50 // json_build_object takes at most 100 arguments
 
@@ -133,30 +133,37 @@ export class EmbedBuilder {
 
   /** Whether a select list needs the embedding path at all. */
   static needed(query: ParsedQuery): boolean {
-    const nested = (items: readonly SelectItem[]): boolean => items.some((item) => item.kind === 'embed' || item.kind === 'count')
+    const nested = (items: readonly SelectItem[]): boolean => items.some((item) => item.kind === 'embed')
     return nested(query.select) || query.embedded.size > 0 || query.order.some((term) => term.embed !== undefined)
   }
 
-  /** The JSON object of a row of `relation` (FROM alias `alias`), with its embeds and spreads. */
-  rowObject(relation: Relation, alias: string, select: readonly SelectItem[], path: string): string {
-    const entries: { key: string; sql: string }[] = []
+  /**
+   * The JSON object of a row of `relation` (FROM alias `alias`), with its embeds and spreads, and,
+   * when the select list aggregates, the GROUP BY of its other
+   * fields (the same SQL text, so Postgres sees the selected fields as grouped).
+   */
+  row(relation: Relation, alias: string, select: readonly SelectItem[], path: string): { object: string; groupBy: string } {
+    const entries: { key: string; sql: string; group: string; grouped: boolean }[] = []
     const source = this.sourceOf(relation, alias)
     for (const item of select) {
       if (item.kind === 'star') {
-        for (const name of relation.columnOrder) entries.push({ key: name, sql: `${alias}.${ident(name)}` })
+        for (const name of relation.columnOrder) entries.push({ key: name, sql: `${alias}.${ident(name)}`, group: `${alias}.${ident(name)}`, grouped: true })
       } else if (item.kind === 'column') {
-        entries.push({ key: fieldKey(item), sql: castSql(fieldSql(source, item, `${alias}.`, this.params), item.cast) })
+        const field = fieldSql(source, item, `${alias}.`, this.params)
+        entries.push({ key: fieldKey(item), sql: itemSql(item, field), group: field, grouped: item.aggregate === null })
       } else if (item.kind === 'count') {
-        throw parseError('"failed to parse select parameter"', 'count() is supported inside an embedded resource, e.g. select=name,posts(count).')
+        entries.push({ key: item.alias ?? 'count', sql: 'count(*)', group: '', grouped: false })
       } else if (item.spread) {
-        entries.push(...this.spread(relation, alias, item, path))
+        entries.push(...this.spread(relation, alias, item, path).map((entry) => ({ ...entry, group: entry.sql, grouped: true })))
       } else {
         const key = item.alias ?? item.name
-        entries.push({ key, sql: this.embed(relation, alias, item, path).value })
+        const value = this.embed(relation, alias, item, path).value
+        entries.push({ key, sql: value, group: value, grouped: true })
       }
     }
     if (entries.length > MAX_KEYS) throw parseError('"failed to parse select parameter"', `At most ${MAX_KEYS} keys can be selected with embedded resources.`)
-    return `json_build_object(${entries.map((entry) => `${this.params.add(entry.key)}::text, ${entry.sql}`).join(', ')})`
+    const object = `json_build_object(${entries.map((entry) => `${this.params.add(entry.key)}::text, ${entry.sql}`).join(', ')})`
+    return { object, groupBy: groupBySql(entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })), entries.some((entry) => !entry.grouped)) }
   }
 
   /**
@@ -269,13 +276,13 @@ export class EmbedBuilder {
       const counted = `json_build_object(${this.params.add(countKey(item.select[0]))}::text, count(*))`
       return { value: `(select ${toOne ? counted : `json_build_array(${counted})`} from ${table} where ${where})`, exists }
     }
-    const row = this.rowObject(rel.target, child, item.select, path)
-    if (toOne) return { value: `(select ${row} from ${table} where ${where} limit 1)`, exists }
+    const { object: row, groupBy } = this.row(rel.target, child, item.select, path)
+    if (toOne) return { value: `(select ${row} from ${table} where ${where}${groupBy} limit 1)`, exists }
     const order = orderTerms(options.order, target, this.params, child, (term) => this.orderByEmbed(rel.target, child, item.select, term))
     let page = ''
     if (options.limit !== null) page += ` limit ${this.params.add(String(options.limit))}`
     if (options.offset !== null) page += ` offset ${this.params.add(String(options.offset))}`
-    const inner = `select ${row} as pgrst_j from ${table} where ${where}${order.length ? ` order by ${order.join(', ')}` : ''}${page}`
+    const inner = `select ${row} as pgrst_j from ${table} where ${where}${groupBy}${order.length ? ` order by ${order.join(', ')}` : ''}${page}`
     return { value: `(select coalesce(json_agg(pgrst_e.pgrst_j), '[]') from (${inner}) as pgrst_e)`, exists }
   }
 }

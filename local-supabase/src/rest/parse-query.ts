@@ -3,14 +3,30 @@
 // on_conflict and columns. Produces a tree of plain values: nothing here is SQL, and nothing is
 // trusted yet (names are checked against the catalogue when SQL is built).
 import { jsonTooDeep, MAX_JSON_DEPTH, MAX_LOGIC_DEPTH, parenthesesTooDeep } from '../json-limits.ts'
-import { parseError } from './errors.ts'
+import { parseError, restError } from './errors.ts'
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; column: string; json: JsonStep[]; alias: string | null; cast: string | null }
+  | ColumnItem
   | EmbedItem
   /** `count()` (or `count`) inside an embed: the number of embedded rows. */
   | { kind: 'count'; alias: string | null }
+
+export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const
+export type Aggregate = (typeof AGGREGATES)[number]
+
+/** `alias:column->path::cast`, or an aggregate of it: `alias:column::cast.sum()::cast`. */
+export interface ColumnItem {
+  kind: 'column'
+  column: string
+  json: JsonStep[]
+  alias: string | null
+  /** Cast of the column (before any aggregate). */
+  cast: string | null
+  aggregate: Aggregate | null
+  /** Cast of the aggregate's result. */
+  aggregateCast: string | null
+}
 
 /** `alias:table!hint!inner(select…)` or `...table(select…)`: a related table, embedded. */
 export interface EmbedItem {
@@ -104,6 +120,14 @@ const LOGIC_KEY = /^(not\.)?(and|or)$/
 export interface ParseOptions {
   /** For RPC: parameters with these names are function arguments, not filters. */
   argumentNames?: ReadonlySet<string>
+  /** db-aggregates-enabled: without it, an aggregate in select is PGRST123. */
+  aggregates?: boolean
+}
+
+function usesAggregates(items: readonly SelectItem[], top: boolean): boolean {
+  return items.some((item) =>
+    (item.kind === 'column' && item.aggregate !== null) || (top && item.kind === 'count') || (item.kind === 'embed' && usesAggregates(item.select, false)),
+  )
 }
 
 export function parseQuery(params: URLSearchParams, options: ParseOptions = {}): ParsedQuery {
@@ -146,6 +170,9 @@ export function parseQuery(params: URLSearchParams, options: ParseOptions = {}):
       continue
     }
     query.filters.push(parseCondition(checkColumnKey(key), value))
+  }
+  if (!options.aggregates && usesAggregates(query.select, true)) {
+    throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
   }
   return query
 }
@@ -290,6 +317,7 @@ export function parseSelect(value: string): SelectItem[] {
   return splitTopLevel(value, 'select').map((raw) => parseSelectItem(raw.trim(), value))
 }
 
+const AGGREGATE_ITEM = /^(?:([^:()!"]+):(?!:))?([^()!]+?)\.(count|sum|avg|min|max)\(\)(?:::(.+))?$/s
 const EMBED_ITEM = /^(\.\.\.)?(?:([^:()!"]+):(?!:))?([^:()!"]+)((?:![^!()]+)*)\((.*)\)$/s
 const COUNT_ITEM = /^(?:([^:()!"]+):(?!:))?count\(\)$/
 
@@ -299,6 +327,14 @@ function parseSelectItem(item: string, whole: string): SelectItem {
   if (item === '') throw fail('An item of the select list is empty.')
   const counted = COUNT_ITEM.exec(item)
   if (counted) return { kind: 'count', alias: counted[1]?.trim() ?? null }
+  const aggregated = AGGREGATE_ITEM.exec(item)
+  if (aggregated) {
+    const aggregateCast = aggregated[4]?.toLowerCase() ?? null
+    if (aggregateCast !== null && !CAST_NAME.test(aggregateCast)) throw fail(`Unknown cast "${aggregateCast}".`)
+    const inner = parseSelectItem(`${aggregated[1] ? `${aggregated[1]}:` : ''}${aggregated[2]}`, whole)
+    if (inner.kind !== 'column') throw fail(`Cannot aggregate "${item.slice(0, 100)}".`)
+    return { ...inner, aggregate: aggregated[3] as Aggregate, aggregateCast }
+  }
   const embed = EMBED_ITEM.exec(item)
   if (embed) {
     let hint: string | null = null
@@ -337,7 +373,7 @@ function parseSelectItem(item: string, whole: string): SelectItem {
   }
   const { column, json } = parseField(rest, 'select parameter')
   if (column === '' || column.includes('"') || (alias !== null && alias === '')) throw fail(`Cannot read "${item}".`)
-  return { kind: 'column', column, json, alias, cast }
+  return { kind: 'column', column, json, alias, cast, aggregate: null, aggregateCast: null }
 }
 
 // order -------------------------------------------------------------------------------------------

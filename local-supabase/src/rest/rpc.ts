@@ -131,7 +131,7 @@ export async function handleRpc(services: RestServices, request: RestRequest, na
   const { call, query } = await withFreshCatalogue(services.catalogue, () => {
     const chosen = chooseOverload(services, services.catalogue.schema, name, shape)
     const rpc: RpcCall = { routine: chosen.routine, argNames: chosen.wholeBody ? [] : [...shape.names], argsJson, wholeBody: chosen.wholeBody }
-    return { call: rpc, query: parseQuery(request.params, { argumentNames: readOnly ? new Set(shape.names) : undefined }) }
+    return { call: rpc, query: parseQuery(request.params, { argumentNames: readOnly ? new Set(shape.names) : undefined, aggregates: services.catalogue.settings.aggregates }) }
   })
   const { statement, kind } = buildRpc(services.catalogue, call, query, { count: prefer.count, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
   const single = accept.single && kind === 'rows'

@@ -4,7 +4,7 @@
 // (operators, cast types, sort directions).
 import type { Catalogue, Column, Relation, RoutineInfo } from './catalogue.ts'
 import { parseError, readColumnNotFound } from './errors.ts'
-import { jsonPathKey, type Condition, type Field, type FilterNode, type JsonStep, type OrderTerm, type SelectItem } from './parse-query.ts'
+import { jsonPathKey, type Aggregate, type ColumnItem, type Condition, type Field, type FilterNode, type JsonStep, type OrderTerm, type SelectItem } from './parse-query.ts'
 
 /** Double-quotes an identifier taken from the catalogue. */
 export function ident(name: string): string {
@@ -81,8 +81,25 @@ export function fieldSql(source: Source, field: Field, qualifier: string, params
 }
 
 /** The JSON key of a selected field: its alias, the last key of its JSON path, or its name. */
-export function fieldKey(item: { alias: string | null } & Field): string {
-  return item.alias ?? jsonPathKey(item)
+export function fieldKey(item: { alias: string | null; aggregate?: Aggregate | null } & Field): string {
+  return item.alias ?? item.aggregate ?? jsonPathKey(item)
+}
+
+/** A select item's value: the (cast) field, or an aggregate of it with its own cast. */
+export function itemSql(item: ColumnItem, field: string): string {
+  const value = castSql(field, item.cast)
+  if (item.aggregate === null) return value
+  return castSql(`${item.aggregate}(${value})`, item.aggregateCast)
+}
+
+/**
+ * ` group by …` when the select list aggregates: every other selected field groups the rows, as
+ * PostgREST groups them; '' otherwise.
+ */
+export function groupBySql(entries: readonly { sql: string; grouped: boolean }[], aggregated: boolean): string {
+  if (!aggregated) return ''
+  const keys = entries.filter((entry) => entry.grouped).map((entry) => entry.sql)
+  return keys.length > 0 ? ` group by ${keys.join(', ')}` : ''
 }
 
 const COMPARISON: Partial<Record<Condition['op'], string>> = {
@@ -182,38 +199,46 @@ export interface Projection {
   inner: string
   /** JSON value of one row of the inner query, aliased pgrst_t. */
   row: string
+  /** ` group by …` of the inner query when it aggregates. */
+  groupBy: string
 }
 
 const MAX_BUILT_KEYS = 50 // json_build_object takes at most 100 arguments
 
 /**
  * The select list. Plain column lists keep the row as it is (json of the row: fastest). With
- * aliases or casts the JSON keys are bound parameters, so no name from the request enters SQL.
+ * aliases, casts, JSON paths, computed fields or aggregates the JSON keys are bound parameters, so
+ * no name from the request enters SQL.
  */
 export function projection(select: readonly SelectItem[], source: Source, params: Params): Projection {
   const onlyStar = select.every((item) => item.kind === 'star')
-  if (onlyStar) return { inner: '*', row: 'pgrst_t' }
-  const plain = select.every((item) => item.kind === 'column' && item.alias === null && item.cast === null && item.json.length === 0 && !isComputed(source, item.column))
+  if (onlyStar) return { inner: '*', row: 'pgrst_t', groupBy: '' }
+  const plain = select.every(
+    (item) => item.kind === 'column' && item.alias === null && item.cast === null && item.aggregate === null && item.json.length === 0 && !isComputed(source, item.column),
+  )
   if (plain) {
     const names = select.map((item) => ident(column(source, (item as { column: string }).column).name))
-    return { inner: names.join(', '), row: 'pgrst_t' }
+    return { inner: names.join(', '), row: 'pgrst_t', groupBy: '' }
   }
-  if (select.some((item) => item.kind === 'embed' || item.kind === 'count')) {
+  if (select.some((item) => item.kind === 'embed')) {
     throw parseError('"failed to parse select parameter"', 'Embedded resources need a table to embed from.')
   }
-  const entries: { key: string; sql: string }[] = []
+  const entries: { key: string; sql: string; grouped: boolean; group: string }[] = []
   for (const item of select) {
     if (item.kind === 'star') {
-      for (const name of source.columnOrder) entries.push({ key: name, sql: ident(name) })
-      continue
+      for (const name of source.columnOrder) entries.push({ key: name, sql: ident(name), grouped: true, group: ident(name) })
+    } else if (item.kind === 'count') {
+      entries.push({ key: item.alias ?? 'count', sql: 'count(*)', grouped: false, group: '' })
+    } else if (item.kind === 'column') {
+      const field = fieldSql(source, item, '', params)
+      entries.push({ key: fieldKey(item), sql: itemSql(item, field), grouped: item.aggregate === null, group: field })
     }
-    if (item.kind !== 'column') continue // refused above
-    entries.push({ key: fieldKey(item), sql: castSql(fieldSql(source, item, '', params), item.cast) })
   }
   if (entries.length > MAX_BUILT_KEYS) {
     throw parseError('"failed to parse select parameter"', `At most ${MAX_BUILT_KEYS} columns can be selected with aliases or casts.`)
   }
+  const aggregated = entries.some((entry) => !entry.grouped)
   const inner = entries.map((entry, index) => `${entry.sql} as c${index}`).join(', ')
   const row = `json_build_object(${entries.map((entry, index) => `${params.add(entry.key)}::text, pgrst_t.c${index}`).join(', ')})`
-  return { inner, row }
+  return { inner, row, groupBy: groupBySql(entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })), aggregated) }
 }

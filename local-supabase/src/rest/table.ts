@@ -42,7 +42,7 @@ async function read(services: RestServices, request: RestRequest, name: string):
   if (!plan) {
     plan = await withFreshCatalogue(catalogue, (): ReadPlan => {
       const relation = findRelation(services, name)
-      const query = parseQuery(request.params)
+      const query = parseQuery(request.params, { aggregates: catalogue.settings.aggregates })
       const options = { count: prefer.count, head, stripNulls: accept.stripNulls, range }
       const statement = buildRead(tableSql(relation), relationSource(relation, catalogue), query, options, undefined, '', { catalogue, relation })
       return { statement, page: pageOf(query, range) }
