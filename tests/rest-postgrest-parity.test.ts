@@ -76,6 +76,23 @@ create function public.enable_aggregates() returns void language sql security de
   as $$ alter role authenticator set pgrst.db_aggregates_enabled = 'true' $$;
 revoke execute on function public.enable_aggregates() from public, anon, authenticated;
 grant execute on function public.enable_aggregates() to service_role;
+
+-- A second exposed schema, and one that is not exposed.
+create schema inventory;
+create schema internal;
+grant usage on schema inventory, internal to anon, service_role;
+create table inventory.items (id int primary key, name text not null, stock int not null, listed boolean not null default true);
+create table internal.notes (id int primary key, body text);
+alter table inventory.items enable row level security;
+grant select on inventory.items, internal.notes to anon;
+grant all on inventory.items to service_role;
+create policy "listed items" on inventory.items for select to anon using (listed);
+create policy "service" on inventory.items for all to service_role using (true) with check (true);
+insert into inventory.items values (1, 'Gear', 5, true), (2, 'Prototype', 1, false);
+insert into internal.notes values (1, 'not for the API');
+create function inventory.in_stock(minimum int) returns setof inventory.items language sql stable
+  as $$ select * from inventory.items where stock >= minimum order by id $$;
+alter role authenticator set pgrst.db_schemas = 'public, inventory';
 `
 
 let backend: LocalBackend
@@ -295,5 +312,27 @@ describe('aggregates', () => {
       { name: 'Analytical Engine', tasks: [{ done: false, sum: 40 }, { done: true, sum: 50 }] },
       { name: 'Loom', tasks: [{ done: false, sum: 20 }] },
     ])
+  })
+})
+
+describe('schemas other than public', () => {
+  it('reads, calls and writes an exposed schema through Accept-Profile and Content-Profile', async () => {
+    const items = anon.schema('inventory')
+    const { data, error } = await items.from('items').select('name, stock').order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ name: 'Gear', stock: 5 }])
+    expect((await items.rpc('in_stock', { minimum: 0 }).select('name')).data).toEqual([{ name: 'Gear' }])
+    const written = await backend.service().schema('inventory').from('items').insert({ id: 3, name: 'Cog', stock: 9 }).select('name').single()
+    expect(written.data).toEqual({ name: 'Cog' })
+    // Without a profile the first exposed schema is read: inventory's table is not there.
+    expect((await anon.from('items').select()).error?.code).toBe('PGRST205')
+  })
+
+  it('refuses a schema that is not exposed with PGRST106 (406)', async () => {
+    const { error, status } = await anon.schema('internal').from('notes').select()
+    expect(status).toBe(406)
+    expect(error).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public, inventory', details: null, hint: null })
+    const write = await restRaw(backend, 'notes', { method: 'POST', headers: { 'content-profile': 'internal', 'content-type': 'application/json' }, body: '{"id": 2}' })
+    expect(write.status).toBe(406)
   })
 })

@@ -1,6 +1,5 @@
 // The request headers PostgREST reads: Prefer, Range/Range-Unit, Accept, Accept-Profile and
 // Content-Profile. Unknown preferences are ignored, as PostgREST does by default (handling=lenient).
-import { EXPOSED_SCHEMA } from './catalogue.ts'
 import { restError } from './errors.ts'
 
 export interface Preferences {
@@ -90,10 +89,4 @@ export function parseAccept(header: string | undefined): Representation {
     if (ARRAY_TYPES.has(type)) return { single: false, stripNulls }
   }
   throw restError(406, 'PGRST107', `None of these media types are available: ${header}`)
-}
-
-/** Only the public schema is exposed: any other profile is refused as PostgREST refuses it. */
-export function checkProfile(profile: string | undefined): void {
-  if (profile === undefined || profile === '' || profile === EXPOSED_SCHEMA) return
-  throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`)
 }

@@ -7,7 +7,7 @@ import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type RestRequest, type RestServices } from './context.ts'
 import { restError, type RestError } from './errors.ts'
 import { isJsonContentType } from '../json-limits.ts'
-import { checkProfile, parseAccept, parsePrefer, parseRange } from './parse-headers.ts'
+import { parseAccept, parsePrefer, parseRange } from './parse-headers.ts'
 import { OPERATORS, parseQuery } from './parse-query.ts'
 import { readResponse, resultOf, send } from './respond.ts'
 import { runChecked } from './table.ts'
@@ -102,11 +102,11 @@ const FILTER_VALUE = new RegExp(`^(not\\.)?(${OPERATORS.join('|')})(\\([^)]*\\))
 /** Besides JSON, an rpc body may be plain text, for a function of one unnamed text argument. */
 const RPC_TEXT_TYPES = ['text/plain']
 
-export async function handleRpc(services: RestServices, request: RestRequest, name: string): Promise<Response> {
+export async function handleRpc(all: RestServices, request: RestRequest, name: string): Promise<Response> {
   const { method } = request
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   const readOnly = method !== 'POST'
-  checkProfile(request.header(readOnly ? 'accept-profile' : 'content-profile'))
+  const services = await all.profile(request.header(readOnly ? 'accept-profile' : 'content-profile'))
   const accept = parseAccept(request.header('accept'))
   const prefer = parsePrefer(request.header('prefer'))
   const range = parseRange(request.header('range'), request.header('range-unit'))

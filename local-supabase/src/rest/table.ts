@@ -5,13 +5,14 @@ import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type ReadPlan, type RestRequest, type RestServices } from './context.ts'
 import { notSingular, restError, tableNotFound, tooManyAffected } from './errors.ts'
 import { RolledBack, type Row, type Statement } from './executor.ts'
-import { checkProfile, parseAccept, parsePrefer, parseRange, type Preferences, type Representation } from './parse-headers.ts'
+import { parseAccept, parsePrefer, parseRange, type Preferences, type Representation } from './parse-headers.ts'
 import { parseQuery, type ParsedQuery } from './parse-query.ts'
 import { contentRange, readResponse, resultOf, send, singleObject, type Result } from './respond.ts'
 
 function findRelation(services: RestServices, name: string): Relation {
-  const relation = services.catalogue.relation(name)
-  if (!relation) throw tableNotFound(name, closestName(name, services.catalogue.relationNames()))
+  const { catalogue } = services
+  const relation = catalogue.relation(name)
+  if (!relation) throw tableNotFound(catalogue.schema, name, closestName(name, catalogue.relationNames()))
   return relation
 }
 
@@ -29,14 +30,14 @@ export async function handleTable(services: RestServices, request: RestRequest, 
   }
 }
 
-async function read(services: RestServices, request: RestRequest, name: string): Promise<Response> {
-  checkProfile(request.header('accept-profile'))
+async function read(all: RestServices, request: RestRequest, name: string): Promise<Response> {
+  const services = await all.profile(request.header('accept-profile'))
   const accept = parseAccept(request.header('accept'))
   const prefer = parsePrefer(request.header('prefer'))
   const rangeHeader = request.header('range')
   const range = parseRange(rangeHeader, request.header('range-unit'))
   const head = request.method === 'HEAD'
-  const key = `${request.method}\n${name}\n${request.rawQuery}\n${accept.stripNulls}\n${prefer.count}\n${rangeHeader ?? ''}`
+  const key = `${request.method}\n${services.catalogue.schema}\n${name}\n${request.rawQuery}\n${accept.stripNulls}\n${prefer.count}\n${rangeHeader ?? ''}`
   const { catalogue, plans } = services
   let plan = plans.get(key, catalogue.generation)
   if (!plan) {
@@ -57,8 +58,8 @@ interface WritePlan {
   statement: Statement
 }
 
-async function write(services: RestServices, request: RestRequest, name: string): Promise<Response> {
-  checkProfile(request.header('content-profile'))
+async function write(all: RestServices, request: RestRequest, name: string): Promise<Response> {
+  const services = await all.profile(request.header('content-profile'))
   const accept = parseAccept(request.header('accept'))
   const prefer = parsePrefer(request.header('prefer'))
   const text = request.method === 'DELETE' ? '' : await readBodyText(request.raw)
