@@ -631,7 +631,7 @@ describe('errors and hostile input', () => {
   it('only the public schema is exposed', async () => {
     const other = await restRaw(backend, 'users', { headers: { 'Accept-Profile': 'auth' } })
     expect(other.status).toBe(406)
-    expect(other.json).toMatchObject({ code: 'PGRST106', message: 'Invalid schema: auth' })
+    expect(other.json).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public' })
   })
 
   it('refuses bodies over 1 MB and malformed JSON', async () => {
