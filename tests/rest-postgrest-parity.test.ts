@@ -71,11 +71,11 @@ create function public.pick(x text) returns text language sql immutable as $$ se
 create function public.echo(json) returns json language sql immutable as $$ select $1 $$;
 create function public.shout(text) returns text language sql immutable as $$ select upper($1) $$;
 
--- What a project owner runs on Supabase to turn aggregates on (test-only helper, service role only).
-create function public.enable_aggregates() returns void language sql security definer set search_path = ''
-  as $$ alter role authenticator set pgrst.db_aggregates_enabled = 'true' $$;
-revoke execute on function public.enable_aggregates() from public, anon, authenticated;
-grant execute on function public.enable_aggregates() to service_role;
+-- What a project owner runs on Supabase to turn an API setting on (test-only helper, service role only).
+create function public.enable_api_setting(setting text) returns void language plpgsql security definer set search_path = ''
+  as $$ begin execute format('alter role authenticator set %I = %L', setting, 'true'); end $$;
+revoke execute on function public.enable_api_setting(text) from public, anon, authenticated;
+grant execute on function public.enable_api_setting(text) to service_role;
 
 -- A second exposed schema, and one that is not exposed.
 create schema inventory;
@@ -111,6 +111,15 @@ beforeAll(async () => {
 afterAll(async () => {
   await backend?.dispose()
 })
+
+/** Turns a PostgREST setting on as a project owner would, and waits until the backend has reread it. */
+async function enableApiSetting(setting: string): Promise<void> {
+  expect((await backend.service().rpc('enable_api_setting', { setting })).error).toBeNull()
+  // The backend rereads its settings with the schema cache, at most once a second, when a request
+  // names something it does not know.
+  await new Promise((resolve) => setTimeout(resolve, 1100))
+  await anon.from('no_such_table_to_reload').select()
+}
 
 describe('computed fields and computed relationships', () => {
   it('selects, filters and orders by a computed field, with an alias and a cast', async () => {
@@ -292,10 +301,7 @@ describe('aggregates', () => {
     expect(refused.status).toBe(400)
     expect(refused.error).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null })
 
-    expect((await backend.service().rpc('enable_aggregates')).error).toBeNull()
-    // The backend rereads its settings with the schema cache (at most once a second).
-    await new Promise((resolve) => setTimeout(resolve, 1100))
-    await anon.from('no_such_table_to_reload').select()
+    await enableApiSetting('pgrst.db_aggregates_enabled')
 
     const { data, error } = await anon.from('tasks').select('project_id, total:hours.sum(), count(), average:hours.avg()::int, hours::text.max()').order('project_id')
     expect(error).toBeNull()
@@ -334,5 +340,33 @@ describe('schemas other than public', () => {
     expect(error).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public, inventory', details: null, hint: null })
     const write = await restRaw(backend, 'notes', { method: 'POST', headers: { 'content-profile': 'internal', 'content-type': 'application/json' }, body: '{"id": 2}' })
     expect(write.status).toBe(406)
+  })
+})
+
+describe('media types', () => {
+  it('answers text/csv on table and rpc reads', async () => {
+    const table = await anon.from('people').select('id, first_name').order('id').limit(2).csv()
+    expect(table.data).toBe('id,first_name\n1,Ada\n2,Charles')
+    const rpc = await restRaw(backend, 'rpc/people_in?city=London&select=id,full_name&order=id', { headers: { accept: 'text/csv' } })
+    expect(rpc.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(rpc.text).toBe('id,full_name\n1,Ada Lovelace\n2,Charles Babbage')
+  })
+
+  it('answers 406 for GeoJSON where PostGIS is absent', async () => {
+    const { error, status } = await anon.from('people').select('id').geojson()
+    expect(status).toBe(406)
+    expect(error).toMatchObject({ code: 'PGRST107', message: 'None of these media types are available: application/geo+json' })
+  })
+
+  it('answers the query plan only once the project enables it (db-plan-enabled)', async () => {
+    const refused = await anon.from('people').select('id').eq('id', 1).explain({ format: 'json' })
+    expect(refused.status).toBe(406)
+    expect(refused.error?.code).toBe('PGRST107')
+    await enableApiSetting('pgrst.db_plan_enabled')
+    const { data, error } = await anon.from('people').select('id').eq('id', 1).explain({ format: 'json' })
+    expect(error).toBeNull()
+    expect(JSON.stringify(data)).toContain('"Relation Name":"people"')
+    const text = await anon.rpc('people_in', { city: 'Lyon' }, { get: true }).explain()
+    expect(String(text.data)).toContain('Function Scan')
   })
 })

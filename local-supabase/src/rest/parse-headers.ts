@@ -73,16 +73,21 @@ export interface Representation {
   stripNulls: boolean
   /** Accept: text/csv on a read. */
   csv?: boolean
+  /** Accept: application/vnd.pgrst.plan(+json|+text): the statement's EXPLAIN, when enabled. */
+  plan?: 'json' | 'text'
 }
 
 const ARRAY_TYPES = new Set(['application/json', 'application/vnd.pgrst.array+json', '*/*', 'application/*'])
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json'
 
 /** The first acceptable media type of Accept; 406 PGRST107 when none is one we produce. */
-export function parseAccept(header: string | undefined): Representation {
+export function parseAccept(header: string | undefined, planEnabled = false): Representation {
   if (!header || header.trim() === '') return { single: false, stripNulls: false }
   for (const range of header.split(',')) {
     const [type, ...parameters] = range.split(';').map((s) => s.trim().toLowerCase())
+    // db-plan-enabled: off by default (EXPLAIN tells a caller about tables and indexes).
+    if (planEnabled && (type === 'application/vnd.pgrst.plan' || type === 'application/vnd.pgrst.plan+json')) return { single: false, stripNulls: false, plan: 'json' }
+    if (planEnabled && type === 'application/vnd.pgrst.plan+text') return { single: false, stripNulls: false, plan: 'text' }
     const stripNulls = parameters.includes('nulls=stripped')
     if (type === OBJECT_TYPE) return { single: true, stripNulls }
     if (type === 'text/csv') return { single: false, stripNulls: false, csv: true }

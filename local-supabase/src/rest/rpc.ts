@@ -10,7 +10,7 @@ import { isJsonContentType } from '../json-limits.ts'
 import { parseAccept, parsePrefer, parseRange } from './parse-headers.ts'
 import { OPERATORS, parseQuery } from './parse-query.ts'
 import { readResponse, resultOf, send } from './respond.ts'
-import { runChecked } from './table.ts'
+import { explain, runChecked } from './table.ts'
 
 /** How the arguments came: their names, and the media type of a POST body. */
 interface CallShape {
@@ -107,7 +107,7 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   const readOnly = method !== 'POST'
   const services = await all.profile(request.header(readOnly ? 'accept-profile' : 'content-profile'))
-  const accept = parseAccept(request.header('accept'))
+  const accept = parseAccept(request.header('accept'), services.catalogue.settings.plan && readOnly)
   const prefer = parsePrefer(request.header('prefer'))
   const range = parseRange(request.header('range'), request.header('range-unit'))
 
@@ -135,6 +135,7 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
   })
   const { statement, kind } = buildRpc(services.catalogue, call, query, { count: prefer.count, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
   const single = accept.single && kind === 'rows'
+  if (accept.plan) return explain(services, request, statement, accept.plan)
 
   const rows = readOnly
     ? await services.executor.run(request.role, statement, { readOnly })
@@ -146,5 +147,5 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
     const object = result.count === 0 || result.body === null ? 'null' : result.body.slice(1, -1).trim()
     return send(200, method === 'HEAD' ? null : object)
   }
-  return readResponse(result, { offset: pageOf(query, range).offset, single, head: method === 'HEAD' })
+  return readResponse(result, { offset: pageOf(query, range).offset, single, head: method === 'HEAD', csv: accept.csv })
 }

@@ -32,7 +32,7 @@ export async function handleTable(services: RestServices, request: RestRequest, 
 
 async function read(all: RestServices, request: RestRequest, name: string): Promise<Response> {
   const services = await all.profile(request.header('accept-profile'))
-  const accept = parseAccept(request.header('accept'))
+  const accept = parseAccept(request.header('accept'), services.catalogue.settings.plan)
   const prefer = parsePrefer(request.header('prefer'))
   const rangeHeader = request.header('range')
   const range = parseRange(rangeHeader, request.header('range-unit'))
@@ -50,8 +50,20 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
     })
     plans.set(key, catalogue.generation, plan)
   }
+  if (accept.plan) return explain(services, request, plan.statement, accept.plan)
   const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
   return readResponse(resultOf(rows), { offset: plan.page.offset, single: accept.single, head, csv: accept.csv })
+}
+
+/**
+ * Accept: application/vnd.pgrst.plan: Postgres' plan of the statement, not run (EXPLAIN without
+ * ANALYZE), as the caller's role and read-only.
+ */
+export async function explain(services: RestServices, request: RestRequest, statement: Statement, format: 'json' | 'text'): Promise<Response> {
+  const rows = await services.executor.run(request.role, { sql: `explain (format ${format}) ${statement.sql}`, params: statement.params }, { readOnly: true })
+  const body = format === 'json' ? (rows[0]?.[0] ?? '[]') : rows.map((row) => row[0] ?? '').join('\n')
+  const type = `application/vnd.pgrst.plan+${format}; for="application/json"; charset=utf-8`
+  return new Response(body, { status: 200, headers: { 'Content-Type': type } })
 }
 
 interface WritePlan {
