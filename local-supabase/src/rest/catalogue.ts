@@ -95,7 +95,10 @@ interface RoutineRow {
 const RELATIONS_SQL = `
 select c.relname as name, c.relkind::text as kind,
   coalesce((select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-                                              'default', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+                                              'default', coalesce(pg_get_expr(d.adbin, d.adrelid),
+                                                -- An identity column's default is its sequence's next value.
+                                                case when a.attidentity = 'd' then format('nextval(%L::regclass)',
+                                                  pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)) end)) order by a.attnum)
             from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
   (select array_agg(a.attname order by k.ord)
