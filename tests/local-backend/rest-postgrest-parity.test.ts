@@ -5,8 +5,8 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend.ts'
-import { restRaw } from './helpers/rest-raw.ts'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
+import { restRaw } from '../helpers/rest-raw.ts'
 
 const FIXTURE = `
 create table public.teams (id int primary key, name text not null);
