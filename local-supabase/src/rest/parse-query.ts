@@ -114,8 +114,8 @@ export interface ParsedQuery {
 }
 
 /** Query parameters that are not filters. `apikey` is the gateway's (Supabase accepts it there). */
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'apikey'])
-const LOGIC_KEY = /^(not\.)?(and|or)$/
+export const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'apikey'])
+export const LOGIC_KEY = /^(not\.)?(and|or)$/
 
 export interface ParseOptions {
   /** For RPC: parameters with these names are function arguments, not filters. */

@@ -8,7 +8,7 @@ import { closestName, withFreshCatalogue, type RestRequest, type RestServices } 
 import { restError, type RestError } from './errors.ts'
 import { isJsonContentType } from '../json-limits.ts'
 import { parseAccept, parsePrefer, parseRange } from './parse-headers.ts'
-import { OPERATORS, parseQuery } from './parse-query.ts'
+import { LOGIC_KEY, OPERATORS, parseQuery, RESERVED } from './parse-query.ts'
 import { readResponse, resultOf, send } from './respond.ts'
 import { explain, runChecked } from './table.ts'
 
@@ -93,10 +93,9 @@ function chooseOverload(services: RestServices, schema: string, name: string, sh
 
 /** A query parameter of a GET call is an argument unless it is reserved or a filter (`op.value`). */
 function isArgument(key: string, value: string): boolean {
-  if (RESERVED_PARAMS.has(key) || /^(not\.)?(and|or)$/.test(key) || key.includes('.')) return false
+  if (RESERVED.has(key) || LOGIC_KEY.test(key) || key.includes('.')) return false
   return !FILTER_VALUE.test(value)
 }
-const RESERVED_PARAMS = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'apikey'])
 const FILTER_VALUE = new RegExp(`^(not\\.)?(${OPERATORS.join('|')})(\\([^)]*\\))?\\.`, 's')
 
 /** Besides JSON, an rpc body may be plain text, for a function of one unnamed text argument. */
