@@ -1,11 +1,9 @@
 // The local backend answers what PostgREST 12 answers, through supabase-js, on a fixture schema of
 // this test's own (people, teams, projects with a junction table, tasks, computed fields and
 // relationships, functions), loaded into the throwaway data directory of a real backend.
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
+import { startLocalBackendWithFixture, type LocalBackend } from '../helpers/local-backend.ts'
 import { restRaw } from '../helpers/rest-raw.ts'
 
 const FIXTURE = `
@@ -102,12 +100,7 @@ let backend: LocalBackend
 let anon: SupabaseClient
 
 beforeAll(async () => {
-  backend = await startLocalBackend()
-  await backend.stop()
-  const pg = await PGlite.create(path.join(backend.dataDir, 'pgdata'))
-  await pg.exec(FIXTURE)
-  await pg.close()
-  await backend.restart()
+  backend = await startLocalBackendWithFixture(FIXTURE)
   anon = backend.anon()
 })
 
