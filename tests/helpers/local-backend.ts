@@ -5,6 +5,7 @@ import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { launchBackend } from '../../local-supabase/launch.ts'
@@ -106,5 +107,19 @@ export async function startLocalBackend(env: NodeJS.ProcessEnv = {}, existingDat
       await rm(dataDir, { recursive: true, force: true })
     },
   }
+  return backend
+}
+
+/**
+ * A backend whose database also holds a test's own fixture schema: started once (migrations and
+ * seed applied), stopped, given the SQL directly, and started again so it reads the new schema.
+ */
+export async function startLocalBackendWithFixture(sql: string): Promise<LocalBackend> {
+  const backend = await startLocalBackend()
+  await backend.stop()
+  const pg = await PGlite.create(path.join(backend.dataDir, 'pgdata'))
+  await pg.exec(sql)
+  await pg.close()
+  await backend.restart()
   return backend
 }
