@@ -133,8 +133,17 @@ export async function findObject(tx: Transaction, bucket: string, name: string):
   return rows[0] ?? null
 }
 
+/**
+ * Lifts the guard against direct deletes of storage rows for the rest of this transaction: the
+ * storage API removes the files of the rows it deletes, so only it may delete them (as on Supabase).
+ */
+export async function allowStorageDeletes(tx: Transaction): Promise<void> {
+  await tx.query("select set_config('storage.allow_delete_query', 'true', true)")
+}
+
 /** Deletes the named objects the role's DELETE (and SELECT) policies allow; returns them. */
 export async function deleteObjects(tx: Transaction, bucket: string, names: string[]): Promise<ObjectRow[]> {
+  await allowStorageDeletes(tx)
   const { rows } = await tx.query<ObjectRow>(
     `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
     [bucket, names],

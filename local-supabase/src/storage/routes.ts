@@ -12,7 +12,6 @@ import { handleDeleteMany, handleDeleteOne } from './delete.ts'
 import { errors, StorageHttpError, storageErrorResponse } from './errors.ts'
 import { FileStore } from './files.ts'
 import { findObject } from './objects.ts'
-import { scheduleOrphanCvRemoval } from './orphans.ts'
 import { routeSegments } from './paths.ts'
 import {
   handleAuthenticatedDownload,
@@ -59,7 +58,6 @@ export function createStorageRoutes(deps: BackendDeps): Hono {
     }),
     signer: new UrlSigner(deps.keys.jwtSecret),
   }
-  scheduleOrphanCvRemoval(deps.db, services.store)
   const routes = new Hono()
 
   // GET also answers HEAD (Hono routes HEAD to GET handlers; the handlers skip the body).
