@@ -341,3 +341,12 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- Local-only: the storage API's own bookkeeping (a hosted project keeps this in its storage service).
+-- A signed upload URL is spent by its upload: the token's id is recorded in the upload's transaction.
+create schema if not exists local_storage;
+revoke all on schema local_storage from public;
+create table if not exists local_storage.spent_upload_tokens (
+  token_id uuid primary key,
+  expires_at timestamptz not null
+);
