@@ -84,8 +84,8 @@ describe('buckets', () => {
     expect((await service.storage.createBucket('twice')).error).toMatchObject({ status: 409, message: 'The resource already exists' })
     expect((await service.storage.createBucket(' spaced')).error).toMatchObject({ status: 400, message: 'Bucket name invalid' })
     expect((await service.storage.createBucket('a/b')).error).toMatchObject({ status: 400 })
-    expect((await service.storage.createBucket('huge', { fileSizeLimit: '1GB' })).error).toMatchObject({ status: 413 })
-    expect((await service.storage.createBucket('typed', { allowedMimeTypes: ['not a type'] })).error).toMatchObject({ status: 415 })
+    expect((await service.storage.createBucket('huge', { public: false, fileSizeLimit: '1GB' })).error).toMatchObject({ status: 413 })
+    expect((await service.storage.createBucket('typed', { public: false, allowedMimeTypes: ['not a type'] })).error).toMatchObject({ status: 415 })
     expect((await service.storage.updateBucket('twice', {} as { public: boolean })).error).toMatchObject({ status: 400, message: 'No content provided' })
   })
 
