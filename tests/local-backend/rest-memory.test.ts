@@ -1,10 +1,10 @@
-// Memory under distinct queries (issue 9, finding 4): thousands of anonymous reads, each with a
+// Memory under distinct queries: thousands of anonymous reads, each with a
 // different large filter tree, must not leave the backend holding a prepared statement and a plan
 // for each. The backend's resident memory stays under 300 MB after 3,000 of them, and the queries
 // that repeat are still answered.
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend.ts'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
 

@@ -6,11 +6,11 @@ import { createServer } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
-import { DEFAULT_AUTH_CONFIG } from '../local-supabase/src/auth/config.ts'
-import { hashPassword, verifyPassword } from '../local-supabase/src/auth/password.ts'
-import { SignInLimiter } from '../local-supabase/src/auth/rate-limit.ts'
-import { repoRoot } from '../local-supabase/src/bootstrap.ts'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
+import { DEFAULT_AUTH_CONFIG } from '../../local-supabase/src/auth/config.ts'
+import { hashPassword, verifyPassword } from '../../local-supabase/src/auth/password.ts'
+import { SignInLimiter } from '../../local-supabase/src/auth/rate-limit.ts'
+import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 interface Raw {
   status: number

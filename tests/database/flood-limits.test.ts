@@ -1,4 +1,4 @@
-// Flood limits that hold (issue 9, finding 3), through supabase-js against the real backend. This
+// Flood limits that hold, through supabase-js against the real backend. This
 // test process sits on loopback, a trusted proxy, exactly like the web server: it speaks for a
 // visitor by sending `X-Forwarded-For: <visitor>`, and the backend appends the socket address. A
 // visitor who forges its own first entry arrives as `<forged>, <visitor>`.
@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend.ts'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
 

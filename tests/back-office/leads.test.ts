@@ -2,12 +2,12 @@
 // backend with real supabase-js: what a visitor sends is what the admin reads, exports and opens.
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { getDashboardFigures } from '../src/features/admin/dashboard/api/get-dashboard-figures'
-import { listApplications, setApplicationStatus, signedCvUrl } from '../src/features/admin/applications/api/applications'
-import { listContactMessages, messagesCsv, setMessageStatus } from '../src/features/admin/inbox/api/contact-messages'
-import { listSubscribers, subscribersCsv, unsubscribe } from '../src/features/admin/subscribers/api/subscribers'
-import type { Db } from '../src/lib/supabase'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend'
+import { getDashboardFigures } from '../../src/features/admin/dashboard/api/get-dashboard-figures'
+import { listApplications, setApplicationStatus, signedCvUrl } from '../../src/features/admin/applications/api/applications'
+import { listContactMessages, messagesCsv, setMessageStatus } from '../../src/features/admin/inbox/api/contact-messages'
+import { listSubscribers, subscribersCsv, unsubscribe } from '../../src/features/admin/subscribers/api/subscribers'
+import type { Db } from '../../src/lib/supabase'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend'
 
 let backend: LocalBackend
 let admin: Db

@@ -1,11 +1,11 @@
-// Stored XSS through a smuggled Content-Type (issue 9, finding 2): an upload's type is parsed
+// Stored XSS through a smuggled Content-Type: an upload's type is parsed
 // strictly and must be exactly one the bucket allows; a CV's bytes must match its type; downloads
 // carry the validated type, nosniff, an attachment disposition for private files and a sandbox CSP
 // for anything that is not an image or a PDF.
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
 let admin: SupabaseClient

@@ -1,9 +1,9 @@
-// Denial of service by nesting (issue 9, finding 1): deeply nested JSON bodies and deep or=/not.and
+// Denial of service by nesting: deeply nested JSON bodies and deep or=/not.and
 // trees, sent as an anonymous caller to every API that takes them. Each is refused with a 4xx, and
 // the backend keeps answering the next request. Requests carry an abort signal so that a backend
 // that stalls fails the test instead of hanging it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend.ts'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
 

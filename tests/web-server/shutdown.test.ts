@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, it } from 'vitest'
-import { repoRoot } from '../local-supabase/src/bootstrap'
+import { repoRoot } from '../../local-supabase/src/bootstrap'
 
 it('stops the site and the backend on Ctrl-C without an error', async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shutdown-test-'))

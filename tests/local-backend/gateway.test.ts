@@ -1,11 +1,11 @@
-// Gateway behaviour as Supabase's (issue 9, finding 6), through raw HTTP and supabase-js: only the
+// Gateway behaviour as Supabase's, through raw HTTP and supabase-js: only the
 // project's keys open the APIs, a body is parsed by its Content-Type, Prefer: tx=rollback is
 // ignored, a NUL in a sign-in e-mail is a 400, and an overlong URL gets 414/431 rather than a reset.
 import net from 'node:net'
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
 let admin: SupabaseClient

@@ -2,7 +2,7 @@
 // must decode to exactly the page with that nonce, like any gzip stream.
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { NoncePage } from '../server/nonce-page'
+import { NoncePage } from './nonce-page'
 
 const token = 'TOKEN0123456789abcdefg=='
 const page = Buffer.from(

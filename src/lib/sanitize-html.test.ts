@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeHtml } from '../src/lib/sanitize-html.ts'
+import { sanitizeHtml } from './sanitize-html.ts'
 
 describe('sanitizeHtml', () => {
   it('keeps the formatting the blog editor writes', () => {

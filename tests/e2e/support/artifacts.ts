@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Page } from 'playwright-core'
 
-export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../test-results')
+export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../test-results')
 
 function fileStem(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 120) || 'page'

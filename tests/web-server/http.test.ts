@@ -5,8 +5,8 @@
 // within about a second).
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend'
-import { startRelay, startSite, type Relay, type SiteServer } from './helpers/site-server'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend'
+import { startRelay, startSite, type Relay, type SiteServer } from '../helpers/site-server'
 
 let backend: LocalBackend
 let relay: Relay

@@ -5,8 +5,8 @@
 // malformed bodies).
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
-import { mintToken, restRaw } from './helpers/rest-raw.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { mintToken, restRaw } from '../helpers/rest-raw.ts'
 
 const ISO_TIMESTAMP = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?\+00:00$/
 const CONTENT_TABLES = ['website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts', 'job_openings', 'site_settings'] as const

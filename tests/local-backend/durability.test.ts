@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
 

@@ -4,8 +4,8 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend'
-import { startSite, type SiteServer } from './helpers/site-server'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend'
+import { startSite, type SiteServer } from '../helpers/site-server'
 
 let backend: LocalBackend
 let site: SiteServer

@@ -8,7 +8,7 @@ import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 // A 1x1 transparent PNG.
 const PNG = Buffer.from(

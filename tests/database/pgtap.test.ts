@@ -14,7 +14,7 @@ import {
   listMigrations,
   repoRoot,
   seedPath,
-} from '../local-supabase/src/bootstrap'
+} from '../../local-supabase/src/bootstrap'
 
 const testsDir = path.join(repoRoot, 'supabase/tests')
 

@@ -6,9 +6,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
-import { READY_PREFIX } from '../../local-supabase/src/config.ts'
-import { readKeys } from '../../local-supabase/src/keys.ts'
+import { repoRoot } from '../../../local-supabase/src/bootstrap.ts'
+import { READY_PREFIX } from '../../../local-supabase/src/config.ts'
+import { readKeys } from '../../../local-supabase/src/keys.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -8,7 +8,7 @@ import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 // supabase-js builds a realtime client in createClient and, on Node 20 (no global WebSocket),
 // refuses to unless given a transport. These tests never open a channel, so a transport that

@@ -6,9 +6,9 @@ import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildDir } from '../scripts/lib/web-build.ts'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend.ts'
-import { startSite, type SiteServer } from './helpers/site-server.ts'
+import { buildDir } from '../../scripts/lib/web-build.ts'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
+import { startSite, type SiteServer } from '../helpers/site-server.ts'
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
 

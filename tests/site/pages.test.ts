@@ -2,12 +2,12 @@
 // HTML for every public route, read from the real local backend through the real supabase-js.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { decode, readHead, textOf, textsOf } from './helpers/html.ts'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend.ts'
-import { siteHandler, type SiteHandler } from './helpers/site-build.ts'
+import { decode, readHead, textOf, textsOf } from '../helpers/html.ts'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
+import { siteHandler, type SiteHandler } from '../helpers/site-build.ts'
 
 const SITE_URL = 'https://www.ledgerfield.test'
-const FAVICON = readFileSync(new URL('../public/favicon.svg', import.meta.url), 'utf8')
+const FAVICON = readFileSync(new URL('../../public/favicon.svg', import.meta.url), 'utf8')
 let backend: LocalBackend
 let get: SiteHandler
 

@@ -1,4 +1,4 @@
-// PostgREST resource embedding (issue 9, finding 8) through supabase-js, on a fixture schema of this
+// PostgREST resource embedding through supabase-js, on a fixture schema of this
 // test's own (authors, posts, tags, post_tags, and messages with two foreign keys to authors),
 // loaded into the throwaway data directory of a real backend; plus the admin's "applications with
 // their opening's title" on the product schema.
@@ -6,8 +6,8 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from './helpers/local-backend.ts'
-import { restRaw } from './helpers/rest-raw.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { restRaw } from '../helpers/rest-raw.ts'
 
 const FIXTURE = `
 create table public.authors (id int primary key, name text not null);

@@ -3,8 +3,8 @@ import { spawnSync } from 'node:child_process'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { repoRoot } from '../local-supabase/src/bootstrap.ts'
-import { startLocalBackend, type LocalBackend } from './helpers/local-backend.ts'
+import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
 

@@ -2,7 +2,7 @@
 // start. These checks read it back the way the public site sees it (as anon, through RLS).
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bootstrap } from '../local-supabase/src/bootstrap.ts'
+import { bootstrap } from '../../local-supabase/src/bootstrap.ts'
 
 let pg: PGlite
 
