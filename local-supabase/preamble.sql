@@ -84,20 +84,15 @@ alter table auth.users
 
 do $$
 begin
-  create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
-exception when duplicate_object then null;
-end
-$$;
-do $$
-begin
-  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
-exception when duplicate_object then null;
-end
-$$;
-do $$
-begin
-  create type auth.factor_status as enum ('unverified', 'verified');
-exception when duplicate_object then null;
+  if to_regtype('auth.aal_level') is null then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+  if to_regtype('auth.factor_type') is null then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if to_regtype('auth.factor_status') is null then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
 end
 $$;
 
@@ -343,10 +338,31 @@ create table if not exists supabase_migrations.seed_files (
 );
 
 -- Local-only: the storage API's own bookkeeping (a hosted project keeps this in its storage service).
--- A signed upload URL is spent by its upload: the token's id is recorded in the upload's transaction.
+-- A signed upload URL is spent by its upload: the token's id is recorded in the upload's transaction,
+-- which runs as the signer's role, so only this function (not the table) is open to the API roles.
 create schema if not exists local_storage;
 revoke all on schema local_storage from public;
+grant usage on schema local_storage to anon, authenticated, service_role;
 create table if not exists local_storage.spent_upload_tokens (
   token_id uuid primary key,
   expires_at timestamptz not null
 );
+create or replace function local_storage.spend_upload_token(token_id uuid, expires_at timestamptz)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  spent integer;
+begin
+  delete from local_storage.spent_upload_tokens as t where t.expires_at < now();
+  insert into local_storage.spent_upload_tokens (token_id, expires_at)
+  values (spend_upload_token.token_id, spend_upload_token.expires_at)
+  on conflict do nothing;
+  get diagnostics spent = row_count;
+  return spent = 1;
+end
+$$;
+revoke execute on function local_storage.spend_upload_token(uuid, timestamptz) from public;
+grant execute on function local_storage.spend_upload_token(uuid, timestamptz) to anon, authenticated, service_role;

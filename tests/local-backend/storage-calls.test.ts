@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import type { SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import WebSocket from 'ws'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 // A 1x1 transparent PNG.
@@ -242,6 +243,29 @@ describe('signed upload URLs', () => {
     expect(notACv.error).toMatchObject({ status: 403 })
     const cv = await anon.storage.from('applications').createSignedUploadUrl(`${randomUUID()}/cv.pdf`)
     expect(cv.error).toBeNull()
+  })
+})
+
+describe('signed upload URLs and the CV flood limit', () => {
+  it('count each upload: a visitor holding 11 URLs still uploads only 10 CVs an hour', async () => {
+    const visitor = createClient(backend.url, backend.keys.anonKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      realtime: { transport: WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']> },
+      global: { headers: { 'x-forwarded-for': '198.51.100.77' } },
+    })
+    const urls = []
+    for (let i = 0; i < 11; i++) {
+      const { data, error } = await visitor.storage.from('applications').createSignedUploadUrl(`${randomUUID()}/cv.pdf`)
+      expect(error).toBeNull()
+      urls.push(data as { path: string; token: string })
+    }
+    const statuses = []
+    for (const url of urls) {
+      const { error } = await visitor.storage.from('applications').uploadToSignedUrl(url.path, url.token, PDF, { contentType: 'application/pdf' })
+      statuses.push(error ? (error as { statusCode?: string }).statusCode : 'ok')
+    }
+    expect(statuses).toEqual([...Array(10).fill('ok'), '429'])
+    expect(await exists(fileOf('applications', urls[10].path))).toBe(false)
   })
 })
 

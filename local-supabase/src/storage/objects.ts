@@ -131,14 +131,16 @@ export async function allowStorageDeletes(tx: Transaction): Promise<void> {
   await tx.query("select set_config('storage.allow_delete_query', 'true', true)")
 }
 
+/** Refuses a signed upload URL already spent, before any of its bytes are read. */
+export async function assertUploadTokenUnspent(tx: Transaction, tokenId: string): Promise<void> {
+  const { rows } = await tx.query('select 1 from local_storage.spent_upload_tokens where token_id = $1', [tokenId])
+  if (rows.length > 0) throw errors.invalidUploadSignature('The signed upload URL has already been used')
+}
+
 /** Records a signed upload URL as spent, in its upload's transaction; refuses one already spent. */
 export async function spendUploadToken(tx: Transaction, tokenId: string, expiresAt: Date): Promise<void> {
-  await tx.query('delete from local_storage.spent_upload_tokens where expires_at < now()')
-  const { affectedRows } = await tx.query(
-    'insert into local_storage.spent_upload_tokens (token_id, expires_at) values ($1, $2) on conflict do nothing',
-    [tokenId, expiresAt],
-  )
-  if (affectedRows === 0) throw errors.invalidUploadSignature('The signed upload URL has already been used')
+  const { rows } = await tx.query<{ spent: boolean }>('select local_storage.spend_upload_token($1, $2) as spent', [tokenId, expiresAt])
+  if (!rows[0]?.spent) throw errors.invalidUploadSignature('The signed upload URL has already been used')
 }
 
 /** Deletes the named objects the role's DELETE (and SELECT) policies allow; returns them. */

@@ -122,32 +122,20 @@ export function createStorageRoutes(deps: BackendDeps): Hono {
 
   routes.get('/bucket', guarded((c) => handleListBuckets(c, services)))
   routes.post('/bucket', guarded((c) => handleCreateBucket(c, services)))
-  routes.get(
-    '/bucket/*',
+  // /bucket/<id>: exactly one segment after /bucket.
+  const oneBucket = (handler: (c: Context, id: string) => Promise<Response>) =>
     guarded((c, segments) => {
       if (segments.length !== 1) throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
-      return handleGetBucket(c, services, segments[0])
-    }),
-  )
-  routes.put(
-    '/bucket/*',
-    guarded((c, segments) => {
-      if (segments.length !== 1) throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
-      return handleUpdateBucket(c, services, segments[0])
-    }),
-  )
+      return handler(c, segments[0])
+    })
+  routes.get('/bucket/*', oneBucket((c, id) => handleGetBucket(c, services, id)))
+  routes.put('/bucket/*', oneBucket((c, id) => handleUpdateBucket(c, services, id)))
+  routes.delete('/bucket/*', oneBucket((c, id) => handleDeleteBucket(c, services, id)))
   routes.post(
     '/bucket/*',
     guarded((c, segments) => {
       if (segments.length !== 2 || segments[1] !== 'empty') throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
       return handleEmptyBucket(c, services, segments[0])
-    }),
-  )
-  routes.delete(
-    '/bucket/*',
-    guarded((c, segments) => {
-      if (segments.length !== 1) throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
-      return handleDeleteBucket(c, services, segments[0])
     }),
   )
 

@@ -1,11 +1,13 @@
 // Signed URLs, as Supabase's storage API makes them: an HS256 JWT signed with the project's JWT
 // secret whose `url` claim is '<bucket>/<key>'. A download token is valid for `expiresIn` seconds;
-// an upload token (`scope: 'upload'`, with the signer's owner and upsert choice) for two hours and,
-// here, for one upload only (its `jti` is spent in the upload's transaction).
+// an upload token (`scope: 'upload'`, with the signer's owner, role and upsert choice) for two
+// hours and, here, for one upload only (its `jti` is spent in the upload's transaction). The role is
+// carried as `signer_role`, never `role`: a token with a role claim would pass as a bearer JWT.
 // The token carries no role, so the API gateway can never accept it as a bearer token, and an API
 // key (which has no `url`) can never pass as a signed URL token.
 import { randomUUID } from 'node:crypto'
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
+import { API_ROLES, type ApiRole } from '../identity.ts'
 import { secretBytes } from '../keys.ts'
 import { errors, type StorageHttpError } from './errors.ts'
 
@@ -17,6 +19,7 @@ export const UPLOAD_URL_EXPIRES_IN = 2 * 3600
 
 export interface UploadGrant {
   tokenId: string
+  role: ApiRole
   owner: string | null
   upsert: boolean
   expiresAt: Date
@@ -41,8 +44,9 @@ export class UrlSigner {
     return this.signClaims({ url: `${bucket}/${key}` }, expiresIn)
   }
 
-  async signUpload(bucket: string, key: string, owner: string | null, upsert: boolean): Promise<string> {
-    return this.signClaims({ url: `${bucket}/${key}`, owner: owner ?? undefined, upsert, scope: 'upload', jti: randomUUID() }, UPLOAD_URL_EXPIRES_IN)
+  async signUpload(bucket: string, key: string, role: ApiRole, owner: string | null, upsert: boolean): Promise<string> {
+    const claims = { url: `${bucket}/${key}`, signer_role: role, owner: owner ?? undefined, upsert, scope: 'upload', jti: randomUUID() }
+    return this.signClaims(claims, UPLOAD_URL_EXPIRES_IN)
   }
 
   /** Throws a 400 StorageHttpError unless the token is a valid, unexpired download token for this object. */
@@ -54,11 +58,18 @@ export class UrlSigner {
   /** The grant of a valid, unexpired upload token for this object (a 400 StorageHttpError otherwise). */
   async verifyUpload(token: string | undefined, bucket: string, key: string): Promise<UploadGrant> {
     const payload = await this.verified(token, bucket, key, errors.invalidUploadSignature)
-    if (payload.scope !== 'upload' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+    const role = payload.signer_role
+    if (
+      payload.scope !== 'upload' ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      !(API_ROLES as readonly unknown[]).includes(role)
+    ) {
       throw errors.invalidSignature('Token is not scoped for upload')
     }
     return {
       tokenId: payload.jti,
+      role: role as ApiRole,
       owner: typeof payload.owner === 'string' ? payload.owner : null,
       upsert: payload.upsert === true,
       expiresAt: new Date(payload.exp * 1000),

@@ -28,15 +28,14 @@ async function probeWrite(services: StorageServices, context: RoleContext, objec
   }
 }
 
-/** Who writes an upload's row: the caller (row-level security decides) or, for a signed upload, the platform. */
+/** Where an upload goes, and as whom its row is written (row-level security decides). */
 export interface UploadTarget {
   bucket: BucketRow
   key: string
   upsert: boolean
   owner: string | null
   ownerId: string | null
-  /** The caller's role; null writes as the owner (the signed upload token was the permission). */
-  context: RoleContext | null
+  context: RoleContext
   /** Runs inside the write's transaction before the row is written (e.g. spending a one-time token). */
   beforeWrite?: (tx: Transaction) => Promise<void>
 }
@@ -71,7 +70,7 @@ export async function assertCanUpload(services: StorageServices, context: RoleCo
 export async function storeUpload(c: Context, services: StorageServices, target: UploadTarget): Promise<string> {
   const { bucket, key, upsert, context } = target
   const draft = newObject(bucket.id, key, target.owner, target.ownerId)
-  if (context) await probeWrite(services, context, draft, upsert)
+  await probeWrite(services, context, draft, upsert)
 
   const received = await receiveUpload(c, services.store, {
     fileSizeLimit: bucket.file_size_limit,
@@ -102,7 +101,7 @@ export async function storeUpload(c: Context, services: StorageServices, target:
         await services.store.prepareTarget(bucket.id, key)
         return rowId
       }
-      written = await (context ? services.deps.db.asRole(context, write) : services.deps.db.asSystem(write))
+      written = await services.deps.db.asRole(context, write)
     } catch (error) {
       await services.store.abandon(staged)
       await received.temp.discard()
