@@ -7,7 +7,8 @@
 // therefore never replaced or removed before the row that stops needing it has committed. On start,
 // recover() finishes every intent whose row committed (the row holds its version) and drops the
 // others. A move or copy stages a hard link of the source file the same way (a move removes the
-// source file after its row committed). A delete removes files after its rows committed; a crash in between leaves a file no row
+// source file after its row committed). A delete removes files after its rows committed; a crash
+// in between leaves a file no row
 // names, which nothing serves and the next upload to that key replaces.
 //
 // Storage writes run one at a time (writeLock): the rename after COMMIT must not overtake the

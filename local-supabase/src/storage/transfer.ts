@@ -48,37 +48,42 @@ function assertFitsBucket(source: ObjectRow, bucket: BucketRow): void {
  * Runs one transfer: `write` changes the rows inside the caller's transaction after the source was
  * found and its file staged at the destination; the staged file is put in place after COMMIT.
  */
-async function transfer(
+async function transfer<T>(
   c: Context,
   services: StorageServices,
   identity: Identity,
   request: TransferRequest,
-  write: (tx: Transaction, source: ObjectRow, version: string) => Promise<ObjectRow | string>,
-): Promise<{ id: string; version: string }> {
+  removeSource: boolean,
+  write: (tx: Transaction, source: ObjectRow, version: string) => Promise<T>,
+): Promise<T> {
   await requireBucket(services, request.bucket)
   const destination = await requireBucket(services, request.toBucket)
   const version = randomUUID()
   return services.store.writeLock(async () => {
-    let staged: Staged | null = null
-    let id: string
+    // Set inside the transaction; read after it (an object, so the compiler does not narrow it away).
+    const stage: { staged: Staged | null } = { staged: null }
+    let result: T
     try {
-      id = await services.deps.db.asRole(roleContext(c, identity), async (tx) => {
+      result = await services.deps.db.asRole(roleContext(c, identity), async (tx) => {
         const source = await findObject(tx, request.bucket, request.sourceKey)
         if (!source) throw errors.objectNotFound()
         if (request.toBucket !== request.bucket) assertFitsBucket(source, destination)
-        staged = await services.store.stageCopy(request.bucket, request.sourceKey, request.toBucket, request.destinationKey, version)
-        if (!staged) throw errors.objectNotFound()
+        stage.staged = await services.store.stageCopy(request.bucket, request.sourceKey, request.toBucket, request.destinationKey, version)
+        if (!stage.staged) throw errors.objectNotFound()
         const written = await write(tx, source, version)
         // Last step before COMMIT: a key that cannot be a file rolls the row back.
         await services.store.prepareTarget(request.toBucket, request.destinationKey)
-        return typeof written === 'string' ? written : written.id
+        return written
       })
     } catch (error) {
-      if (staged) await services.store.abandon(staged)
+      if (stage.staged) await services.store.abandon(stage.staged)
       throw error instanceof StorageHttpError ? error : mapWriteError(error)
     }
-    await services.store.complete(staged as unknown as Staged)
-    return { id, version }
+    if (stage.staged) await services.store.complete(stage.staged)
+    // Still under the write lock, so no later write to the source name can be caught by this. A
+    // crash before it leaves a file no row names.
+    if (removeSource) await services.store.removeObjects(request.bucket, [request.sourceKey])
+    return result
   })
 }
 
@@ -93,7 +98,7 @@ export async function handleMove(c: Context, services: StorageServices): Promise
     return c.json({ message: 'Successfully moved', Id: source.id, Key: request.destinationKey })
   }
   const { owner, ownerId } = ownerOf(identity)
-  const { id } = await transfer(c, services, identity, request, async (tx, source, version) => {
+  const id = await transfer(c, services, identity, request, true, async (tx, source, version) => {
     const { rows } = await tx.query<{ id: string }>(
       `update storage.objects
           set bucket_id = $3, name = $4, version = $5, owner = $6, owner_id = $7, updated_at = now()
@@ -105,8 +110,6 @@ export async function handleMove(c: Context, services: StorageServices): Promise
     if (rows.length === 0) throw errors.objectNotFound()
     return source.id
   })
-  // Committed and in place: the source name's file goes (a crash before leaves a file no row names).
-  await services.store.writeLock(() => services.store.removeObjects(request.bucket, [request.sourceKey]))
   return c.json({ message: 'Successfully moved', Id: id, Key: request.destinationKey })
 }
 
@@ -119,10 +122,9 @@ export async function handleCopy(c: Context, services: StorageServices): Promise
   }
   const upsert = c.req.header('x-upsert') === 'true'
   const { owner, ownerId } = ownerOf(identity)
-  let copied: NewObject | null = null
-  const { id } = await transfer(c, services, identity, request, async (tx, source, version) => {
+  const { id, object } = await transfer(c, services, identity, request, false, async (tx, source, version) => {
     if (!source.metadata) throw errors.objectNotFound()
-    copied = {
+    const copied: NewObject = {
       id: randomUUID(),
       bucket: request.toBucket,
       name: request.destinationKey,
@@ -132,9 +134,8 @@ export async function handleCopy(c: Context, services: StorageServices): Promise
       userMetadata: source.user_metadata,
       version,
     }
-    return upsert ? upsertObject(tx, copied) : insertObject(tx, copied)
+    return { id: await (upsert ? upsertObject(tx, copied) : insertObject(tx, copied)), object: copied }
   })
-  const object = copied as unknown as NewObject
   return c.json({
     Id: id,
     Key: `${request.toBucket}/${request.destinationKey}`,

@@ -1,4 +1,5 @@
-// POST /object/<bucket>/<key> (create, or replace with x-upsert: true) and PUT (replace).
+// POST /object/<bucket>/<key> (create, or replace with x-upsert: true) and PUT (replace); signed
+// uploads (signed-upload.ts) take the same path.
 //
 // Order of checks, cheapest refusal first: caller → key → bucket → a permission probe (the row is
 // written and rolled back, so row-level security refuses a caller before any byte is read, as
@@ -94,14 +95,13 @@ export async function storeUpload(c: Context, services: StorageServices, target:
     const staged = await services.store.stage(received.temp.path, bucket.id, key, object.version)
     let written: string
     try {
-      const write = async (tx: Transaction) => {
+      written = await services.deps.db.asRole(context, async (tx) => {
         await target.beforeWrite?.(tx)
         const rowId = await (upsert ? upsertObject(tx, object) : insertObject(tx, object))
         // Last step before COMMIT: a key that cannot be a file rolls the row back.
         await services.store.prepareTarget(bucket.id, key)
         return rowId
-      }
-      written = await services.deps.db.asRole(context, write)
+      })
     } catch (error) {
       await services.store.abandon(staged)
       await received.temp.discard()
