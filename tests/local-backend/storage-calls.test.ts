@@ -305,6 +305,21 @@ describe('info and list v2', () => {
     expect((await anon.storage.from('applications').listV2()).data).toMatchObject({ objects: [], folders: [], hasNext: false })
   })
 
+  it('lists by upload date too, newest first, a page at a time', async () => {
+    for (const key of ['dated/z-first.png', 'dated/a-second.png', 'dated/m-third.png']) {
+      await admin.storage.from('media').upload(key, png(key), { contentType: 'image/png' })
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+    const sortBy = { column: 'created_at', order: 'desc' } as const
+    const first = await admin.storage.from('media').listV2({ prefix: 'dated/', limit: 2, sortBy })
+    expect(first.data?.objects.map((o) => o.name)).toEqual(['dated/m-third.png', 'dated/a-second.png'])
+    const rest = await admin.storage.from('media').listV2({ prefix: 'dated/', limit: 2, sortBy, cursor: first.data?.nextCursor })
+    expect(rest.data?.objects.map((o) => o.name)).toEqual(['dated/z-first.png'])
+    expect(rest.data?.hasNext).toBe(false)
+    const unknown = await admin.storage.from('media').listV2({ sortBy: { column: 'size' as 'name' } })
+    expect(unknown.error).toMatchObject({ status: 400 })
+  })
+
   it('still uploads into a bucket named list-v2 (or move, copy, info)', async () => {
     for (const name of ['list-v2', 'move', 'copy', 'info']) {
       expect((await service.storage.createBucket(name)).error).toBeNull()

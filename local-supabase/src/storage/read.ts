@@ -184,8 +184,12 @@ export async function handleInfo(c: Context, services: StorageServices, segments
 
 const MAX_LIST_V2 = 1000
 
+const LIST_V2_SORT_COLUMNS = ['name', 'created_at', 'updated_at'] as const
+
+/** Where the last page ended: its last key and, when sorting by a date, that entry's date. */
 interface ListV2Cursor {
   after: string
+  at: string
 }
 
 function encodeCursor(cursor: ListV2Cursor): string {
@@ -197,7 +201,14 @@ function decodeCursor(value: unknown): ListV2Cursor | null {
   if (typeof value !== 'string' || value.length > 4096) throw errors.badRequest('cursor is not one this API gave')
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<ListV2Cursor>
-    if (typeof parsed.after === 'string' && !parsed.after.includes('\0')) return { after: parsed.after }
+    if (
+      typeof parsed.after === 'string' &&
+      !parsed.after.includes('\0') &&
+      typeof parsed.at === 'string' &&
+      !Number.isNaN(Date.parse(parsed.at))
+    ) {
+      return { after: parsed.after, at: parsed.at }
+    }
   } catch {
     // falls through to the refusal
   }
@@ -206,6 +217,7 @@ function decodeCursor(value: unknown): ListV2Cursor | null {
 
 interface ListedV2 {
   key: string
+  sort_at: Date
   is_folder: boolean
   id: string | null
   updated_at: Date | null
@@ -216,7 +228,7 @@ interface ListedV2 {
 
 /**
  * POST /object/list-v2/<bucket> {prefix, limit, cursor, with_delimiter, sortBy}: full keys under a
- * plain prefix, by name, a page at a time (`hasNext`, `nextCursor`); with_delimiter folds each
+ * plain prefix, by name or by date, a page at a time (`hasNext`, `nextCursor`); with_delimiter folds each
  * deeper path into one folder entry ('a/b/'). Runs as the caller: only rows it may SELECT appear.
  */
 export async function handleListV2(c: Context, services: StorageServices, bucket: string): Promise<Response> {
@@ -230,13 +242,18 @@ export async function handleListV2(c: Context, services: StorageServices, bucket
   if (typeof withDelimiter !== 'boolean') throw errors.badRequest('with_delimiter must be true or false')
   const sortBy = (body.sortBy ?? { column: 'name' }) as { column?: unknown; order?: unknown }
   if (typeof sortBy !== 'object' || sortBy === null) throw errors.badRequest('sortBy must be an object')
-  if (sortBy.column !== 'name') throw errors.badRequest('sortBy.column: the local storage API lists by name only')
+  const column = sortBy.column
+  if (!(LIST_V2_SORT_COLUMNS as readonly unknown[]).includes(column)) {
+    throw errors.badRequest(`sortBy.column must be one of ${LIST_V2_SORT_COLUMNS.join(', ')}`)
+  }
   const order = sortBy.order === undefined ? 'asc' : sortBy.order
   if (order !== 'asc' && order !== 'desc') throw errors.badRequest('sortBy.order must be asc or desc')
   const cursor = decodeCursor(body.cursor)
 
   await requireBucket(services, bucket)
-  // `order` comes from a fixed list, never from the request text itself.
+  // Entries are ordered by (date, key): by name, every date is the same; folders have no date and
+  // sort as the earliest. Column and order come from fixed lists, never from the request text.
+  const sortAt = column === 'name' ? 'null::timestamptz' : `case when key <> name then null else ${column as string} end`
   const rows = await services.deps.db.asRole(roleContext(c, identity), async (tx) =>
     (
       await tx.query<ListedV2>(
@@ -247,13 +264,18 @@ export async function handleListV2(c: Context, services: StorageServices, bucket
                   id, updated_at, created_at, last_accessed_at, metadata, name
              from storage.objects
             where bucket_id = $1 and starts_with(name, $2::text)
+         ),
+         folded as (
+           select distinct on (key) *, coalesce(date_trunc('milliseconds', ${sortAt}), 'epoch') as sort_at
+             from entries order by key, name
          )
-         select key, key <> name as is_folder, id, updated_at, created_at, last_accessed_at, metadata
-           from (select distinct on (key) * from entries order by key, name) as folded
-          where $4::text is null or key ${order === 'asc' ? '>' : '<'} $4::text
-          order by key ${order}
+         select key, key <> name as is_folder, sort_at, id, updated_at, created_at, last_accessed_at, metadata
+           from folded
+          where $4::text is null
+             or row(sort_at, key collate "C") ${order === 'asc' ? '>' : '<'} row($6::timestamptz, $4::text collate "C")
+          order by sort_at ${order}, key collate "C" ${order}
           limit $5`,
-        [bucket, prefix, withDelimiter, cursor?.after ?? null, pageSize + 1],
+        [bucket, prefix, withDelimiter, cursor?.after ?? null, pageSize + 1, cursor?.at ?? null],
       )
     ).rows,
   )
@@ -262,7 +284,9 @@ export async function handleListV2(c: Context, services: StorageServices, bucket
   const last = page.at(-1)
   return c.json({
     hasNext,
-    ...(hasNext && last ? { nextCursor: encodeCursor({ after: last.key }), nextCursorKey: last.key } : {}),
+    ...(hasNext && last
+      ? { nextCursor: encodeCursor({ after: last.key, at: new Date(last.sort_at).toISOString() }), nextCursorKey: last.key }
+      : {}),
     folders: page.filter((row) => row.is_folder).map((row) => ({ id: null, key: row.key, name: row.key, bucket_id: bucket })),
     objects: page
       .filter((row) => !row.is_folder)
