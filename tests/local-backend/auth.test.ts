@@ -7,7 +7,6 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { DEFAULT_AUTH_CONFIG } from '../../local-supabase/src/auth/config.ts'
-import { hashPassword, verifyPassword } from '../../local-supabase/src/auth/password.ts'
 import { SignInLimiter } from '../../local-supabase/src/auth/rate-limit.ts'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
@@ -174,7 +173,7 @@ describe('auth API (default settings)', () => {
     expect(unknown.status).toBe(400)
     expect(wrong.text).toBe(unknown.text)
     expect(wrong.json).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' })
-    // scrypt takes tens of milliseconds; an unknown e-mail must not come back faster than that.
+    // bcrypt takes tens of milliseconds; an unknown e-mail must not come back faster than that.
     expect(unknown.ms).toBeGreaterThan(30)
     expect(wrong.ms).toBeGreaterThan(30)
 
@@ -534,18 +533,6 @@ describe('auth API brute-force limits and strict refresh-token reuse', { timeout
 })
 
 describe('auth building blocks', () => {
-  it('hashes passwords with salted scrypt in a self-describing string and verifies in constant time', async () => {
-    const hash = await hashPassword('correct horse battery')
-    expect(hash).toMatch(/^\$scrypt\$ln=15,r=8,p=1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
-    expect(await hashPassword('correct horse battery')).not.toBe(hash) // random salt
-    expect(await verifyPassword('correct horse battery', hash)).toBe(true)
-    expect(await verifyPassword('correct horse batterz', hash)).toBe(false)
-    expect(await verifyPassword('correct horse battery', null)).toBe(false)
-    expect(await verifyPassword('correct horse battery', '$2a$10$abcdefghijklmnopqrstuv')).toBe(false)
-    // Parameters outside sane bounds are refused rather than run.
-    expect(await verifyPassword('x', hash.replace('ln=15', 'ln=30'))).toBe(false)
-  })
-
   it('uses the real limits by default: 5 per e-mail and 20 per client in 15 minutes', () => {
     expect(DEFAULT_AUTH_CONFIG.rateLimit).toEqual({ windowMs: 900_000, maxPerEmail: 5, maxPerClient: 20, slowdownMs: 250 })
     expect(DEFAULT_AUTH_CONFIG.accessTokenTtlSeconds).toBe(3600)
