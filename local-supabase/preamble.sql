@@ -60,15 +60,16 @@ create table if not exists auth.users (
 );
 create unique index if not exists users_email_partial_key on auth.users (lower(email)) where email is not null;
 -- The rest of Supabase Auth's columns: unused by the local backend, there so that SQL written against
--- a hosted project (a trigger on auth.users, a policy, a seed) finds the same table.
+-- a hosted project (a trigger on auth.users, a policy, a seed) finds the same table. The token
+-- columns hold '' as Supabase Auth writes them (it cannot read NULL there).
 alter table auth.users
   add column if not exists invited_at timestamptz,
-  add column if not exists confirmation_token varchar(255),
+  add column if not exists confirmation_token varchar(255) default '',
   add column if not exists confirmation_sent_at timestamptz,
-  add column if not exists recovery_token varchar(255),
+  add column if not exists recovery_token varchar(255) default '',
   add column if not exists recovery_sent_at timestamptz,
-  add column if not exists email_change_token_new varchar(255),
-  add column if not exists email_change varchar(255),
+  add column if not exists email_change_token_new varchar(255) default '',
+  add column if not exists email_change varchar(255) default '',
   add column if not exists email_change_sent_at timestamptz,
   add column if not exists phone_confirmed_at timestamptz,
   add column if not exists phone_change text default '',
