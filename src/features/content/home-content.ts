@@ -1,4 +1,5 @@
 // Home page copy from website_content (hero/main, stats/main) with the built-in defaults.
+import { isSafeUrl } from '~/lib/safe-url'
 import { list, text } from './content-fields'
 
 export type StatIcon = 'Users' | 'Building' | 'Globe' | 'Award'
@@ -58,8 +59,8 @@ export function heroFrom(content: Record<string, unknown> | undefined): HeroCont
     subtitle: text(content, 'subtitle', DEFAULT_HERO.subtitle),
     primaryButton: text(content, 'primaryButton', DEFAULT_HERO.primaryButton),
     secondaryButton: text(content, 'secondaryButton', DEFAULT_HERO.secondaryButton),
-    // Only site paths and web addresses are used as an image source.
-    image: /^(https?:\/\/|\/(?!\/))/i.test(image) ? image : DEFAULT_HERO.image,
+    // Only paths on this site and web addresses are used as an image source.
+    image: isSafeUrl(image) ? image : DEFAULT_HERO.image,
     imageAlt: text(content, 'imageAlt', DEFAULT_HERO.imageAlt),
   }
 }
