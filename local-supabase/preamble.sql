@@ -64,6 +64,43 @@ create table if not exists auth.users (
   is_anonymous boolean not null default false
 );
 create unique index if not exists users_email_partial_key on auth.users (lower(email)) where email is not null;
+-- The rest of Supabase Auth's columns: unused by the local backend, there so that SQL written against
+-- a hosted project (a trigger on auth.users, a policy, a seed) finds the same table. The token
+-- columns hold '' as Supabase Auth writes them (it cannot read NULL there).
+alter table auth.users
+  add column if not exists invited_at timestamptz,
+  add column if not exists confirmation_token varchar(255) default '',
+  add column if not exists confirmation_sent_at timestamptz,
+  add column if not exists recovery_token varchar(255) default '',
+  add column if not exists recovery_sent_at timestamptz,
+  add column if not exists email_change_token_new varchar(255) default '',
+  add column if not exists email_change varchar(255) default '',
+  add column if not exists email_change_sent_at timestamptz,
+  add column if not exists phone_confirmed_at timestamptz,
+  add column if not exists phone_change text default '',
+  add column if not exists phone_change_token varchar(255) default '',
+  add column if not exists phone_change_sent_at timestamptz,
+  add column if not exists confirmed_at timestamptz generated always as (least(email_confirmed_at, phone_confirmed_at)) stored,
+  add column if not exists email_change_token_current varchar(255) default '',
+  add column if not exists email_change_confirm_status smallint default 0
+    check (email_change_confirm_status >= 0 and email_change_confirm_status <= 2),
+  add column if not exists reauthentication_token varchar(255) default '',
+  add column if not exists reauthentication_sent_at timestamptz,
+  add column if not exists is_sso_user boolean not null default false;
+
+do $$
+begin
+  if to_regtype('auth.aal_level') is null then
+    create type auth.aal_level as enum ('aal1', 'aal2', 'aal3');
+  end if;
+  if to_regtype('auth.factor_type') is null then
+    create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+  end if;
+  if to_regtype('auth.factor_status') is null then
+    create type auth.factor_status as enum ('unverified', 'verified');
+  end if;
+end
+$$;
 
 create table if not exists auth.sessions (
   id uuid primary key,
@@ -73,6 +110,36 @@ create table if not exists auth.sessions (
   not_after timestamptz,
   user_agent text,
   ip text
+);
+alter table auth.sessions
+  add column if not exists factor_id uuid,
+  add column if not exists aal auth.aal_level,
+  add column if not exists refreshed_at timestamp,
+  add column if not exists tag text;
+
+-- Multi-factor sign-in and the audit trail are not offered locally; the tables are Supabase's.
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text,
+  last_challenged_at timestamptz unique,
+  web_authn_credential jsonb,
+  web_authn_aaguid uuid,
+  last_webauthn_challenge_data jsonb
+);
+
+create table if not exists auth.audit_log_entries (
+  instance_id uuid,
+  id uuid primary key,
+  payload json,
+  created_at timestamptz,
+  ip_address varchar(64) not null default ''
 );
 
 create table if not exists auth.refresh_tokens (
@@ -126,7 +193,13 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
 -- Supabase lets the API roles reference auth.users in foreign keys but not read it.
 grant references on auth.users to anon, authenticated, service_role;
-grant all on auth.users, auth.sessions, auth.refresh_tokens to service_role;
+grant all on auth.users, auth.sessions, auth.refresh_tokens, auth.mfa_factors, auth.audit_log_entries to service_role;
+-- As on Supabase: no API role reads these tables through row-level security (the service role bypasses it).
+alter table auth.users enable row level security;
+alter table auth.sessions enable row level security;
+alter table auth.refresh_tokens enable row level security;
+alter table auth.mfa_factors enable row level security;
+alter table auth.audit_log_entries enable row level security;
 
 -- Storage ------------------------------------------------------------------------------------------
 create schema if not exists storage;
@@ -203,6 +276,61 @@ $$;
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text)
   to anon, authenticated, service_role;
 
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql
+as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+create or replace trigger update_objects_updated_at
+  before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+create or replace function storage.enforce_bucket_name_length() returns trigger
+language plpgsql
+as $$
+begin
+  if length(new.name) > 100 then
+    raise exception 'bucket name "%" is too long (% characters). Max is 100.', new.name, length(new.name);
+  end if;
+  return new;
+end
+$$;
+create or replace trigger enforce_bucket_name_length_trigger
+  before insert or update of name on storage.buckets
+  for each row execute function storage.enforce_bucket_name_length();
+
+create or replace function storage.operation() returns text
+language plpgsql stable
+as $$
+begin
+  return current_setting('storage.operation', true);
+end
+$$;
+
+-- Deleting a row from SQL would leave its file in the store with nothing pointing at it, so, as on
+-- Supabase, only a transaction that sets storage.allow_delete_query (the Storage API does, for its
+-- own deletes) may delete from these tables; everyone else is refused, the owner included.
+create or replace function storage.protect_delete() returns trigger
+language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') <> 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+create or replace trigger protect_buckets_delete
+  before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+create or replace trigger protect_objects_delete
+  before delete on storage.objects
+  for each statement execute function storage.protect_delete();
+
 -- Migration bookkeeping, as the Supabase CLI keeps it ----------------------------------------------
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (
@@ -214,3 +342,33 @@ create table if not exists supabase_migrations.seed_files (
   path text primary key,
   hash text not null
 );
+
+-- Local-only: the storage API's own bookkeeping (a hosted project keeps this in its storage service).
+-- A signed upload URL is spent by its upload: the token's id is recorded in the upload's transaction,
+-- which runs as the signer's role, so only this function (not the table) is open to the API roles.
+create schema if not exists local_storage;
+revoke all on schema local_storage from public;
+grant usage on schema local_storage to anon, authenticated, service_role;
+create table if not exists local_storage.spent_upload_tokens (
+  token_id uuid primary key,
+  expires_at timestamptz not null
+);
+create or replace function local_storage.spend_upload_token(token_id uuid, expires_at timestamptz)
+returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  spent integer;
+begin
+  delete from local_storage.spent_upload_tokens as t where t.expires_at < now();
+  insert into local_storage.spent_upload_tokens (token_id, expires_at)
+  values (spend_upload_token.token_id, spend_upload_token.expires_at)
+  on conflict do nothing;
+  get diagnostics spent = row_count;
+  return spent = 1;
+end
+$$;
+revoke execute on function local_storage.spend_upload_token(uuid, timestamptz) from public;
+grant execute on function local_storage.spend_upload_token(uuid, timestamptz) to anon, authenticated, service_role;

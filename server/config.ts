@@ -12,6 +12,9 @@ const schema = z.object({
   HOST: z.string().optional(),
   SUPABASE_URL: z.url({ message: 'SUPABASE_URL must be the URL of a Supabase project' }),
   SUPABASE_ANON_KEY: z.string().min(20, 'SUPABASE_ANON_KEY must be the project anon key'),
+  // Server-side only (never sent to a browser): the web server removes CVs that no application
+  // claimed through the Storage API with it. `npm start` passes the local backend's.
+  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20, 'SUPABASE_SERVICE_ROLE_KEY must be the project service-role key').optional(),
   // Set by `npm start` for the local backend: its three APIs are served on the site's own origin.
   SUPABASE_PROXY: flag,
   SITE_URL: z.url().optional(),

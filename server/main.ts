@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { createSiteApp } from './app.ts'
 import { readConfig } from './config.ts'
+import { scheduleCvCleanup } from './cv-cleanup.ts'
 import { StaticFiles } from './static-files.ts'
 
 const GRACE_MS = 5000
@@ -23,6 +24,9 @@ const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOS
   const shown = info.family === 'IPv6' && info.address === '::' ? 'localhost' : info.address === '0.0.0.0' ? 'localhost' : info.address
   console.log(`Web server listening on http://${shown}:${info.port}${config.SUPABASE_PROXY ? ' (Supabase APIs proxied on the same origin)' : ''}`)
 })
+
+if (config.SUPABASE_SERVICE_ROLE_KEY) scheduleCvCleanup(config.SUPABASE_URL, config.SUPABASE_SERVICE_ROLE_KEY)
+else console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
 
 let stopping = false
 function stop(signal: string): void {

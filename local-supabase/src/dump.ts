@@ -15,8 +15,11 @@ import type { Transaction } from '@electric-sql/pglite'
 
 type Queryable = Pick<Transaction, 'query'>
 
-/** Schemas the platform owns; the product's tables are in every other schema. */
-const PLATFORM_SCHEMAS = ['auth', 'storage', 'extensions', 'supabase_migrations', 'pg_catalog', 'information_schema', 'pg_toast']
+/**
+ * Schemas the platform owns; the product's tables are in every other schema. local_storage is the
+ * local storage API's own bookkeeping (spent signed-upload tokens): no hosted project has it.
+ */
+const PLATFORM_SCHEMAS = ['auth', 'storage', 'local_storage', 'extensions', 'supabase_migrations', 'pg_catalog', 'information_schema', 'pg_toast']
 const ROWS_PER_INSERT = 500
 /** The psql variable that loads the storage object rows. */
 export const STORAGE_ROWS_VARIABLE = 'storage_rows'

@@ -10,6 +10,8 @@ import { readKeys } from '../../local-supabase/src/keys.ts'
 export interface SupabaseTarget {
   url: string
   anonKey: string
+  /** For the web server's own chores; never handed to a browser build. */
+  serviceRoleKey?: string
   /** The local backend's process, when this run started one. */
   child?: ChildProcess
 }
@@ -21,7 +23,7 @@ export async function resolveSupabase(): Promise<SupabaseTarget> {
     const anonKey = process.env.SUPABASE_ANON_KEY ?? process.env.VITE_SUPABASE_ANON_KEY
     if (!anonKey) throw new Error('SUPABASE_URL is set: set SUPABASE_ANON_KEY (the project anon key) too')
     console.log(`Using the Supabase project at ${hostedUrl}; no local backend is started.`)
-    return { url: hostedUrl, anonKey }
+    return { url: hostedUrl, anonKey, serviceRoleKey: process.env.SUPABASE_SERVICE_ROLE_KEY?.trim() || undefined }
   }
   return startLocalBackend()
 }
@@ -31,7 +33,7 @@ async function startLocalBackend(): Promise<SupabaseTarget> {
   const { child, url } = await launchBackend({ echo: true })
   const keys = await readKeys(resolveDataDir())
   if (!keys) throw new Error('The local backend started without writing its keys')
-  return { url, anonKey: keys.anonKey, child }
+  return { url, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey, child }
 }
 
 /**

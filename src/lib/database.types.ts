@@ -511,6 +511,7 @@ export type Database = {
         Args: { first_id: string; second_id: string }
         Returns: undefined
       }
+      unclaimed_cvs: { Args: { max_rows?: number }; Returns: string[] }
     }
     Enums: {
       [_ in never]: never

@@ -1,4 +1,5 @@
-// Supabase clients for server renders. Never bundled for the browser (.server module).
+// Supabase clients for server renders, and the web server's own service-role client. Never bundled
+// for the browser (.server module).
 import { createClient, type RealtimeClientOptions } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import type { Database } from './database.types'
@@ -23,5 +24,16 @@ export function createServerClient(config: SupabaseConfig, options: ServerClient
     global: {
       headers: { ...options.headers, ...(options.forwardedFor ? { 'X-Forwarded-For': options.forwardedFor } : {}) },
     },
+  })
+}
+
+/**
+ * The web server process's service-role client (server/, for platform chores such as removing CVs
+ * no application claimed). Bypasses row-level security: never for a render or a visitor's request.
+ */
+export function createServiceClient(url: string, serviceRoleKey: string): Db {
+  return createClient<Database>(url, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport },
   })
 }

@@ -5,6 +5,17 @@ select plan(9);
 
 create schema tests;
 grant usage on schema tests to anon, authenticated, service_role;
+
+-- Storage rows may be deleted only with storage.allow_delete_query set, as the Storage API sets it
+-- for its own deletes (a direct delete would leave the file behind). The deletes below stand for
+-- the API's: the flag is set for that one statement, so the policies alone decide what goes.
+create function tests.delete_as_storage_api(statement text) returns void language plpgsql as $f$
+begin
+  perform set_config('storage.allow_delete_query', 'true', true);
+  execute statement;
+  perform set_config('storage.allow_delete_query', 'false', true);
+end
+$f$;
 create function tests.act_as_anon(secret text default null) returns void language plpgsql as $$
 begin
   perform set_config('role', 'anon', true);
@@ -34,7 +45,7 @@ values ('d0000000-0000-4000-8000-000000000001', 'Ada', 'ada@example.test', md5(r
 select tests.act_as_anon();
 select is_empty($$ select name from storage.objects where bucket_id = 'applications' $$,
   'without the secret a visitor sees no CV');
-delete from storage.objects where bucket_id = 'applications';
+select tests.delete_as_storage_api($$ delete from storage.objects where bucket_id = 'applications' $$);
 
 select tests.act_as_anon(repeat('c', 40));
 select is_empty($$ select name from storage.objects where bucket_id = 'applications' $$,
@@ -47,12 +58,12 @@ select is_empty($$ select name from storage.objects where bucket_id = 'applicati
 select tests.act_as_anon(repeat('a', 40));
 select results_eq($$ select split_part(name, '/', 2) from storage.objects where bucket_id = 'applications' $$,
   array['mine.pdf'], 'the uploader sees exactly its own unclaimed CV');
-delete from storage.objects where bucket_id = 'applications';
+select tests.delete_as_storage_api($$ delete from storage.objects where bucket_id = 'applications' $$);
 
 select tests.act_as_anon(repeat('b', 40));
 select is_empty($$ select name from storage.objects where bucket_id = 'applications' $$,
   'a CV that an application claims is not visible, even with its secret');
-delete from storage.objects where bucket_id = 'applications';
+select tests.delete_as_storage_api($$ delete from storage.objects where bucket_id = 'applications' $$);
 
 select tests.act_as_owner();
 select results_eq(

@@ -3,9 +3,6 @@
 // visitor by sending `X-Forwarded-For: <visitor>`, and the backend appends the socket address. A
 // visitor who forges its own first entry arrives as `<forged>, <visitor>`.
 import { randomUUID } from 'node:crypto'
-import { stat } from 'node:fs/promises'
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -99,40 +96,5 @@ describe('anonymous CV uploads', () => {
     expect(statuses[10]).toBe('429')
     const other = visitor(() => '198.51.100.31')
     expect((await other.storage.from('applications').upload(`${randomUUID()}/cv.pdf`, PDF, { contentType: 'application/pdf' })).error).toBeNull()
-  })
-
-  it('removes, on start, CVs that no application references after a day, and keeps referenced and recent ones', async () => {
-    const service = backend.service()
-    const { data: opening } = await service.from('job_openings').select('id').eq('active', true).limit(1).single()
-    const client = visitor(() => '198.51.100.40')
-    const orphan = `${randomUUID()}/orphan.pdf`
-    const kept = `${randomUUID()}/kept.pdf`
-    const recent = `${randomUUID()}/recent.pdf`
-    for (const name of [orphan, kept, recent]) {
-      expect((await client.storage.from('applications').upload(name, PDF, { contentType: 'application/pdf' })).error).toBeNull()
-    }
-    const applied = await client.from('job_applications').insert({ job_opening_id: opening?.id, name: 'Ada', email: 'ada@example.com', cv_path: kept })
-    expect(applied.error).toBeNull()
-
-    // A day passes for two of them.
-    await backend.stop()
-    const pg = await PGlite.create(path.join(backend.dataDir, 'pgdata'))
-    await pg.query(`update storage.objects set created_at = now() - interval '25 hours' where name = any($1)`, [[orphan, kept]])
-    await pg.close()
-    await backend.restart()
-
-    const fileOf = (name: string) => path.join(backend.dataDir, 'storage', 'applications', ...name.split('/'))
-    const exists = (name: string) => stat(fileOf(name)).then(() => true, () => false)
-    const listed = async (name: string) => {
-      const { data } = await backend.service().storage.from('applications').list(name.split('/')[0])
-      return (data ?? []).length > 0
-    }
-    // The sweep runs right after start; give it a moment to finish.
-    for (let i = 0; i < 50 && (await exists(orphan)); i++) await new Promise((resolve) => setTimeout(resolve, 100))
-    expect(await exists(orphan)).toBe(false)
-    expect(await listed(orphan)).toBe(false)
-    expect(await exists(kept)).toBe(true)
-    expect(await listed(kept)).toBe(true)
-    expect(await exists(recent)).toBe(true)
   })
 })

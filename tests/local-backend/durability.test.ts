@@ -1,6 +1,6 @@
-// Durability: a storage upsert replaces the old file only after the new row
-// has committed, so killing the process at any moment leaves a row whose file is there and whose
-// eTag matches its bytes; and SIGTERM lets requests already received finish before it stops.
+// Durability: a storage upsert, move or copy puts a file in place only after
+// its row has committed, so killing the process at any moment leaves a row whose file is there and
+// whose eTag matches its bytes; and SIGTERM lets requests already received finish before it stops.
 import { createHash, randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -50,6 +50,50 @@ describe('storage upserts under SIGKILL', () => {
       expect(`"${md5(bytes)}"`, `round ${round}: the file is the row's version`).toBe((row?.metadata as { eTag: string }).eTag)
     }
   }, 600_000) // eight restarts of the backend
+})
+
+describe('storage moves and copies under SIGKILL', () => {
+  it('keep row and file together: after every kill the moved object is at one name and its copy matches', async () => {
+    const names = ['durable/ping.png', 'durable/pong.png']
+    let admin: SupabaseClient = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
+    const original = randomBytes(32 * 1024)
+    expect((await admin.storage.from('media').upload(names[0], original, { contentType: 'image/png' })).error).toBeNull()
+    let moves = 0
+
+    for (let round = 0; round < 4; round++) {
+      let stop = false
+      const mover = (async () => {
+        for (let turn = round; !stop; turn++) {
+          const { error } = await admin.storage.from('media').move(names[turn % 2], names[(turn + 1) % 2])
+          if (error?.message === 'Object not found') continue // it sits at the other name since the last round
+          if (error) return // the process is gone
+          moves++
+          const copied = await fetch(`${backend.url}/storage/v1/object/copy`, {
+            method: 'POST',
+            headers: { apikey: backend.keys.anonKey, authorization: `Bearer ${backend.keys.serviceRoleKey}`, 'content-type': 'application/json', 'x-upsert': 'true' },
+            body: JSON.stringify({ bucketId: 'media', sourceKey: names[(turn + 1) % 2], destinationKey: 'durable/copy.png' }),
+          })
+          if (!copied.ok) return
+        }
+      })().catch(() => undefined)
+      await pause(150 + ((round * 131) % 400))
+      await backend.kill()
+      stop = true
+      await mover
+      await backend.restart()
+      admin = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
+
+      const { data: listed } = await admin.storage.from('media').list('durable')
+      const present = names.filter((name) => listed?.some((item) => `durable/${item.name}` === name))
+      expect(present, `round ${round}: the object is at exactly one name`).toHaveLength(1)
+      for (const name of [...present, ...(listed?.some((item) => item.name === 'copy.png') ? ['durable/copy.png'] : [])]) {
+        const { data: blob, error } = await admin.storage.from('media').download(name)
+        expect(error, `round ${round}: ${name}'s file is there`).toBeNull()
+        expect(Buffer.from(await (blob as Blob).arrayBuffer()).equals(original), `round ${round}: ${name} holds the bytes`).toBe(true)
+      }
+    }
+    expect(moves).toBeGreaterThan(0)
+  }, 600_000) // four restarts of the backend
 })
 
 describe('SIGTERM', () => {

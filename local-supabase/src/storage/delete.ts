@@ -4,7 +4,6 @@
 import type { Context } from 'hono'
 import { errors } from './errors.ts'
 import { deleteObjects, type ObjectRow } from './objects.ts'
-import { isValidKey } from './paths.ts'
 import { identify, readJsonObject, requireBucket, targetOf, type StorageServices } from './request.ts'
 import { roleContext, type Identity } from '../identity.ts'
 
@@ -21,10 +20,7 @@ async function deleteAsCaller(
   return services.store.writeLock(async () => {
     const rows = await services.deps.db.asRole(roleContext(c, identity), (tx) => deleteObjects(tx, bucket, names))
     // Committed: the files go now. (A crash in between leaves files no row names; see files.ts.)
-    for (const row of rows) {
-      // A row made outside this API (plain SQL) may have a name no file could have.
-      if (isValidKey(row.name)) await services.store.remove(bucket, row.name)
-    }
+    await services.store.removeObjects(bucket, rows.map((row) => row.name))
     return rows
   })
 }

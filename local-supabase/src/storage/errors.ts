@@ -8,47 +8,63 @@ export class StorageHttpError extends Error {
   /** Extra response headers (e.g. `Connection: close` when an oversized body was left unread). */
   headers: Record<string, string> = {}
 
+  /**
+   * @param code Supabase's error code (`NoSuchKey`, `AccessDenied`, …), sent as `code`.
+   * @param error the older, human-facing `error` field; Supabase sends the code when it has none.
+   */
   constructor(
     readonly status: ContentfulStatusCode,
     readonly code: string,
     message: string,
+    readonly error: string = code,
   ) {
     super(message)
   }
 }
 
 export function storageErrorResponse(c: Context, error: StorageHttpError): Response {
-  return c.json({ statusCode: String(error.status), error: error.code, message: error.message }, error.status, error.headers)
+  return c.json(
+    { statusCode: String(error.status), code: error.code, error: error.error, message: error.message },
+    error.status,
+    error.headers,
+  )
 }
 
 export const errors = {
-  missingAuthorization: () =>
-    new StorageHttpError(400, 'Error', "headers must have required property 'authorization'"),
-  invalidJwt: (message: string) => new StorageHttpError(403, 'Unauthorized', message),
-  bucketNotFound: () => new StorageHttpError(404, 'Bucket not found', 'Bucket not found'),
-  objectNotFound: () => new StorageHttpError(404, 'not_found', 'Object not found'),
+  /** What Supabase's storage answers a request without a bearer token: its JWT check fails. */
+  missingJwt: () => new StorageHttpError(403, 'AccessDenied', 'Invalid Compact JWS', 'Unauthorized'),
+  missingApiKey: () => new StorageHttpError(403, 'AccessDenied', 'No API key found in request', 'Unauthorized'),
+  invalidJwt: (message: string) => new StorageHttpError(403, 'AccessDenied', message, 'Unauthorized'),
+  bucketNotFound: () => new StorageHttpError(404, 'NoSuchBucket', 'Bucket not found', 'Bucket not found'),
+  objectNotFound: () => new StorageHttpError(404, 'NoSuchKey', 'Object not found', 'not_found'),
   invalidKey: (key: string) => new StorageHttpError(400, 'InvalidKey', `Invalid key: ${key.slice(0, 200)}`),
-  invalidBucketName: () => new StorageHttpError(400, 'InvalidBucketName', 'The bucket name contains invalid characters'),
+  invalidBucketName: () => new StorageHttpError(400, 'InvalidBucketName', 'Bucket name invalid', 'Invalid Input'),
   keyConflict: (key: string) =>
     new StorageHttpError(
       409,
-      'Conflict',
+      'KeyAlreadyExists',
       `The key ${key.slice(0, 200)} conflicts with an existing folder or file of the same name`,
+      'Conflict',
     ),
-  duplicate: () => new StorageHttpError(409, 'Duplicate', 'The resource already exists'),
-  rlsInsert: () => new StorageHttpError(403, 'Unauthorized', 'new row violates row-level security policy'),
+  duplicate: () => new StorageHttpError(409, 'ResourceAlreadyExists', 'The resource already exists', 'Duplicate'),
+  bucketNotEmpty: () => new StorageHttpError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
+  rlsInsert: () =>
+    new StorageHttpError(403, 'AccessDenied', 'new row violates row-level security policy', 'Unauthorized'),
   payloadTooLarge: () =>
-    new StorageHttpError(413, 'Payload too large', 'The object exceeded the maximum allowed size'),
+    new StorageHttpError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
   invalidMimeType: (mime: string) =>
-    new StorageHttpError(415, 'invalid_mime_type', `mime type ${mime.slice(0, 100)} is not supported`),
+    new StorageHttpError(415, 'InvalidMimeType', `mime type ${mime.slice(0, 100)} is not supported`, 'invalid_mime_type'),
   contentMismatch: (mime: string) =>
-    new StorageHttpError(415, 'invalid_mime_type', `The file's content is not of type ${mime.slice(0, 100)}`),
-  tooManyRequests: () => new StorageHttpError(429, 'too_many_requests', 'Too many submissions, please try again later.'),
-  unsupportedBodyType: () => new StorageHttpError(415, 'Unsupported Media Type', 'This endpoint takes application/json'),
-  badRequest: (message: string) => new StorageHttpError(400, 'Bad Request', message),
+    new StorageHttpError(415, 'InvalidMimeType', `The file's content is not of type ${mime.slice(0, 100)}`, 'invalid_mime_type'),
+  tooManyRequests: () =>
+    new StorageHttpError(429, 'SlowDown', 'Too many submissions, please try again later.', 'too_many_requests'),
+  unsupportedBodyType: () =>
+    new StorageHttpError(415, 'InvalidMimeType', 'This endpoint takes application/json', 'Unsupported Media Type'),
+  badRequest: (message: string) => new StorageHttpError(400, 'InvalidRequest', message, 'Bad Request'),
+  noContent: () => new StorageHttpError(400, 'InvalidRequest', 'No content provided'),
   invalidSignature: (message: string) => new StorageHttpError(400, 'InvalidSignature', message),
-  notImplemented: (what: string) =>
-    new StorageHttpError(501, 'Not Implemented', `${what} is not supported by the local storage API`),
+  invalidUploadSignature: (message: string) => new StorageHttpError(400, 'InvalidUploadSignature', message),
   routeNotFound: (method: string, path: string) =>
-    new StorageHttpError(404, 'Not Found', `Route ${method}:${path.slice(0, 200)} not found`),
+    new StorageHttpError(404, 'NotFound', `Route ${method}:${path.slice(0, 200)} not found`, 'Not Found'),
+  internal: () => new StorageHttpError(500, 'InternalError', 'Internal Server Error', 'internal'),
 }

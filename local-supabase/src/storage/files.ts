@@ -6,18 +6,20 @@
 // committed; only then is the temp file renamed over the old one, and the intent removed. A file is
 // therefore never replaced or removed before the row that stops needing it has committed. On start,
 // recover() finishes every intent whose row committed (the row holds its version) and drops the
-// others. A delete removes files after its rows committed; a crash in between leaves a file no row
+// others. A move or copy stages a hard link of the source file the same way (a move removes the
+// source file after its row committed). A delete removes files after its rows committed; a crash
+// in between leaves a file no row
 // names, which nothing serves and the next upload to that key replaces.
 //
 // Storage writes run one at a time (writeLock): the rename after COMMIT must not overtake the
 // rename of a later write to the same key.
 import { createHash, randomUUID, type Hash } from 'node:crypto'
-import { mkdir, open, readdir, readFile, rename, rm, rmdir, stat, type FileHandle } from 'node:fs/promises'
+import { copyFile, link, mkdir, open, readdir, readFile, rename, rm, rmdir, stat, type FileHandle } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import { errors } from './errors.ts'
 import { SIGNATURE_BYTES } from './media-type.ts'
-import { objectFilePath } from './paths.ts'
+import { isValidKey, objectFilePath } from './paths.ts'
 
 function errno(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | null)?.code
@@ -246,6 +248,34 @@ export class FileStore {
       if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR') return
       throw error
     }
+  }
+
+  /** Removes the files of deleted rows; a row made outside this API may name no possible file. */
+  async removeObjects(bucket: string, keys: string[]): Promise<void> {
+    for (const key of keys) if (isValidKey(key)) await this.remove(bucket, key)
+  }
+
+  /** Removes a deleted bucket's directory (empty by then; anything left had no row). */
+  async removeBucketDirectory(bucket: string): Promise<void> {
+    await rm(path.join(this.root, bucket), { recursive: true, force: true })
+  }
+
+  /**
+   * Stages a copy of bucket/key's file to become toBucket/toKey once the row with `version` commits.
+   * The copy is a hard link: a stored file is never changed in place (writes rename a new file over
+   * it), so both names can share it. Null when the source file is missing.
+   */
+  async stageCopy(bucket: string, key: string, toBucket: string, toKey: string, version: string): Promise<Staged | null> {
+    await this.ready
+    const temp = path.join(this.tmpDir, `copy-${randomUUID()}`)
+    try {
+      await link(this.pathOf(bucket, key), temp)
+    } catch (error) {
+      if (errno(error) === 'ENOENT' || errno(error) === 'ENOTDIR') return null
+      if (errno(error) !== 'EPERM' && errno(error) !== 'EXDEV') throw error
+      await copyFile(this.pathOf(bucket, key), temp)
+    }
+    return this.stage(temp, toBucket, toKey, version)
   }
 
   /** Opens an object's file for reading; null when it is missing. */

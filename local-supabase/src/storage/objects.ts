@@ -9,6 +9,7 @@ export interface BucketRow {
   name: string
   owner: string | null
   public: boolean
+  type: 'STANDARD'
   file_size_limit: number | null
   allowed_mime_types: string[] | null
   created_at: Date
@@ -51,25 +52,14 @@ export interface ListedItem {
 const OBJECT_COLUMNS =
   'id, bucket_id, name, owner, owner_id, metadata, user_metadata, version, created_at, updated_at, last_accessed_at'
 
-export async function findBucket(tx: Transaction, id: string): Promise<BucketRow | null> {
-  const { rows } = await tx.query<BucketRow>(
-    `select id, name, owner, coalesce(public, false) as public, file_size_limit::float8 as file_size_limit,
-            allowed_mime_types, created_at, updated_at
-       from storage.buckets where id = $1`,
-    [id],
-  )
-  return rows[0] ?? null
-}
+/** A bucket as Supabase's storage API shows it (every local bucket is a standard one). */
+export const BUCKET_COLUMNS = `id, name, owner, coalesce(public, false) as public, 'STANDARD' as type,
+  file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at`
 
-/** Buckets the role can see (RLS on storage.buckets: on Supabase only the service role by default). */
-export async function listBuckets(tx: Transaction, id?: string): Promise<BucketRow[]> {
-  const { rows } = await tx.query<BucketRow>(
-    `select id, name, owner, coalesce(public, false) as public, file_size_limit::float8 as file_size_limit,
-            allowed_mime_types, created_at, updated_at
-       from storage.buckets where $1::text is null or id = $1 order by name`,
-    [id ?? null],
-  )
-  return rows
+/** A bucket, whoever may see it (read as the owner for its limits), or null. */
+export async function findBucket(tx: Transaction, id: string): Promise<BucketRow | null> {
+  const { rows } = await tx.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])
+  return rows[0] ?? null
 }
 
 export interface NewObject {
@@ -133,8 +123,29 @@ export async function findObject(tx: Transaction, bucket: string, name: string):
   return rows[0] ?? null
 }
 
+/**
+ * Lifts the guard against direct deletes of storage rows for the rest of this transaction: the
+ * storage API removes the files of the rows it deletes, so only it may delete them (as on Supabase).
+ */
+export async function allowStorageDeletes(tx: Transaction): Promise<void> {
+  await tx.query("select set_config('storage.allow_delete_query', 'true', true)")
+}
+
+/** Refuses a signed upload URL already spent, before any of its bytes are read. */
+export async function assertUploadTokenUnspent(tx: Transaction, tokenId: string): Promise<void> {
+  const { rows } = await tx.query('select 1 from local_storage.spent_upload_tokens where token_id = $1', [tokenId])
+  if (rows.length > 0) throw errors.invalidUploadSignature('The signed upload URL has already been used')
+}
+
+/** Records a signed upload URL as spent, in its upload's transaction; refuses one already spent. */
+export async function spendUploadToken(tx: Transaction, tokenId: string, expiresAt: Date): Promise<void> {
+  const { rows } = await tx.query<{ spent: boolean }>('select local_storage.spend_upload_token($1, $2) as spent', [tokenId, expiresAt])
+  if (!rows[0]?.spent) throw errors.invalidUploadSignature('The signed upload URL has already been used')
+}
+
 /** Deletes the named objects the role's DELETE (and SELECT) policies allow; returns them. */
 export async function deleteObjects(tx: Transaction, bucket: string, names: string[]): Promise<ObjectRow[]> {
+  await allowStorageDeletes(tx)
   const { rows } = await tx.query<ObjectRow>(
     `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
     [bucket, names],

@@ -1,4 +1,4 @@
-// Reading: public, authenticated and signed downloads; creating signed URLs; listing; buckets.
+// Reading: public, authenticated and signed downloads; creating signed URLs; listing.
 // Who may read is decided by SELECT policies on storage.objects, run as the caller — except the
 // two routes Supabase serves without asking the database who you are: /object/public on a public
 // bucket, and /object/sign with a valid token (the token is the permission, checked when it was
@@ -7,7 +7,7 @@ import type { Context } from 'hono'
 import { roleContext } from '../identity.ts'
 import { serveObject } from './download.ts'
 import { errors } from './errors.ts'
-import { findObject, listBuckets, listObjects, SORT_COLUMNS, type SortColumn } from './objects.ts'
+import { findObject, listObjects, SORT_COLUMNS, type ObjectMetadata, type ObjectRow, type SortColumn } from './objects.ts'
 import { isValidKey } from './paths.ts'
 import { identify, readJsonObject, requireBucket, targetOf, type StorageServices } from './request.ts'
 import { parseExpiresIn } from './signing.ts'
@@ -143,11 +143,162 @@ export async function handleList(c: Context, services: StorageServices, bucket: 
   return c.json(items)
 }
 
-/** GET /bucket and GET /bucket/<id>: the buckets the caller's role may see (the service role: all). */
-export async function handleBuckets(c: Context, services: StorageServices, id?: string): Promise<Response> {
+/**
+ * GET /object/info/[public/|authenticated/]<bucket>/<key>: the object's details as JSON. In a public
+ * bucket anyone may ask (as its public URL serves the file); otherwise SELECT as the caller decides.
+ */
+export async function handleInfo(c: Context, services: StorageServices, segments: string[]): Promise<Response> {
+  const route = segments[0] === 'public' || segments[0] === 'authenticated' ? segments[0] : null
+  const { bucket: bucketId, key } = targetOf(route ? segments.slice(1) : segments)
+  const bucket = await requireBucket(services, bucketId)
+  let row: ObjectRow | null
+  if (bucket.public) {
+    row = await services.deps.db.asSystem((tx) => findObject(tx, bucket.id, key))
+  } else {
+    if (route === 'public') throw errors.bucketNotFound()
+    const identity = await identify(c, services)
+    row = await services.deps.db.asRole(roleContext(c, identity), (tx) => findObject(tx, bucket.id, key))
+  }
+  if (!row) throw errors.objectNotFound()
+  const metadata = row.metadata
+  const headers: Record<string, string> = { 'Last-Modified': new Date(row.updated_at).toUTCString() }
+  if (metadata?.eTag) headers.ETag = metadata.eTag
+  return c.json(
+    {
+      id: row.id,
+      name: row.name,
+      version: row.version,
+      bucket_id: row.bucket_id,
+      size: metadata?.size ?? null,
+      content_type: metadata?.mimetype ?? null,
+      cache_control: metadata?.cacheControl ?? null,
+      etag: metadata?.eTag ?? null,
+      metadata: row.user_metadata,
+      last_modified: row.updated_at,
+      created_at: row.created_at,
+    },
+    200,
+    headers,
+  )
+}
+
+const MAX_LIST_V2 = 1000
+
+const LIST_V2_SORT_COLUMNS = ['name', 'created_at', 'updated_at'] as const
+
+/** Where the last page ended: its last key and, when sorting by a date, that entry's date. */
+interface ListV2Cursor {
+  after: string
+  at: string
+}
+
+function encodeCursor(cursor: ListV2Cursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url')
+}
+
+function decodeCursor(value: unknown): ListV2Cursor | null {
+  if (value === undefined || value === null || value === '') return null
+  if (typeof value !== 'string' || value.length > 4096) throw errors.badRequest('cursor is not one this API gave')
+  try {
+    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<ListV2Cursor>
+    if (
+      typeof parsed.after === 'string' &&
+      !parsed.after.includes('\0') &&
+      typeof parsed.at === 'string' &&
+      !Number.isNaN(Date.parse(parsed.at))
+    ) {
+      return { after: parsed.after, at: parsed.at }
+    }
+  } catch {
+    // falls through to the refusal
+  }
+  throw errors.badRequest('cursor is not one this API gave')
+}
+
+interface ListedV2 {
+  key: string
+  sort_at: Date
+  is_folder: boolean
+  id: string | null
+  updated_at: Date | null
+  created_at: Date | null
+  last_accessed_at: Date | null
+  metadata: ObjectMetadata | null
+}
+
+/**
+ * POST /object/list-v2/<bucket> {prefix, limit, cursor, with_delimiter, sortBy}: full keys under a
+ * plain prefix, by name or by date, a page at a time (`hasNext`, `nextCursor`); with_delimiter folds each
+ * deeper path into one folder entry ('a/b/'). Runs as the caller: only rows it may SELECT appear.
+ */
+export async function handleListV2(c: Context, services: StorageServices, bucket: string): Promise<Response> {
   const identity = await identify(c, services)
-  const buckets = await services.deps.db.asRole(roleContext(c, identity), (tx) => listBuckets(tx, id))
-  if (id === undefined) return c.json(buckets)
-  if (buckets.length === 0) throw errors.bucketNotFound()
-  return c.json(buckets[0])
+  const body = await readJsonObject(c)
+  const prefix = body.prefix ?? ''
+  if (typeof prefix !== 'string' || prefix.length > 1024 || prefix.includes('\0')) throw errors.badRequest('prefix must be a string')
+  const limit = intOption(body.limit, MAX_LIST_V2, 1, Number.MAX_SAFE_INTEGER, 'limit')
+  const pageSize = Math.min(limit, MAX_LIST_V2)
+  const withDelimiter = body.with_delimiter ?? false
+  if (typeof withDelimiter !== 'boolean') throw errors.badRequest('with_delimiter must be true or false')
+  const sortBy = (body.sortBy ?? { column: 'name' }) as { column?: unknown; order?: unknown }
+  if (typeof sortBy !== 'object' || sortBy === null) throw errors.badRequest('sortBy must be an object')
+  const column = sortBy.column
+  if (!(LIST_V2_SORT_COLUMNS as readonly unknown[]).includes(column)) {
+    throw errors.badRequest(`sortBy.column must be one of ${LIST_V2_SORT_COLUMNS.join(', ')}`)
+  }
+  const order = sortBy.order === undefined ? 'asc' : sortBy.order
+  if (order !== 'asc' && order !== 'desc') throw errors.badRequest('sortBy.order must be asc or desc')
+  const cursor = decodeCursor(body.cursor)
+
+  await requireBucket(services, bucket)
+  // Entries are ordered by (date, key): by name, every date is the same; folders have no date and
+  // sort as the earliest. Column and order come from fixed lists, never from the request text.
+  const sortAt = column === 'name' ? 'null::timestamptz' : `case when key <> name then null else ${column as string} end`
+  const rows = await services.deps.db.asRole(roleContext(c, identity), async (tx) =>
+    (
+      await tx.query<ListedV2>(
+        `with entries as (
+           select case when $3 and strpos(substr(name, char_length($2::text) + 1), '/') > 0
+                       then left(name, char_length($2::text) + strpos(substr(name, char_length($2::text) + 1), '/'))
+                       else name end as key,
+                  id, updated_at, created_at, last_accessed_at, metadata, name
+             from storage.objects
+            where bucket_id = $1 and starts_with(name, $2::text)
+         ),
+         folded as (
+           select distinct on (key) *, coalesce(date_trunc('milliseconds', ${sortAt}), 'epoch') as sort_at
+             from entries order by key, name
+         )
+         select key, key <> name as is_folder, sort_at, id, updated_at, created_at, last_accessed_at, metadata
+           from folded
+          where $4::text is null
+             or row(sort_at, key collate "C") ${order === 'asc' ? '>' : '<'} row($6::timestamptz, $4::text collate "C")
+          order by sort_at ${order}, key collate "C" ${order}
+          limit $5`,
+        [bucket, prefix, withDelimiter, cursor?.after ?? null, pageSize + 1, cursor?.at ?? null],
+      )
+    ).rows,
+  )
+  const page = rows.slice(0, pageSize)
+  const hasNext = rows.length > pageSize
+  const last = page.at(-1)
+  return c.json({
+    hasNext,
+    ...(hasNext && last
+      ? { nextCursor: encodeCursor({ after: last.key, at: new Date(last.sort_at).toISOString() }), nextCursorKey: last.key }
+      : {}),
+    folders: page.filter((row) => row.is_folder).map((row) => ({ id: null, key: row.key, name: row.key, bucket_id: bucket })),
+    objects: page
+      .filter((row) => !row.is_folder)
+      .map((row) => ({
+        id: row.id,
+        key: row.key,
+        name: row.key,
+        bucket_id: bucket,
+        updated_at: row.updated_at,
+        created_at: row.created_at,
+        last_accessed_at: row.last_accessed_at,
+        metadata: row.metadata,
+      })),
+  })
 }

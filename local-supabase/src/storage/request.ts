@@ -25,7 +25,7 @@ export async function identify(c: Context, services: StorageServices): Promise<I
   if (result.ok) return result.identity
   switch (result.failure) {
     case 'missing_apikey':
-      throw errors.missingAuthorization()
+      throw c.req.header('authorization') ? errors.missingApiKey() : errors.missingJwt()
     case 'expired':
       throw errors.invalidJwt('jwt expired')
     default:
@@ -35,7 +35,11 @@ export async function identify(c: Context, services: StorageServices): Promise<I
 
 /** storage.objects.owner is the caller's user id when it is one; owner_id keeps the raw `sub`. */
 export function ownerOf(identity: Identity): { owner: string | null; ownerId: string | null } {
-  const sub = typeof identity.claims.sub === 'string' && identity.claims.sub !== '' ? identity.claims.sub : null
+  return ownerOfSubject(identity.claims.sub)
+}
+
+export function ownerOfSubject(subject: unknown): { owner: string | null; ownerId: string | null } {
+  const sub = typeof subject === 'string' && subject !== '' ? subject : null
   return { owner: sub && UUID.test(sub) ? sub : null, ownerId: sub }
 }
 

@@ -1,7 +1,9 @@
-// The local storage API (/storage/v1): the subset of Supabase's storage API that supabase-js's
-// storage client uses for this product — upload, update, download (public, authenticated,
-// signed), signed URLs, list, remove, and reading buckets. Row-level security on storage.objects
-// decides who may do what; files live under DATA_DIR/storage/<bucket>/<key>.
+// The local storage API (/storage/v1): Supabase's storage API as supabase-js's storage client uses
+// it — upload, update, download (public, authenticated, signed), signed download and upload URLs,
+// info, list (v1 and v2), move, copy, remove, and buckets (list, get, create, update, empty,
+// delete). Row-level security on storage.objects and storage.buckets decides who may do what;
+// files live under DATA_DIR/storage/<bucket>/<key>. Not offered: resumable (TUS) and S3 uploads,
+// image transformations.
 //
 // Routes are dispatched by hand after '/object' because the first segment may be a route word
 // ('public', 'sign', 'list', …) or a bucket, and keys contain slashes.
@@ -12,12 +14,20 @@ import { handleDeleteMany, handleDeleteOne } from './delete.ts'
 import { errors, StorageHttpError, storageErrorResponse } from './errors.ts'
 import { FileStore } from './files.ts'
 import { findObject } from './objects.ts'
-import { scheduleOrphanCvRemoval } from './orphans.ts'
 import { routeSegments } from './paths.ts'
 import {
+  handleCreateBucket,
+  handleDeleteBucket,
+  handleEmptyBucket,
+  handleGetBucket,
+  handleListBuckets,
+  handleUpdateBucket,
+} from './buckets.ts'
+import {
   handleAuthenticatedDownload,
-  handleBuckets,
+  handleInfo,
   handleList,
+  handleListV2,
   handlePublicDownload,
   handleSign,
   handleSignedDownload,
@@ -25,6 +35,8 @@ import {
 } from './read.ts'
 import type { StorageServices } from './request.ts'
 import { UrlSigner } from './signing.ts'
+import { handleCreateUploadUrl, handleSignedUpload } from './signed-upload.ts'
+import { handleCopy, handleMove } from './transfer.ts'
 import { handleUpload } from './upload.ts'
 
 type Handler = (c: Context, segments: string[]) => Promise<Response>
@@ -45,7 +57,7 @@ function guarded(handler: Handler) {
     } catch (error) {
       if (error instanceof StorageHttpError) return storageErrorResponse(c, error)
       console.error(`storage: ${c.req.method} ${new URL(c.req.url).pathname} failed:`, error)
-      return storageErrorResponse(c, new StorageHttpError(500, 'internal', 'Internal Server Error'))
+      return storageErrorResponse(c, errors.internal())
     }
   }
 }
@@ -59,7 +71,6 @@ export function createStorageRoutes(deps: BackendDeps): Hono {
     }),
     signer: new UrlSigner(deps.keys.jwtSecret),
   }
-  scheduleOrphanCvRemoval(deps.db, services.store)
   const routes = new Hono()
 
   // GET also answers HEAD (Hono routes HEAD to GET handlers; the handlers skip the body).
@@ -70,20 +81,24 @@ export function createStorageRoutes(deps: BackendDeps): Hono {
       if (first === 'public') return handlePublicDownload(c, services, rest)
       if (first === 'authenticated') return handleAuthenticatedDownload(c, services, rest)
       if (first === 'sign') return handleSignedDownload(c, services, rest)
-      if (first === 'info') throw errors.notImplemented('Object info')
+      if (first === 'info') return handleInfo(c, services, rest)
       return handleAuthenticatedDownload(c, services, segments)
     }),
   )
 
+  // Route words are taken only in the shape of their route ('list-v2/<bucket>', 'move' alone), so
+  // an upload into a bucket that happens to be named 'list-v2' or 'move' still is one.
   routes.post(
     '/object/*',
     guarded((c, segments) => {
       const [first, ...rest] = segments
       if (first === 'list' && rest.length === 1) return handleList(c, services, rest[0])
+      if (first === 'list-v2' && rest.length === 1) return handleListV2(c, services, rest[0])
       if (first === 'sign' && rest.length === 1) return handleSignMany(c, services, rest[0])
       if (first === 'sign') return handleSign(c, services, rest)
-      if ((first === 'move' || first === 'copy') && rest.length === 0) throw errors.notImplemented(`Object ${first}`)
-      if (first === 'upload' && rest[0] === 'sign') throw errors.notImplemented('Signed upload URLs')
+      if (first === 'move' && rest.length === 0) return handleMove(c, services)
+      if (first === 'copy' && rest.length === 0) return handleCopy(c, services)
+      if (first === 'upload' && rest[0] === 'sign') return handleCreateUploadUrl(c, services, rest.slice(1))
       return handleUpload(c, services, segments, c.req.header('x-upsert') === 'true')
     }),
   )
@@ -91,7 +106,9 @@ export function createStorageRoutes(deps: BackendDeps): Hono {
   routes.put(
     '/object/*',
     guarded((c, segments) => {
-      if (segments[0] === 'upload' && segments[1] === 'sign') throw errors.notImplemented('Signed upload URLs')
+      if (segments[0] === 'upload' && segments[1] === 'sign') {
+        return handleSignedUpload(c, services, segments.slice(2))
+      }
       return handleUpload(c, services, segments, true)
     }),
   )
@@ -103,16 +120,23 @@ export function createStorageRoutes(deps: BackendDeps): Hono {
     ),
   )
 
-  routes.get(
+  routes.get('/bucket', guarded((c) => handleListBuckets(c, services)))
+  routes.post('/bucket', guarded((c) => handleCreateBucket(c, services)))
+  // /bucket/<id>: exactly one segment after /bucket.
+  const oneBucket = (handler: (c: Context, id: string) => Promise<Response>) =>
+    guarded((c, segments) => {
+      if (segments.length !== 1) throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
+      return handler(c, segments[0])
+    })
+  routes.get('/bucket/*', oneBucket((c, id) => handleGetBucket(c, services, id)))
+  routes.put('/bucket/*', oneBucket((c, id) => handleUpdateBucket(c, services, id)))
+  routes.delete('/bucket/*', oneBucket((c, id) => handleDeleteBucket(c, services, id)))
+  routes.post(
     '/bucket/*',
     guarded((c, segments) => {
-      if (segments.length > 1) throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
-      return handleBuckets(c, services, segments[0])
+      if (segments.length !== 2 || segments[1] !== 'empty') throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
+      return handleEmptyBucket(c, services, segments[0])
     }),
-  )
-  routes.get(
-    '/bucket',
-    guarded((c) => handleBuckets(c, services)),
   )
 
   routes.all('*', (c) => storageErrorResponse(c, errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)))

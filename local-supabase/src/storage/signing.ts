@@ -1,13 +1,29 @@
-// Signed download URLs, as Supabase's storage API makes them: an HS256 JWT signed with the
-// project's JWT secret whose `url` claim is '<bucket>/<key>', valid for `expiresIn` seconds.
+// Signed URLs, as Supabase's storage API makes them: an HS256 JWT signed with the project's JWT
+// secret whose `url` claim is '<bucket>/<key>'. A download token is valid for `expiresIn` seconds;
+// an upload token (`scope: 'upload'`, with the signer's owner, role and upsert choice) for two
+// hours and, here, for one upload only (its `jti` is spent in the upload's transaction). The role is
+// carried as `signer_role`, never `role`: a token with a role claim would pass as a bearer JWT.
 // The token carries no role, so the API gateway can never accept it as a bearer token, and an API
 // key (which has no `url`) can never pass as a signed URL token.
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose'
+import { randomUUID } from 'node:crypto'
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
+import { API_ROLES, type ApiRole } from '../identity.ts'
 import { secretBytes } from '../keys.ts'
-import { errors } from './errors.ts'
+import { errors, type StorageHttpError } from './errors.ts'
 
 /** An upper bound (one year) so a slip cannot mint a practically permanent link to a private file. */
 export const MAX_EXPIRES_IN = 365 * 24 * 3600
+
+/** How long a signed upload URL is valid (Supabase's default). */
+export const UPLOAD_URL_EXPIRES_IN = 2 * 3600
+
+export interface UploadGrant {
+  tokenId: string
+  role: ApiRole
+  owner: string | null
+  upsert: boolean
+  expiresAt: Date
+}
 
 export function parseExpiresIn(value: unknown): number {
   const seconds = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
@@ -25,25 +41,65 @@ export class UrlSigner {
   }
 
   async sign(bucket: string, key: string, expiresIn: number): Promise<string> {
+    return this.signClaims({ url: `${bucket}/${key}` }, expiresIn)
+  }
+
+  async signUpload(bucket: string, key: string, role: ApiRole, owner: string | null, upsert: boolean): Promise<string> {
+    const claims = { url: `${bucket}/${key}`, signer_role: role, owner: owner ?? undefined, upsert, scope: 'upload', jti: randomUUID() }
+    return this.signClaims(claims, UPLOAD_URL_EXPIRES_IN)
+  }
+
+  /** Throws a 400 StorageHttpError unless the token is a valid, unexpired download token for this object. */
+  async verify(token: string | undefined, bucket: string, key: string): Promise<void> {
+    const payload = await this.verified(token, bucket, key, errors.invalidSignature)
+    if (payload.scope !== undefined && payload.scope !== 'download') throw errors.invalidSignature('Token is not scoped for download')
+  }
+
+  /** The grant of a valid, unexpired upload token for this object (a 400 StorageHttpError otherwise). */
+  async verifyUpload(token: string | undefined, bucket: string, key: string): Promise<UploadGrant> {
+    const payload = await this.verified(token, bucket, key, errors.invalidUploadSignature)
+    const role = payload.signer_role
+    if (
+      payload.scope !== 'upload' ||
+      typeof payload.jti !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      !(API_ROLES as readonly unknown[]).includes(role)
+    ) {
+      throw errors.invalidSignature('Token is not scoped for upload')
+    }
+    return {
+      tokenId: payload.jti,
+      role: role as ApiRole,
+      owner: typeof payload.owner === 'string' ? payload.owner : null,
+      upsert: payload.upsert === true,
+      expiresAt: new Date(payload.exp * 1000),
+    }
+  }
+
+  private signClaims(claims: JWTPayload, expiresIn: number): Promise<string> {
     const now = Math.floor(Date.now() / 1000)
-    return new SignJWT({ url: `${bucket}/${key}` })
+    return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(now)
       .setExpirationTime(now + expiresIn)
       .sign(this.secret)
   }
 
-  /** Throws a 400 StorageHttpError unless the token is valid, unexpired and names this object. */
-  async verify(token: string | undefined, bucket: string, key: string): Promise<void> {
-    if (!token) throw errors.invalidSignature('Missing token')
-    let url: unknown
+  private async verified(
+    token: string | undefined,
+    bucket: string,
+    key: string,
+    refuse: (message: string) => StorageHttpError,
+  ): Promise<JWTPayload> {
+    if (!token) throw refuse('Missing token')
+    let payload: JWTPayload
     try {
-      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], requiredClaims: ['exp'] })
-      url = payload.url
+      ;({ payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], requiredClaims: ['exp'] }))
     } catch (error) {
-      if (error instanceof joseErrors.JWTExpired) throw errors.invalidSignature('jwt expired')
-      throw errors.invalidSignature('invalid signature')
+      if (error instanceof joseErrors.JWTExpired) throw refuse('jwt expired')
+      throw refuse('invalid signature')
     }
-    if (url !== `${bucket}/${key}`) throw errors.invalidSignature('invalid signature')
+    if (payload.url !== `${bucket}/${key}`) throw refuse('invalid signature')
+    return payload
   }
 }
