@@ -31,6 +31,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { db, staff: session.staff, newMessages }
 }
 
+// A change of a list's filters (its search params) needs no new session check.
+export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
+
 export function HydrateFallback() {
   return <Spinner label="Checking your session" className="min-h-screen" />
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalUrlRule, requiredText, slugRule, urlRule } from '../lib/schema-rules'
+import { optionalUrlRule, requiredText, slugRule, urlRule } from '~/entities/rules'
 
 export const blogPostSchema = z.object({
   title: requiredText('Title', 200),

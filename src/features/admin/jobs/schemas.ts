@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalText, requiredText } from '../lib/schema-rules'
+import { optionalText, requiredText } from '~/entities/rules'
 
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Internship'] as const
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalUrlRule } from '../lib/schema-rules'
+import { optionalUrlRule } from '~/entities/rules'
 
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText, slugRule } from '../lib/schema-rules'
+import { requiredText, slugRule } from '~/entities/rules'
 
 export const SOLUTION_ICONS = ['Landmark', 'Bot', 'CreditCard', 'Users', 'GraduationCap', 'Code2'] as const
 export const SOLUTION_STATUSES = ['Live', 'Development', 'Available'] as const

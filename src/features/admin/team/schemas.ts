@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { optionalUrlRule, requiredText, urlRule } from '../lib/schema-rules'
+import { optionalUrlRule, requiredText, urlRule } from '~/entities/rules'
 
 export const teamMemberSchema = z.object({
   name: requiredText('Name', 200),

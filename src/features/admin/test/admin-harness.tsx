@@ -2,11 +2,13 @@
 // and a render that wraps a manager the way the admin shell does (client, router, toasts).
 import { cleanup, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
-import type { ReactElement } from 'react'
-import { MemoryRouter } from 'react-router'
+import type { ComponentType, ReactElement } from 'react'
+import { createRoutesStub, MemoryRouter, type ActionFunction, type LoaderFunction } from 'react-router'
 import { clearToasts, Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import { AdminDbProvider } from '../components/admin-db-context'
+import { Spinner } from '../components/spinner'
+import { setAdminDb } from '../lib/admin-db'
 import { startTestBackend, TEST_ADMIN, type TestBackend } from './backend'
 
 export { TEST_ADMIN }
@@ -37,6 +39,37 @@ export function renderAdmin(ui: ReactElement, db: Db): RenderResult {
         <Toaster />
       </AdminDbProvider>
     </MemoryRouter>,
+  )
+}
+
+/** The parts of an admin route module a test renders: its data functions and its screen. */
+export interface AdminRouteModule {
+  clientLoader: (args: { request: Request }) => Promise<unknown>
+  clientAction?: (args: { request: Request }) => Promise<unknown>
+  // The typed route props differ per module; the stub hands each its own loaderData.
+  default: ComponentType<never>
+}
+
+/**
+ * Renders a route module as the router does in the back office, at `path` (with its search
+ * params): its clientLoader reads with `db`, its clientAction writes with it, toasts show.
+ */
+export function renderRoute(route: AdminRouteModule, db: Db, path: string): RenderResult {
+  setAdminDb(db)
+  const Stub = createRoutesStub([
+    {
+      path: new URL(path, 'http://admin.test').pathname,
+      Component: route.default as ComponentType,
+      loader: route.clientLoader as LoaderFunction,
+      action: route.clientAction as ActionFunction | undefined,
+      HydrateFallback: () => <Spinner />,
+    },
+  ])
+  return render(
+    <>
+      <Stub initialEntries={[path]} />
+      <Toaster />
+    </>,
   )
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { requiredText, urlRule } from '../lib/schema-rules'
+import { requiredText, urlRule } from '~/entities/rules'
 
 export const testimonialSchema = z.object({
   quote: requiredText('Quote', 2000),

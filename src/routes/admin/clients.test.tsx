@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderAdmin, signedInDb, signedInMember, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { ClientsManager } from './clients-manager'
+import { expectToast, listLoaded, renderRoute, signedInDb, signedInMember, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as clientsRoute from './clients'
 
 let backend: LocalBackend
 let db: Db
@@ -20,10 +20,10 @@ afterAll(async () => {
 // A 1x1 PNG.
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
 
-describe('Clients manager', () => {
+describe('Clients screen', () => {
   it('creates a client with an uploaded logo; the success toast comes after the write', async () => {
     const user = userEvent.setup()
-    renderAdmin(<ClientsManager />, db)
+    renderRoute(clientsRoute, db, '/admin/clients')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Client' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' })
@@ -47,7 +47,7 @@ describe('Clients manager', () => {
 
   it('refuses a file that is not an image', async () => {
     const user = userEvent.setup({ applyAccept: false })
-    renderAdmin(<ClientsManager />, db)
+    renderRoute(clientsRoute, db, '/admin/clients')
     await user.click(await screen.findByRole('button', { name: 'Add Client' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' })
     await user.upload(within(dialog).getByLabelText('Logo file'), new File(['%PDF-1.4'], 'logo.pdf', { type: 'application/pdf' }))
@@ -58,7 +58,7 @@ describe('Clients manager', () => {
   it('a refused write shows the error toast, no success toast, and keeps the dialog', async () => {
     const user = userEvent.setup()
     const member = await signedInMember(backend)
-    renderAdmin(<ClientsManager />, member)
+    renderRoute(clientsRoute, member, '/admin/clients')
     await user.click(await screen.findByRole('button', { name: 'Add Client' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' })
     await user.type(within(dialog).getByLabelText('Name'), 'Not Allowed Ltd')
@@ -70,7 +70,7 @@ describe('Clients manager', () => {
 
   it('edits and deletes a client after the confirmation', async () => {
     const user = userEvent.setup()
-    renderAdmin(<ClientsManager />, db)
+    renderRoute(clientsRoute, db, '/admin/clients')
     await user.click(await screen.findByRole('button', { name: 'Edit Harbour Trust Bank' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Client' })
     const name = within(dialog).getByLabelText('Name')

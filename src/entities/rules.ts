@@ -1,4 +1,4 @@
-// Field rules shared by the admin's zod schemas, mirroring the database's CHECK constraints so a
+// Field rules shared by the entities' zod schemas, mirroring the database's CHECK constraints so a
 // form refuses what the database would refuse, with a message beside the field.
 import { z } from 'zod'
 
