@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderAdmin, signedInDb, signedInMember, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { JobsManager } from './jobs-manager'
+import { expectToast, listLoaded, renderRoute, signedInDb, signedInMember, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './jobs'
 
 let backend: LocalBackend
 let db: Db
@@ -34,7 +34,7 @@ async function addJob(user: ReturnType<typeof userEvent.setup>, title: string) {
 describe('Job Openings manager', () => {
   it('checks the required fields before sending', async () => {
     const user = userEvent.setup()
-    renderAdmin(<JobsManager />, db)
+    renderRoute(screenRoute, db, '/admin/jobs')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
@@ -46,7 +46,7 @@ describe('Job Openings manager', () => {
 
   it('creates an active opening, deactivates and activates it, edits and deletes it', async () => {
     const user = userEvent.setup()
-    renderAdmin(<JobsManager />, db)
+    renderRoute(screenRoute, db, '/admin/jobs')
     await listLoaded()
     await addJob(user, 'Ledger Engineer')
     await expectToast('Success', 'Job opening created successfully')
@@ -82,7 +82,7 @@ describe('Job Openings manager', () => {
 
   it('a refused write shows the error toast and keeps the dialog with its input', async () => {
     const user = userEvent.setup()
-    renderAdmin(<JobsManager />, await signedInMember(backend))
+    renderRoute(screenRoute, await signedInMember(backend), '/admin/jobs')
     await listLoaded()
     const dialog = await addJob(user, 'Not Allowed')
     await expectToast('Error', 'Failed to create job opening')

@@ -1,5 +1,10 @@
+// A customer's quote with their name, position and a 1-5 rating.
 import { z } from 'zod'
-import { requiredText, urlRule } from '~/entities/rules'
+import type { Tables } from '~/lib/database.types'
+import { entityMessages } from './messages'
+import { requiredText, urlRule } from './rules'
+
+export type Testimonial = Tables<'testimonials'>
 
 export const testimonialSchema = z.object({
   quote: requiredText('Quote', 2000),
@@ -11,3 +16,5 @@ export const testimonialSchema = z.object({
 
 export type TestimonialInput = z.input<typeof testimonialSchema>
 export type TestimonialValues = z.output<typeof testimonialSchema>
+
+export const testimonialMessages = entityMessages('testimonial', 'testimonials')

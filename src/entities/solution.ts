@@ -1,8 +1,30 @@
+// A product on the solutions pages. Its `features` column is JSON: a list of {title, description}.
 import { z } from 'zod'
-import { requiredText, slugRule } from '~/entities/rules'
+import type { Tables } from '~/lib/database.types'
+import { entityMessages } from './messages'
+import { requiredText, slugRule } from './rules'
+
+export type Solution = Tables<'solutions'>
 
 export const SOLUTION_ICONS = ['Landmark', 'Bot', 'CreditCard', 'Users', 'GraduationCap', 'Code2'] as const
 export const SOLUTION_STATUSES = ['Live', 'Development', 'Available'] as const
+
+/** One stored feature: a title that says something; a missing description reads as empty. */
+export const solutionFeatureSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().max(2000).catch(''),
+})
+
+export type SolutionFeature = z.infer<typeof solutionFeatureSchema>
+
+/** The features column as readers use it: only the well-formed entries, in their order. */
+export function featuresOf(value: unknown): SolutionFeature[] {
+  if (!Array.isArray(value)) return []
+  return value.flatMap((item) => {
+    const parsed = solutionFeatureSchema.safeParse(item)
+    return parsed.success ? [parsed.data] : []
+  })
+}
 
 // Feature rows and audience entries may be left empty while editing; empty ones are dropped on save.
 export const solutionSchema = z.object({
@@ -20,3 +42,5 @@ export const solutionSchema = z.object({
 })
 
 export type SolutionValues = z.infer<typeof solutionSchema>
+
+export const solutionMessages = entityMessages('solution', 'solutions')

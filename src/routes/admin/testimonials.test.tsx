@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderAdmin, signedInDb, signedInMember, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { TestimonialsManager } from './testimonials-manager'
+import { expectToast, listLoaded, renderRoute, signedInDb, signedInMember, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './testimonials'
 
 let backend: LocalBackend
 let db: Db
@@ -29,7 +29,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElemen
 describe('Testimonials manager', () => {
   it('has the spec screen: title, subtitle, search and its empty text', async () => {
     const user = userEvent.setup()
-    renderAdmin(<TestimonialsManager />, db)
+    renderRoute(screenRoute, db, '/admin/testimonials')
     await listLoaded()
     expect(screen.getByRole('heading', { level: 1, name: 'Testimonials' })).toBeTruthy()
     expect(screen.getByText('Manage customer testimonials')).toBeTruthy()
@@ -39,7 +39,7 @@ describe('Testimonials manager', () => {
 
   it('creates one with a rating, edits it, and deletes it after the confirmation', async () => {
     const user = userEvent.setup()
-    renderAdmin(<TestimonialsManager />, db)
+    renderRoute(screenRoute, db, '/admin/testimonials')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Testimonial' }))
     await fill(user, await screen.findByRole('dialog', { name: 'Add Testimonial' }), 'Tolu Ajayi')
@@ -67,7 +67,7 @@ describe('Testimonials manager', () => {
 
   it('a refused write shows the error toast and keeps the dialog with its input', async () => {
     const user = userEvent.setup()
-    renderAdmin(<TestimonialsManager />, await signedInMember(backend))
+    renderRoute(screenRoute, await signedInMember(backend), '/admin/testimonials')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Testimonial' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Testimonial' })
@@ -79,7 +79,7 @@ describe('Testimonials manager', () => {
 
   it('keeps what was typed in an open dialog when the page goes away (sent to sign in) and comes back', async () => {
     const user = userEvent.setup()
-    const first = renderAdmin(<TestimonialsManager />, db)
+    const first = renderRoute(screenRoute, db, '/admin/testimonials')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Testimonial' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Testimonial' })
@@ -87,7 +87,7 @@ describe('Testimonials manager', () => {
     // The session ends: the shell navigates to the sign-in page, unmounting the manager.
     first.unmount()
 
-    renderAdmin(<TestimonialsManager />, db)
+    renderRoute(screenRoute, db, '/admin/testimonials')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Testimonial' }))
     const again = await screen.findByRole('dialog', { name: 'Add Testimonial' })

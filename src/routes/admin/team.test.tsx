@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderAdmin, signedInDb, signedInMember, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { TeamManager } from './team-manager'
+import { expectToast, listLoaded, renderRoute, signedInDb, signedInMember, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './team'
 
 let backend: LocalBackend
 let db: Db
@@ -45,7 +45,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, name: string) {
 describe('Team Members manager', () => {
   it('adds a member last', async () => {
     const user = userEvent.setup()
-    renderAdmin(<TeamManager />, db)
+    renderRoute(screenRoute, db, '/admin/team')
     await listLoaded()
     const before = await order()
     await fill(user, 'Zainab Bello')
@@ -56,7 +56,7 @@ describe('Team Members manager', () => {
 
   it('moves members by swapping with the neighbour; up is disabled at the top and down at the bottom', async () => {
     const user = userEvent.setup()
-    renderAdmin(<TeamManager />, db)
+    renderRoute(screenRoute, db, '/admin/team')
     await listLoaded()
     const start = await order()
     const [first, second] = start
@@ -80,7 +80,7 @@ describe('Team Members manager', () => {
 
   it('a refused write shows the error toast and keeps the dialog', async () => {
     const user = userEvent.setup()
-    renderAdmin(<TeamManager />, await signedInMember(backend))
+    renderRoute(screenRoute, await signedInMember(backend), '/admin/team')
     await listLoaded()
     const dialog = await fill(user, 'Not Allowed')
     await expectToast('Error', 'Failed to create team member')
@@ -89,7 +89,7 @@ describe('Team Members manager', () => {
 
   it('edits, searches and deletes after the confirmation', async () => {
     const user = userEvent.setup()
-    renderAdmin(<TeamManager />, db)
+    renderRoute(screenRoute, db, '/admin/team')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Edit Zainab Bello' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Team Member' })

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
-import { expectToast, renderAdmin, signedInDb, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { SolutionsManager } from './solutions-manager'
+import { expectToast, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './solutions'
 
 let backend: LocalBackend
 let db: Db
@@ -40,7 +40,7 @@ async function fillNewSolution(user: ReturnType<typeof userEvent.setup>, slug: s
 describe('Solutions manager', () => {
   it('lists the solutions newest first and creates one, dropping empty features and blank audiences', async () => {
     const user = userEvent.setup()
-    renderAdmin(<SolutionsManager />, db)
+    renderRoute(screenRoute, db, '/admin/solutions')
     expect(screen.getByRole('status')).toBeTruthy()
     await screen.findByText('Core Banking Software')
 
@@ -61,7 +61,7 @@ describe('Solutions manager', () => {
 
   it('shows the slug rule beside the field before sending anything', async () => {
     const user = userEvent.setup()
-    renderAdmin(<SolutionsManager />, db)
+    renderRoute(screenRoute, db, '/admin/solutions')
     await screen.findByText('Core Banking Software')
     await user.click(screen.getByRole('button', { name: 'Add Solution' }))
     const dialog = await fillNewSolution(user, 'Not A Slug!')
@@ -73,7 +73,7 @@ describe('Solutions manager', () => {
 
   it('a refused write (duplicate slug) shows the error toast and keeps the dialog with its input', async () => {
     const user = userEvent.setup()
-    renderAdmin(<SolutionsManager />, db)
+    renderRoute(screenRoute, db, '/admin/solutions')
     await screen.findByText('Core Banking Software')
     await user.click(screen.getByRole('button', { name: 'Add Solution' }))
     const dialog = await fillNewSolution(user, 'banking')
@@ -86,7 +86,7 @@ describe('Solutions manager', () => {
 
   it('edits a solution, then deletes it after the confirmation', async () => {
     const user = userEvent.setup()
-    renderAdmin(<SolutionsManager />, db)
+    renderRoute(screenRoute, db, '/admin/solutions')
     await user.click(await screen.findByRole('button', { name: 'Edit Treasury Suite' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Solution' })
     const title = within(dialog).getByLabelText('Title')
