@@ -70,7 +70,6 @@ export function useDraftForm<Input extends FieldValues, Output extends FieldValu
     onSubmit: form.handleSubmit(async (values) => {
       if (await onSave(values, form)) clearDraft(draftKey)
     }, onInvalid),
-    busy: form.formState.isSubmitting,
   }
   return { form, dialog }
 }

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderAdmin, signedInDb, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { BlogManager } from './blog-manager'
+import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './blog'
 
 let backend: LocalBackend
 let db: Db
@@ -20,7 +20,7 @@ afterAll(async () => {
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
 
 async function openNewPost(user: ReturnType<typeof userEvent.setup>) {
-  renderAdmin(<BlogManager />, db)
+  renderRoute(screenRoute, db, '/admin/blog')
   await listLoaded()
   await user.click(screen.getByRole('button', { name: 'New Post' }))
   return screen.findByRole('dialog', { name: 'Create New Blog Post' })
@@ -37,7 +37,7 @@ async function fillPost(user: ReturnType<typeof userEvent.setup>, dialog: HTMLEl
 
 describe('Blog Management', () => {
   it('shows the summary cards and the list of every post, drafts included', async () => {
-    renderAdmin(<BlogManager />, db)
+    renderRoute(screenRoute, db, '/admin/blog')
     await listLoaded()
     const { count: total } = await db.from('blog_posts').select('id', { count: 'exact', head: true })
     expect(screen.getByText('Total Posts').previousSibling?.textContent).toBe(String(total))
@@ -114,7 +114,7 @@ describe('Blog Management', () => {
 
   it('publishes and unpublishes, filters, and deletes after the confirmation', async () => {
     const user = userEvent.setup()
-    renderAdmin(<BlogManager />, db)
+    renderRoute(screenRoute, db, '/admin/blog')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Publish Ledger Design: 5 Lessons!' }))
     await expectToast('Success', 'Blog post published successfully')
@@ -134,5 +134,17 @@ describe('Blog Management', () => {
     await user.click(within(question).getByRole('button', { name: 'Delete' }))
     await expectToast('Success', 'Blog post deleted successfully')
     expect((await db.from('blog_posts').select('id').eq('slug', 'ledger-design-5-lessons')).data).toEqual([])
+  })
+
+  it('takes its search and filters from the URL, so a reload or a shared link shows the same list', async () => {
+    const { data: drafts } = await db.from('blog_posts').select('title, category').eq('published', false)
+    const draft = drafts![0]
+    renderRoute(screenRoute, db, `/admin/blog?status=draft&category=${encodeURIComponent(draft.category)}&q=${encodeURIComponent(draft.title)}`)
+    await listLoaded()
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(draft.title)
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('draft')
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe(draft.category)
+    expect(screen.getByRole('heading', { name: draft.title })).toBeTruthy()
+    expect(screen.queryAllByText('Published', { selector: 'span' })).toEqual([])
   })
 })
