@@ -8,7 +8,7 @@ import { AdminShell } from '~/features/admin/components/admin-shell'
 import { Spinner } from '~/features/admin/components/spinner'
 import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
 import { signOut } from '~/features/admin/auth/api/sign-out'
-import { countNewMessages } from '~/features/admin/inbox/api/count-new-messages'
+import { countNewMessages } from '~/features/admin/inbox/api/contact-messages'
 import { adminDb } from '~/features/admin/lib/admin-db'
 import type { Route } from './+types/shell'
 

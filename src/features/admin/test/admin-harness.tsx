@@ -3,7 +3,7 @@
 import { cleanup, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import type { ComponentType, ReactElement } from 'react'
-import { createRoutesStub, MemoryRouter, type ActionFunction, type LoaderFunction } from 'react-router'
+import { createRoutesStub, MemoryRouter, Outlet, type ActionFunction, type LoaderFunction } from 'react-router'
 import { clearToasts, Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import { AdminDbProvider } from '../components/admin-db-context'
@@ -44,8 +44,9 @@ export function renderAdmin(ui: ReactElement, db: Db): RenderResult {
 
 /** The parts of an admin route module a test renders: its data functions and its screen. */
 export interface AdminRouteModule {
-  clientLoader: (args: { request: Request }) => Promise<unknown>
-  clientAction?: (args: { request: Request }) => Promise<unknown>
+  // Each module's functions take their own typed arguments; the stub calls them with the router's.
+  clientLoader: (args: never) => Promise<unknown>
+  clientAction?: (args: never) => Promise<unknown>
   // The typed route props differ per module; the stub hands each its own loaderData.
   default: ComponentType<never>
 }
@@ -53,16 +54,25 @@ export interface AdminRouteModule {
 /**
  * Renders a route module as the router does in the back office, at `path` (with its search
  * params): its clientLoader reads with `db`, its clientAction writes with it, toasts show.
+ * `shellLoader` stands in for the admin shell's loader above the screen (it reloads after writes).
  */
-export function renderRoute(route: AdminRouteModule, db: Db, path: string): RenderResult {
+export function renderRoute(route: AdminRouteModule, db: Db, path: string, shellLoader: LoaderFunction = () => null): RenderResult {
   setAdminDb(db)
   const Stub = createRoutesStub([
     {
-      path: new URL(path, 'http://admin.test').pathname,
-      Component: route.default as ComponentType,
-      loader: route.clientLoader as LoaderFunction,
-      action: route.clientAction as ActionFunction | undefined,
+      id: 'shell',
+      path: '/',
+      loader: shellLoader,
+      Component: Outlet,
       HydrateFallback: () => <Spinner />,
+      children: [
+        {
+          path: new URL(path, 'http://admin.test').pathname.slice(1),
+          Component: route.default as ComponentType,
+          loader: route.clientLoader as unknown as LoaderFunction,
+          action: route.clientAction as unknown as ActionFunction | undefined,
+        },
+      ],
     },
   ])
   return render(

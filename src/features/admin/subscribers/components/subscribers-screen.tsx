@@ -1,36 +1,30 @@
 import { Download, Trash2, UserMinus } from 'lucide-react'
-import { useState } from 'react'
 import { useConfirm } from '~/components/ui/confirm-dialog'
-import { useAdminDb } from '../../components/admin-db-context'
+import { subscriberMessages as text, type Subscriber } from '~/entities/subscriber'
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
-import { Spinner } from '../../components/spinner'
 import { badge, buttonSecondary, card, iconButton, iconButtonDanger } from '../../components/styles'
 import { downloadCsv, today } from '../../lib/csv'
-import { listChange } from '../../lib/list-change'
 import { matches, shortDate } from '../../lib/text'
-import { useAdminList } from '../../lib/use-admin-list'
-import { deleteSubscriber, listSubscribers, subscribersCsv, unsubscribe, type Subscriber } from '../api/subscribers'
+import { useAdminAction } from '../../lib/use-admin-action'
+import { useUrlFilters } from '../../lib/use-url-filters'
+import { subscribersCsv } from '../api/subscribers'
 
-export function SubscribersManager() {
-  const db = useAdminDb()
-  const list = useAdminList(listSubscribers, 'Failed to fetch subscribers')
-  const change = listChange(list.reload)
+/** The newsletter's subscribers, searchable by e-mail (in the URL), with unsubscribe and delete. */
+export function SubscribersScreen({ subscribers: all }: { subscribers: Subscriber[] }) {
+  const action = useAdminAction()
   const { confirm, element: confirmDialog } = useConfirm()
-  const [query, setQuery] = useState('')
-  const all = list.data ?? []
-  const shown = all.filter((s) => matches(query, s.email))
+  const filters = useUrlFilters({ q: '' })
+  const shown = all.filter((s) => matches(filters.values.q, s.email))
   const active = all.filter((s) => s.status === 'subscribed').length
 
   const stop = async (subscriber: Subscriber) => {
-    if (!(await confirm(`Unsubscribe ${subscriber.email} from the newsletter?`, { confirmLabel: 'Unsubscribe' }))) return
-    await change(() => unsubscribe(db, subscriber.id), { failure: 'Failed to unsubscribe', success: 'Subscriber unsubscribed successfully' })
+    if (await confirm(`Unsubscribe ${subscriber.email} from the newsletter?`, { confirmLabel: 'Unsubscribe' })) await action.submit({ intent: 'unsubscribe', id: subscriber.id })
   }
 
   const remove = async (subscriber: Subscriber) => {
-    if (!(await confirm('Are you sure you want to delete this subscriber?'))) return
-    await change(() => deleteSubscriber(db, subscriber.id), { failure: 'Failed to delete subscriber', success: 'Subscriber deleted successfully' })
+    if (await confirm(text.confirmDelete)) await action.submit({ intent: 'delete', id: subscriber.id })
   }
 
   return (
@@ -44,11 +38,9 @@ export function SubscribersManager() {
           </button>
         }
       />
-      <SearchBox value={query} onChange={setQuery} placeholder="Search subscribers..." />
-      {list.loading ? (
-        <Spinner />
-      ) : shown.length === 0 ? (
-        <EmptyState title="No subscribers found" />
+      <SearchBox value={filters.values.q} onChange={(q) => filters.set({ q })} placeholder="Search subscribers..." />
+      {shown.length === 0 ? (
+        <EmptyState title={text.empty} />
       ) : (
         <ul className={`${card} divide-y divide-slate-100`}>
           {shown.map((s) => (

@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createBrowserClient, type Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderAdmin, signedInDb, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { InboxManager } from './inbox-manager'
+import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './inbox'
 
 let backend: LocalBackend
 let db: Db
@@ -25,9 +25,11 @@ afterAll(async () => {
 describe('Inbox', () => {
   it('lists the newest first, opens a message, marks it handled and new again', async () => {
     const user = userEvent.setup()
-    const onChange = vi.fn()
-    renderAdmin(<InboxManager onChange={onChange} />, db)
+    // The admin shell's loader (the sidebar's count of new messages) reloads after each change.
+    const shellLoader = vi.fn(() => null)
+    renderRoute(screenRoute, db, '/admin/inbox', shellLoader)
     await listLoaded()
+    shellLoader.mockClear()
     expect(screen.getByText(/2 new/)).toBeTruthy()
     const rows = screen.getAllByRole('listitem')
     expect(rows.map((r) => r.textContent?.split(' Visitor')[0])).toEqual(['Bayo', 'Amaka'])
@@ -37,7 +39,7 @@ describe('Inbox', () => {
     expect(within(dialog).getByText('Please send a demo of the HR suite.')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Mark as handled' }))
     await expectToast('Success', 'Message marked as handled')
-    expect(onChange).toHaveBeenCalled()
+    expect(shellLoader).toHaveBeenCalled()
     expect((await db.from('contact_messages').select('status').eq('first_name', 'Amaka').single()).data?.status).toBe('handled')
     await waitFor(() => expect(screen.getByText(/1 new/)).toBeTruthy())
     await user.click(within(screen.getByRole('dialog', { name: 'Amaka Visitor' })).getByRole('button', { name: 'Mark as new' }))
@@ -46,7 +48,7 @@ describe('Inbox', () => {
 
   it('deletes a message only after the confirmation', async () => {
     const user = userEvent.setup()
-    renderAdmin(<InboxManager />, db)
+    renderRoute(screenRoute, db, '/admin/inbox')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: /^Bayo Visitor/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Bayo Visitor' })
@@ -59,5 +61,13 @@ describe('Inbox', () => {
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
     await expectToast('Success', 'Message deleted successfully')
     expect((await db.from('contact_messages').select('id').eq('first_name', 'Bayo')).data).toHaveLength(0)
+  })
+
+  it('takes its search and status filter from the URL, so a reload shows the same list', async () => {
+    renderRoute(screenRoute, db, '/admin/inbox?status=new&q=amaka')
+    await listLoaded()
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('amaka')
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('new')
+    expect(screen.getAllByRole('listitem').map((r) => r.textContent?.split(' Visitor')[0])).toEqual(['Amaka'])
   })
 })

@@ -2,53 +2,37 @@ import { Download, Mail, MailOpen, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Dialog } from '~/components/ui/dialog'
 import { useConfirm } from '~/components/ui/confirm-dialog'
-import { useAdminDb } from '../../components/admin-db-context'
+import { contactMessageMessages as text, type ContactMessage } from '~/entities/contact-message'
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
-import { Spinner } from '../../components/spinner'
 import { badge, buttonDanger, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
 import { downloadCsv, today } from '../../lib/csv'
-import { listChange } from '../../lib/list-change'
 import { matches, shortDate } from '../../lib/text'
-import { useAdminList } from '../../lib/use-admin-list'
-import { deleteContactMessage, listContactMessages, messagesCsv, setMessageStatus, type ContactMessage } from '../api/contact-messages'
+import { useAdminAction } from '../../lib/use-admin-action'
+import { useUrlFilters } from '../../lib/use-url-filters'
+import { messagesCsv } from '../api/contact-messages'
 
-type Filter = 'all' | 'new' | 'handled'
-
-export function InboxManager({ onChange }: { onChange?: () => void }) {
-  const db = useAdminDb()
-  const list = useAdminList(listContactMessages, 'Failed to fetch messages')
+/** The Inbox: messages from the contact form, searchable and filtered by status (both in the URL). */
+export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
+  const action = useAdminAction()
   const { confirm, element: confirmDialog } = useConfirm()
   const [openId, setOpenId] = useState<string | null>(null)
-  const [query, setQuery] = useState('')
-  const [filter, setFilter] = useState<Filter>('all')
-  const messages = list.data ?? []
+  const filters = useUrlFilters({ q: '', status: '' })
+  const { q: query, status: filter } = filters.values
   const shown = messages.filter(
-    (m) => (filter === 'all' || m.status === filter) && matches(query, m.first_name, m.last_name, m.email, m.interested_in, m.message),
+    (m) => (filter === '' || m.status === filter) && matches(query, m.first_name, m.last_name, m.email, m.interested_in, m.message),
   )
   const open = messages.find((m) => m.id === openId) ?? null
   const newCount = messages.filter((m) => m.status === 'new').length
 
-  // The admin shell's count of new messages changes with the list.
-  const change = listChange(async () => {
-    onChange?.()
-    await list.reload()
-  })
-
-  const mark = async (message: ContactMessage) => {
-    const status = message.status === 'new' ? 'handled' : 'new'
-    await change(() => setMessageStatus(db, message.id, status), {
-      failure: 'Failed to update message',
-      success: status === 'handled' ? 'Message marked as handled' : 'Message marked as new',
-    })
+  const mark = (message: ContactMessage) => {
+    void action.submit({ intent: 'status', id: message.id, status: message.status === 'new' ? 'handled' : 'new' })
   }
 
   const remove = async (message: ContactMessage) => {
-    if (!(await confirm('Are you sure you want to delete this message?'))) return
-    await change(() => deleteContactMessage(db, message.id), { failure: 'Failed to delete message', success: 'Message deleted successfully' }, () =>
-      setOpenId(null),
-    )
+    if (!(await confirm(text.confirmDelete))) return
+    if ((await action.submit({ intent: 'delete', id: message.id })).ok) setOpenId(null)
   }
 
   return (
@@ -64,18 +48,16 @@ export function InboxManager({ onChange }: { onChange?: () => void }) {
       />
       <div className="flex flex-wrap items-start gap-3">
         <div className="min-w-56 flex-1">
-          <SearchBox value={query} onChange={setQuery} placeholder="Search messages..." />
+          <SearchBox value={query} onChange={(q) => filters.set({ q })} placeholder="Search messages..." />
         </div>
-        <select aria-label="Status" className={`${input} w-auto`} value={filter} onChange={(e) => setFilter(e.target.value as Filter)}>
-          <option value="all">All messages</option>
+        <select aria-label="Status" className={`${input} w-auto`} value={filter} onChange={(e) => filters.set({ status: e.target.value })}>
+          <option value="">All messages</option>
           <option value="new">New</option>
           <option value="handled">Handled</option>
         </select>
       </div>
-      {list.loading ? (
-        <Spinner />
-      ) : shown.length === 0 ? (
-        <EmptyState title="No messages found" />
+      {shown.length === 0 ? (
+        <EmptyState title={text.empty} />
       ) : (
         <ul className={`${card} divide-y divide-slate-100`}>
           {shown.map((m) => (
@@ -123,7 +105,7 @@ export function InboxManager({ onChange }: { onChange?: () => void }) {
               <button type="button" className={buttonDanger} onClick={() => void remove(open)}>
                 <Trash2 aria-hidden className="size-4" /> Delete
               </button>
-              <button type="button" className={buttonPrimary} onClick={() => void mark(open)}>
+              <button type="button" className={buttonPrimary} onClick={() => mark(open)}>
                 {open.status === 'new' ? <MailOpen aria-hidden className="size-4" /> : <Mail aria-hidden className="size-4" />}
                 {open.status === 'new' ? 'Mark as handled' : 'Mark as new'}
               </button>

@@ -1,48 +1,36 @@
 import { FileDown } from 'lucide-react'
-import { useCallback, useState } from 'react'
-import type { Db } from '~/lib/supabase'
-import { useAdminDb } from '../../components/admin-db-context'
+import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, applicationMessages as text, type Application, type ApplicationStatus } from '~/entities/job-application'
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
-import { Spinner } from '../../components/spinner'
 import { buttonSecondary, card, input } from '../../components/styles'
-import { listChange } from '../../lib/list-change'
+import { adminDb } from '../../lib/admin-db'
 import { notifyError } from '../../lib/notify'
 import { shortDate } from '../../lib/text'
-import { useAdminList } from '../../lib/use-admin-list'
-import {
-  APPLICATION_STATUSES, listApplications, listOpenings, setApplicationStatus, signedCvUrl, type Application, type ApplicationStatus,
-} from '../api/applications'
+import { useAdminAction } from '../../lib/use-admin-action'
+import { useUrlFilters } from '../../lib/use-url-filters'
+import { signedCvUrl, type OpeningOption } from '../api/applications'
 
-const STATUS_LABEL: Record<ApplicationStatus, string> = { new: 'New', reviewing: 'Reviewing', rejected: 'Rejected', hired: 'Hired' }
+/** Applications from the careers page, for all openings or the one chosen (in the URL). */
+export function ApplicationsScreen({ applications, openings }: { applications: Application[]; openings: OpeningOption[] }) {
+  const action = useAdminAction()
+  const filters = useUrlFilters({ opening: '' })
 
-export function ApplicationsManager() {
-  const db = useAdminDb()
-  const [openingId, setOpeningId] = useState<string>('')
-  const openings = useAdminList(listOpenings, 'Failed to fetch job openings')
-  const load = useCallback((client: Db) => listApplications(client, openingId || null), [openingId])
-  const list = useAdminList(load, 'Failed to fetch applications')
-  const change = listChange(list.reload)
-
-  const changeStatus = async (application: Application, status: ApplicationStatus) => {
-    await change(() => setApplicationStatus(db, application.id, status), {
-      failure: 'Failed to update application',
-      success: `Application marked as ${STATUS_LABEL[status].toLowerCase()}`,
-    })
+  const changeStatus = (application: Application, status: ApplicationStatus) => {
+    void action.submit({ intent: 'status', id: application.id, status })
   }
 
   const openCv = async (application: Application) => {
     // Opened first, filled in after the link is signed, so the pop-up is not blocked.
     const tab = window.open('', '_blank')
     try {
-      const url = await signedCvUrl(db, application.cv_path)
+      const url = await signedCvUrl(await adminDb(), application.cv_path)
       if (tab) {
         tab.opener = null
         tab.location.href = url
       } else window.location.assign(url)
     } catch (error) {
       tab?.close()
-      notifyError('Failed to download CV', error)
+      notifyError(text.cvFailed, error)
     }
   }
 
@@ -52,9 +40,9 @@ export function ApplicationsManager() {
       <div className="mb-4 max-w-sm">
         <label className="grid gap-1 text-sm font-medium text-slate-800">
           Job opening
-          <select className={input} value={openingId} onChange={(e) => setOpeningId(e.target.value)}>
+          <select className={input} value={filters.values.opening} onChange={(e) => filters.set({ opening: e.target.value })}>
             <option value="">All openings</option>
-            {(openings.data ?? []).map((o) => (
+            {openings.map((o) => (
               <option key={o.id} value={o.id}>
                 {o.title}
                 {o.active ? '' : ' (inactive)'}
@@ -63,13 +51,11 @@ export function ApplicationsManager() {
           </select>
         </label>
       </div>
-      {list.loading ? (
-        <Spinner />
-      ) : !list.data?.length ? (
-        <EmptyState title="No applications found" />
+      {applications.length === 0 ? (
+        <EmptyState title={text.empty} />
       ) : (
         <ul className="grid gap-2">
-          {list.data.map((a) => (
+          {applications.map((a) => (
             <li key={a.id} className={`${card} grid gap-2 p-4 sm:grid-cols-[1fr_auto]`}>
               <div className="min-w-0">
                 <h2 className="font-medium text-slate-900">{a.name}</h2>
@@ -85,10 +71,10 @@ export function ApplicationsManager() {
                 {a.cover_note ? <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">{a.cover_note}</p> : null}
               </div>
               <div className="flex flex-wrap items-start gap-2 sm:flex-col sm:items-stretch">
-                <select aria-label={`Status of ${a.name}`} className={input} value={a.status} onChange={(e) => void changeStatus(a, e.target.value as ApplicationStatus)}>
+                <select aria-label={`Status of ${a.name}`} className={input} value={a.status} onChange={(e) => changeStatus(a, e.target.value as ApplicationStatus)}>
                   {APPLICATION_STATUSES.map((s) => (
                     <option key={s} value={s}>
-                      {STATUS_LABEL[s]}
+                      {APPLICATION_STATUS_LABELS[s]}
                     </option>
                   ))}
                 </select>

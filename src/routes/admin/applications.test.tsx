@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBrowserClient, type Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderAdmin, signedInDb, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { ApplicationsManager } from './applications-manager'
+import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './applications'
 
 let backend: LocalBackend
 let db: Db
@@ -30,7 +30,7 @@ afterAll(async () => {
 describe('Applications', () => {
   it('shows every application with its opening, or those of one opening, and sets the status', async () => {
     const user = userEvent.setup()
-    renderAdmin(<ApplicationsManager />, db)
+    renderRoute(screenRoute, db, '/admin/applications')
     await listLoaded()
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Funmi Bakare', 'Chidi Nwosu'])
     const chidi = screen.getByRole('heading', { name: 'Chidi Nwosu' }).closest('li')!
@@ -45,5 +45,12 @@ describe('Applications', () => {
     await expectToast('Success', 'Application marked as reviewing')
     expect((await db.from('job_applications').select('status').eq('name', 'Chidi Nwosu').single()).data?.status).toBe('reviewing')
     await waitFor(() => expect((screen.getByLabelText('Status of Chidi Nwosu') as HTMLSelectElement).value).toBe('reviewing'))
+  })
+
+  it('takes the chosen opening from the URL, so a reload shows the same applications', async () => {
+    renderRoute(screenRoute, db, `/admin/applications?opening=${openings[1].id}`)
+    await listLoaded()
+    expect((screen.getByLabelText('Job opening') as HTMLSelectElement).value).toBe(openings[1].id)
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Funmi Bakare'])
   })
 })
