@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderAdmin, signedInDb, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { ContentManager } from './content-manager'
+import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './content'
 
 let backend: LocalBackend
 let db: Db
@@ -25,7 +25,7 @@ async function content(section: string, key: string) {
 describe('Website Content', () => {
   it('saves one block on its own, keeping the keys the form does not edit', async () => {
     const user = userEvent.setup()
-    renderAdmin(<ContentManager />, db)
+    renderRoute(screenRoute, db, '/admin/content')
     await listLoaded()
     const hero = screen.getByRole('form', { name: 'Hero Section' })
     const title = within(hero).getByLabelText('Title')
@@ -40,7 +40,7 @@ describe('Website Content', () => {
 
   it('refuses empty content with the spec message and saves nothing', async () => {
     const user = userEvent.setup()
-    renderAdmin(<ContentManager />, db)
+    renderRoute(screenRoute, db, '/admin/content')
     await listLoaded()
     await user.click(screen.getByRole('tab', { name: 'About' }))
     const mission = screen.getByRole('form', { name: 'Mission' })
@@ -55,7 +55,7 @@ describe('Website Content', () => {
 
   it('edits the stats list: add, reorder, remove', async () => {
     const user = userEvent.setup()
-    renderAdmin(<ContentManager />, db)
+    renderRoute(screenRoute, db, '/admin/content')
     await listLoaded()
     const stats = screen.getByRole('form', { name: 'Stats Section' })
     const s = within(stats)
@@ -76,7 +76,7 @@ describe('Website Content', () => {
 
   it('sanitizes the legal HTML on save', async () => {
     const user = userEvent.setup()
-    renderAdmin(<ContentManager />, db)
+    renderRoute(screenRoute, db, '/admin/content')
     await listLoaded()
     await user.click(screen.getByRole('tab', { name: 'Legal' }))
     const terms = screen.getByRole('form', { name: 'Terms of Use' })
