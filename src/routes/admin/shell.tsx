@@ -2,8 +2,7 @@
 // the admin role too (with a message). An expired access token is renewed silently by supabase-js;
 // when it cannot be, the person is sent to sign in again and comes back to the same page.
 import { useEffect, useRef } from 'react'
-import { Outlet, redirect, useNavigate, useRevalidator } from 'react-router'
-import { AdminDbProvider } from '~/features/admin/components/admin-db-context'
+import { Outlet, redirect, useNavigate } from 'react-router'
 import { AdminShell } from '~/features/admin/components/admin-shell'
 import { Spinner } from '~/features/admin/components/spinner'
 import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
@@ -41,7 +40,6 @@ export function HydrateFallback() {
 export default function AdminGuard({ loaderData }: Route.ComponentProps) {
   const { db, staff, newMessages } = loaderData
   const navigate = useNavigate()
-  const revalidator = useRevalidator()
   const loggingOut = useRef(false)
 
   useEffect(() => {
@@ -63,10 +61,8 @@ export default function AdminGuard({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <AdminDbProvider db={db}>
-      <AdminShell greetingName={staff.name} newMessages={newMessages} onLogout={() => void logout()}>
-        <Outlet context={{ refreshCounts: () => void revalidator.revalidate() }} />
-      </AdminShell>
-    </AdminDbProvider>
+    <AdminShell greetingName={staff.name} newMessages={newMessages} onLogout={() => void logout()}>
+      <Outlet />
+    </AdminShell>
   )
 }

@@ -1,12 +1,11 @@
 // For the admin's component tests: the real local backend, a browser client signed in for real,
-// and a render that wraps a manager the way the admin shell does (client, router, toasts).
+// and renders of a screen's route module the way the router runs it (loader, action, toasts).
 import { cleanup, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
 import { afterEach, expect } from 'vitest'
 import type { ComponentType, ReactElement } from 'react'
 import { createRoutesStub, MemoryRouter, Outlet, type ActionFunction, type LoaderFunction } from 'react-router'
 import { clearToasts, Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
-import { AdminDbProvider } from '../components/admin-db-context'
 import { Spinner } from '../components/spinner'
 import { setAdminDb } from '../lib/admin-db'
 import { startTestBackend, TEST_ADMIN, type TestBackend } from './backend'
@@ -31,13 +30,13 @@ export async function signedInDb(backend: LocalBackend, email = TEST_ADMIN.email
   return db
 }
 
+/** Renders a component of the back office (not a whole screen) with `db` as the admin's client. */
 export function renderAdmin(ui: ReactElement, db: Db): RenderResult {
+  setAdminDb(db)
   return render(
     <MemoryRouter>
-      <AdminDbProvider db={db}>
-        {ui}
-        <Toaster />
-      </AdminDbProvider>
+      {ui}
+      <Toaster />
     </MemoryRouter>,
   )
 }
@@ -114,7 +113,7 @@ export async function signedInMember(backend: LocalBackend): Promise<Db> {
   return signedInDb(backend, email, password)
 }
 
-/** Waits until the manager's list has loaded (its spinner is gone). */
+/** Waits until the screen's data has loaded (its spinner is gone). */
 export async function listLoaded(): Promise<void> {
   await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 10_000 })
 }

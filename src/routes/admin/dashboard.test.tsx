@@ -2,8 +2,8 @@
 import { screen, within } from '@testing-library/react'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createBrowserClient, type Db } from '~/lib/supabase'
-import { listLoaded, renderAdmin, signedInDb, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { Dashboard } from './dashboard'
+import { listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './dashboard'
 
 let backend: LocalBackend
 let db: Db
@@ -31,7 +31,7 @@ function figure(label: string): string {
 
 describe('Dashboard', () => {
   it('shows exact counts and real page views instead of a hard-coded figure', async () => {
-    renderAdmin(<Dashboard />, db)
+    renderRoute(screenRoute, db, '/admin')
     await listLoaded()
     const count = async (table: 'solutions' | 'clients' | 'testimonials') =>
       String((await db.from(table).select('id', { count: 'exact', head: true })).count)

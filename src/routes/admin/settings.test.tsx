@@ -3,9 +3,9 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderAdmin, signedInDb, startBackend, type LocalBackend } from '../../test/admin-harness'
-import { saveAllSettings } from '../api/settings'
-import { SettingsManager } from './settings-manager'
+import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { saveAllSettings } from '~/features/admin/settings/api/settings'
+import * as screenRoute from './settings'
 
 let backend: LocalBackend
 let db: Db
@@ -28,7 +28,7 @@ describe('Site Settings', () => {
     const user = userEvent.setup()
     // A key the database does not hold yet shows empty, and saving leaves it absent.
     expect((await db.from('site_settings').delete().eq('key', 'contact_phone_secondary')).error).toBeNull()
-    renderAdmin(<SettingsManager />, db)
+    renderRoute(screenRoute, db, '/admin/settings')
     await listLoaded()
     for (const label of ['Company Name', 'Logo Text', 'Tagline', 'Address', 'Email', 'Phone', 'Second Phone', 'Office Hours', 'Careers Email',
       'Primary Color', 'Secondary Color', 'LinkedIn', 'Twitter', 'Facebook', 'GitHub', 'Chat Link', 'Booking Link']) {
@@ -55,7 +55,7 @@ describe('Site Settings', () => {
 
   it('checks hex colours and e-mails beside the field before sending anything', async () => {
     const user = userEvent.setup()
-    renderAdmin(<SettingsManager />, db)
+    renderRoute(screenRoute, db, '/admin/settings')
     await listLoaded()
     const primary = screen.getByLabelText('Primary Color')
     await user.clear(primary)
@@ -71,7 +71,7 @@ describe('Site Settings', () => {
 
   it('warns beside a brand colour whose text contrast fails, and still saves it', async () => {
     const user = userEvent.setup()
-    renderAdmin(<SettingsManager />, db)
+    renderRoute(screenRoute, db, '/admin/settings')
     await listLoaded()
     const primary = screen.getByLabelText('Primary Color')
     await user.clear(primary)
@@ -98,7 +98,7 @@ describe('Site Settings', () => {
     // And through the screen: a key the form does not check, refused by the database.
     await db.from('site_settings').upsert({ key: 'support_url', value: 'https://help.example.com' })
     const user = userEvent.setup()
-    renderAdmin(<SettingsManager />, db)
+    renderRoute(screenRoute, db, '/admin/settings')
     await listLoaded()
     const section = screen.getByRole('region', { name: 'Other Settings' })
     const field = within(section).getByLabelText('Support url')

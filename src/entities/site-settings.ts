@@ -1,5 +1,12 @@
+// The site settings staff edit (key/value rows): their sections and labels, and each key's rule.
 import { z } from 'zod'
-import { optionalUrlRule } from '~/entities/rules'
+import { optionalUrlRule } from './rules'
+
+export const settingsMessages = {
+  fetchFailed: 'Failed to fetch settings',
+  updated: 'All settings updated successfully',
+  updateFailed: 'Failed to update settings',
+}
 
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
 
