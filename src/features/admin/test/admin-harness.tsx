@@ -8,7 +8,7 @@ import { clearToasts, Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import { Spinner } from '../components/spinner'
 import { setAdminDb } from '../lib/admin-db'
-import { startTestBackend, TEST_ADMIN, type TestBackend } from './backend'
+import { startBackendProcess, TEST_ADMIN } from '../../../../tests/helpers/backend-process.ts'
 
 export { TEST_ADMIN }
 // Unmount what a test rendered (Testing Library does this itself only with vitest globals on).
@@ -18,9 +18,19 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
-export type LocalBackend = TestBackend
+export interface LocalBackend {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  jwtSecret: string
+  dispose(): Promise<void>
+}
 
-export const startBackend = startTestBackend
+/** The real local backend on a free port with an empty data directory, and its keys. */
+export async function startBackend(): Promise<LocalBackend> {
+  const backend = await startBackendProcess()
+  return { url: backend.url, ...backend.keys, dispose: () => backend.dispose() }
+}
 
 /** A browser client of its own (no shared stored session), signed in with e-mail and password. */
 export async function signedInDb(backend: LocalBackend, email = TEST_ADMIN.email, password = TEST_ADMIN.password): Promise<Db> {
