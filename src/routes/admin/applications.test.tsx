@@ -1,20 +1,17 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBrowserClient, type Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createBrowserClient } from '~/lib/supabase'
+import { adminBackend, expectToast, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
 import * as screenRoute from './applications'
 
-let backend: LocalBackend
-let db: Db
+const env = adminBackend()
 let openings: { id: string; title: string }[]
 
 beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-  openings = (await db.from('job_openings').select('id, title').eq('active', true).order('created_at').limit(2)).data!
-  const visitor = createBrowserClient({ url: backend.url, anonKey: backend.anonKey }, { persistSession: false })
+  openings = (await env.db.from('job_openings').select('id, title').eq('active', true).order('created_at').limit(2)).data!
+  const visitor = createBrowserClient({ url: env.backend.url, anonKey: env.backend.anonKey }, { persistSession: false })
   for (const [opening, name] of [[openings[0], 'Chidi Nwosu'], [openings[1], 'Funmi Bakare']] as const) {
     const cv = `${crypto.randomUUID()}/cv.pdf`
     const upload = await visitor.storage.from('applications').upload(cv, new TextEncoder().encode('%PDF-1.4'), { contentType: 'application/pdf' })
@@ -23,14 +20,11 @@ beforeAll(async () => {
     if (error) throw error
   }
 })
-afterAll(async () => {
-  await backend?.dispose()
-})
 
 describe('Applications', () => {
   it('shows every application with its opening, or those of one opening, and sets the status', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/applications')
+    renderRoute(screenRoute, env.db, '/admin/applications')
     await listLoaded()
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Funmi Bakare', 'Chidi Nwosu'])
     const chidi = screen.getByRole('heading', { name: 'Chidi Nwosu' }).closest('li')!
@@ -43,12 +37,12 @@ describe('Applications', () => {
     expect([...status.options].map((o) => o.textContent)).toEqual(['New', 'Reviewing', 'Rejected', 'Hired'])
     await user.selectOptions(status, 'reviewing')
     await expectToast('Success', 'Application marked as reviewing')
-    expect((await db.from('job_applications').select('status').eq('name', 'Chidi Nwosu').single()).data?.status).toBe('reviewing')
+    expect((await env.db.from('job_applications').select('status').eq('name', 'Chidi Nwosu').single()).data?.status).toBe('reviewing')
     await waitFor(() => expect((screen.getByLabelText('Status of Chidi Nwosu') as HTMLSelectElement).value).toBe('reviewing'))
   })
 
   it('takes the chosen opening from the URL, so a reload shows the same applications', async () => {
-    renderRoute(screenRoute, db, `/admin/applications?opening=${openings[1].id}`)
+    renderRoute(screenRoute, env.db, `/admin/applications?opening=${openings[1].id}`)
     await listLoaded()
     expect((screen.getByLabelText('Job opening') as HTMLSelectElement).value).toBe(openings[1].id)
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Funmi Bakare'])

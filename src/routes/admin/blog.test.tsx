@@ -1,26 +1,16 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
 import * as screenRoute from './blog'
 
-let backend: LocalBackend
-let db: Db
-
-beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-})
-afterAll(async () => {
-  await backend?.dispose()
-})
+const env = adminBackend()
 
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
 
 async function openNewPost(user: ReturnType<typeof userEvent.setup>) {
-  renderRoute(screenRoute, db, '/admin/blog')
+  renderRoute(screenRoute, env.db, '/admin/blog')
   await listLoaded()
   await user.click(screen.getByRole('button', { name: 'New Post' }))
   return screen.findByRole('dialog', { name: 'Create New Blog Post' })
@@ -37,9 +27,9 @@ async function fillPost(user: ReturnType<typeof userEvent.setup>, dialog: HTMLEl
 
 describe('Blog Management', () => {
   it('shows the summary cards and the list of every post, drafts included', async () => {
-    renderRoute(screenRoute, db, '/admin/blog')
+    renderRoute(screenRoute, env.db, '/admin/blog')
     await listLoaded()
-    const { count: total } = await db.from('blog_posts').select('id', { count: 'exact', head: true })
+    const { count: total } = await env.db.from('blog_posts').select('id', { count: 'exact', head: true })
     expect(screen.getByText('Total Posts').previousSibling?.textContent).toBe(String(total))
     expect(screen.getByRole('heading', { name: `All Blog Posts (${total})` })).toBeTruthy()
     expect(screen.getAllByText('Draft').length).toBeGreaterThan(0)
@@ -87,7 +77,7 @@ describe('Blog Management', () => {
     await user.click(d.getByRole('button', { name: 'Create Post' }))
     await expectToast('Success', 'Blog post created successfully')
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-    const { data } = await db.from('blog_posts').select('slug, tags, published, content').eq('slug', 'ledger-design-5-lessons').single()
+    const { data } = await env.db.from('blog_posts').select('slug, tags, published, content').eq('slug', 'ledger-design-5-lessons').single()
     expect(data?.tags).toEqual(['ledgers'])
     expect(data?.published).toBe(false)
     expect(data?.content).toContain('<strong>bold</strong><img src="http')
@@ -114,14 +104,14 @@ describe('Blog Management', () => {
 
   it('publishes and unpublishes, filters, and deletes after the confirmation', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/blog')
+    renderRoute(screenRoute, env.db, '/admin/blog')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Publish Ledger Design: 5 Lessons!' }))
     await expectToast('Success', 'Blog post published successfully')
-    expect((await db.from('blog_posts').select('published').eq('slug', 'ledger-design-5-lessons').single()).data?.published).toBe(true)
+    expect((await env.db.from('blog_posts').select('published').eq('slug', 'ledger-design-5-lessons').single()).data?.published).toBe(true)
     await user.click(await screen.findByRole('button', { name: 'Unpublish Ledger Design: 5 Lessons!' }))
     await expectToast('Success', 'Blog post unpublished successfully')
-    expect((await db.from('blog_posts').select('published').eq('slug', 'ledger-design-5-lessons').single()).data?.published).toBe(false)
+    expect((await env.db.from('blog_posts').select('published').eq('slug', 'ledger-design-5-lessons').single()).data?.published).toBe(false)
 
     await user.type(await screen.findByRole('searchbox'), 'no such post anywhere')
     expect(screen.getByText('No posts found')).toBeTruthy()
@@ -133,13 +123,13 @@ describe('Blog Management', () => {
     within(question).getByText('Are you sure you want to delete this blog post? This action cannot be undone.')
     await user.click(within(question).getByRole('button', { name: 'Delete' }))
     await expectToast('Success', 'Blog post deleted successfully')
-    expect((await db.from('blog_posts').select('id').eq('slug', 'ledger-design-5-lessons')).data).toEqual([])
+    expect((await env.db.from('blog_posts').select('id').eq('slug', 'ledger-design-5-lessons')).data).toEqual([])
   })
 
   it('takes its search and filters from the URL, so a reload or a shared link shows the same list', async () => {
-    const { data: drafts } = await db.from('blog_posts').select('title, category').eq('published', false)
+    const { data: drafts } = await env.db.from('blog_posts').select('title, category').eq('published', false)
     const draft = drafts![0]
-    renderRoute(screenRoute, db, `/admin/blog?status=draft&category=${encodeURIComponent(draft.category)}&q=${encodeURIComponent(draft.title)}`)
+    renderRoute(screenRoute, env.db, `/admin/blog?status=draft&category=${encodeURIComponent(draft.category)}&q=${encodeURIComponent(draft.title)}`)
     await listLoaded()
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(draft.title)
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('draft')

@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderRoute, signedInDb, signedInMember, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '~/features/admin/test/admin-harness'
 import * as clientsRoute from './clients'
 
-let backend: LocalBackend
-let db: Db
-
-beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-})
-afterAll(async () => {
-  await backend?.dispose()
-})
+const env = adminBackend()
 
 // A 1x1 PNG.
 const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
@@ -23,7 +13,7 @@ const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAA
 describe('Clients screen', () => {
   it('creates a client with an uploaded logo; the success toast comes after the write', async () => {
     const user = userEvent.setup()
-    renderRoute(clientsRoute, db, '/admin/clients')
+    renderRoute(clientsRoute, env.db, '/admin/clients')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Client' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' })
@@ -41,13 +31,13 @@ describe('Clients screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Client' }))
     await expectToast('Client created successfully')
     await screen.findByRole('heading', { name: 'Harbour Trust Bank' })
-    const { data } = await db.from('clients').select('icon, logo_url').eq('name', 'Harbour Trust Bank').single()
+    const { data } = await env.db.from('clients').select('icon, logo_url').eq('name', 'Harbour Trust Bank').single()
     expect(data).toEqual({ icon: 'Anchor', logo_url: logoUrl })
   })
 
   it('refuses a file that is not an image', async () => {
     const user = userEvent.setup({ applyAccept: false })
-    renderRoute(clientsRoute, db, '/admin/clients')
+    renderRoute(clientsRoute, env.db, '/admin/clients')
     await user.click(await screen.findByRole('button', { name: 'Add Client' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' })
     await user.upload(within(dialog).getByLabelText('Logo file'), new File(['%PDF-1.4'], 'logo.pdf', { type: 'application/pdf' }))
@@ -57,7 +47,7 @@ describe('Clients screen', () => {
 
   it('a refused write shows the error toast, no success toast, and keeps the dialog', async () => {
     const user = userEvent.setup()
-    const member = await signedInMember(backend)
+    const member = await signedInMember(env.backend)
     renderRoute(clientsRoute, member, '/admin/clients')
     await user.click(await screen.findByRole('button', { name: 'Add Client' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' })
@@ -70,7 +60,7 @@ describe('Clients screen', () => {
 
   it('edits and deletes a client after the confirmation', async () => {
     const user = userEvent.setup()
-    renderRoute(clientsRoute, db, '/admin/clients')
+    renderRoute(clientsRoute, env.db, '/admin/clients')
     await user.click(await screen.findByRole('button', { name: 'Edit Harbour Trust Bank' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Client' })
     const name = within(dialog).getByLabelText('Name')

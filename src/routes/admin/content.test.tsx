@@ -1,31 +1,21 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
 import * as screenRoute from './content'
 
-let backend: LocalBackend
-let db: Db
-
-beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-})
-afterAll(async () => {
-  await backend?.dispose()
-})
+const env = adminBackend()
 
 async function content(section: string, key: string) {
-  const { data } = await db.from('website_content').select('content').eq('section', section).eq('key', key).single()
+  const { data } = await env.db.from('website_content').select('content').eq('section', section).eq('key', key).single()
   return data?.content as Record<string, unknown>
 }
 
 describe('Website Content', () => {
   it('saves one block on its own, keeping the keys the form does not edit', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/content')
+    renderRoute(screenRoute, env.db, '/admin/content')
     await listLoaded()
     const hero = screen.getByRole('form', { name: 'Hero Section' })
     const title = within(hero).getByLabelText('Title')
@@ -40,7 +30,7 @@ describe('Website Content', () => {
 
   it('refuses empty content with the spec message and saves nothing', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/content')
+    renderRoute(screenRoute, env.db, '/admin/content')
     await listLoaded()
     await user.click(screen.getByRole('tab', { name: 'About' }))
     const mission = screen.getByRole('form', { name: 'Mission' })
@@ -55,7 +45,7 @@ describe('Website Content', () => {
 
   it('edits the stats list: add, reorder, remove', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/content')
+    renderRoute(screenRoute, env.db, '/admin/content')
     await listLoaded()
     const stats = screen.getByRole('form', { name: 'Stats Section' })
     const s = within(stats)
@@ -76,7 +66,7 @@ describe('Website Content', () => {
 
   it('sanitizes the legal HTML on save', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/content')
+    renderRoute(screenRoute, env.db, '/admin/content')
     await listLoaded()
     await user.click(screen.getByRole('tab', { name: 'Legal' }))
     const terms = screen.getByRole('form', { name: 'Terms of Use' })

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBrowserClient, type Db } from '~/lib/supabase'
-import { listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createBrowserClient } from '~/lib/supabase'
+import { adminBackend, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
 import * as screenRoute from './dashboard'
 
-let backend: LocalBackend
-let db: Db
+const env = adminBackend()
 
 beforeAll(async () => {
   // recharts' ResponsiveContainer watches its size; jsdom has no ResizeObserver.
@@ -15,13 +14,8 @@ beforeAll(async () => {
     unobserve() {}
     disconnect() {}
   }
-  backend = await startBackend()
-  db = await signedInDb(backend)
-  const visitor = createBrowserClient({ url: backend.url, anonKey: backend.anonKey }, { persistSession: false })
+  const visitor = createBrowserClient({ url: env.backend.url, anonKey: env.backend.anonKey }, { persistSession: false })
   for (const path of ['/', '/careers', '/careers']) await visitor.rpc('record_page_view', { page_path: path })
-})
-afterAll(async () => {
-  await backend?.dispose()
 })
 
 function figure(label: string): string {
@@ -31,10 +25,10 @@ function figure(label: string): string {
 
 describe('Dashboard', () => {
   it('shows exact counts and real page views instead of a hard-coded figure', async () => {
-    renderRoute(screenRoute, db, '/admin')
+    renderRoute(screenRoute, env.db, '/admin')
     await listLoaded()
     const count = async (table: 'solutions' | 'clients' | 'testimonials') =>
-      String((await db.from(table).select('id', { count: 'exact', head: true })).count)
+      String((await env.db.from(table).select('id', { count: 'exact', head: true })).count)
     expect(figure('Solutions')).toBe(await count('solutions'))
     expect(figure('Clients')).toBe(await count('clients'))
     expect(figure('Testimonials')).toBe(await count('testimonials'))

@@ -1,25 +1,19 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createBrowserClient, type Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { createBrowserClient } from '~/lib/supabase'
+import { adminBackend, expectToast, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
 import * as screenRoute from './inbox'
 
-let backend: LocalBackend
-let db: Db
+const env = adminBackend()
 
 beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-  const visitor = createBrowserClient({ url: backend.url, anonKey: backend.anonKey }, { persistSession: false })
+  const visitor = createBrowserClient({ url: env.backend.url, anonKey: env.backend.anonKey }, { persistSession: false })
   for (const [first, message] of [['Amaka', 'Please send a demo of the HR suite.'], ['Bayo', 'Pricing for 40 branches?']]) {
     const { error } = await visitor.from('contact_messages').insert({ first_name: first, last_name: 'Visitor', email: `${first.toLowerCase()}@example.com`, message })
     if (error) throw error
   }
-})
-afterAll(async () => {
-  await backend?.dispose()
 })
 
 describe('Inbox', () => {
@@ -27,7 +21,7 @@ describe('Inbox', () => {
     const user = userEvent.setup()
     // The admin shell's loader (the sidebar's count of new messages) reloads after each change.
     const shellLoader = vi.fn(() => null)
-    renderRoute(screenRoute, db, '/admin/inbox', shellLoader)
+    renderRoute(screenRoute, env.db, '/admin/inbox', shellLoader)
     await listLoaded()
     shellLoader.mockClear()
     expect(screen.getByText(/2 new/)).toBeTruthy()
@@ -40,7 +34,7 @@ describe('Inbox', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Mark as handled' }))
     await expectToast('Success', 'Message marked as handled')
     expect(shellLoader).toHaveBeenCalled()
-    expect((await db.from('contact_messages').select('status').eq('first_name', 'Amaka').single()).data?.status).toBe('handled')
+    expect((await env.db.from('contact_messages').select('status').eq('first_name', 'Amaka').single()).data?.status).toBe('handled')
     await waitFor(() => expect(screen.getByText(/1 new/)).toBeTruthy())
     await user.click(within(screen.getByRole('dialog', { name: 'Amaka Visitor' })).getByRole('button', { name: 'Mark as new' }))
     await expectToast('Success', 'Message marked as new')
@@ -48,7 +42,7 @@ describe('Inbox', () => {
 
   it('deletes a message only after the confirmation', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/inbox')
+    renderRoute(screenRoute, env.db, '/admin/inbox')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: /^Bayo Visitor/ }))
     const dialog = await screen.findByRole('dialog', { name: 'Bayo Visitor' })
@@ -56,15 +50,15 @@ describe('Inbox', () => {
     const question = await screen.findByRole('alertdialog')
     within(question).getByText('Are you sure you want to delete this message?')
     await user.click(within(question).getByRole('button', { name: 'Cancel' }))
-    expect((await db.from('contact_messages').select('id').eq('first_name', 'Bayo')).data).toHaveLength(1)
+    expect((await env.db.from('contact_messages').select('id').eq('first_name', 'Bayo')).data).toHaveLength(1)
     await user.click(within(screen.getByRole('dialog', { name: 'Bayo Visitor' })).getByRole('button', { name: 'Delete' }))
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
     await expectToast('Success', 'Message deleted successfully')
-    expect((await db.from('contact_messages').select('id').eq('first_name', 'Bayo')).data).toHaveLength(0)
+    expect((await env.db.from('contact_messages').select('id').eq('first_name', 'Bayo')).data).toHaveLength(0)
   })
 
   it('takes its search and status filter from the URL, so a reload shows the same list', async () => {
-    renderRoute(screenRoute, db, '/admin/inbox?status=new&q=amaka')
+    renderRoute(screenRoute, env.db, '/admin/inbox?status=new&q=amaka')
     await listLoaded()
     expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('amaka')
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('new')

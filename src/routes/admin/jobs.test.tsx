@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderRoute, signedInDb, signedInMember, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '~/features/admin/test/admin-harness'
 import * as screenRoute from './jobs'
 
-let backend: LocalBackend
-let db: Db
-
-beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-})
-afterAll(async () => {
-  await backend?.dispose()
-})
+const env = adminBackend()
 
 async function addJob(user: ReturnType<typeof userEvent.setup>, title: string) {
   await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
@@ -34,7 +24,7 @@ async function addJob(user: ReturnType<typeof userEvent.setup>, title: string) {
 describe('Job Openings manager', () => {
   it('checks the required fields before sending', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/jobs')
+    renderRoute(screenRoute, env.db, '/admin/jobs')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
@@ -46,12 +36,12 @@ describe('Job Openings manager', () => {
 
   it('creates an active opening, deactivates and activates it, edits and deletes it', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/jobs')
+    renderRoute(screenRoute, env.db, '/admin/jobs')
     await listLoaded()
     await addJob(user, 'Ledger Engineer')
     await expectToast('Success', 'Job opening created successfully')
     await screen.findByRole('heading', { name: 'Ledger Engineer' })
-    const anon = (await db.from('job_openings').select('type, active').eq('title', 'Ledger Engineer').single()).data
+    const anon = (await env.db.from('job_openings').select('type, active').eq('title', 'Ledger Engineer').single()).data
     expect(anon).toEqual({ type: 'Contract', active: true })
 
     await user.click(screen.getByRole('button', { name: 'Deactivate Ledger Engineer' }))
@@ -82,7 +72,7 @@ describe('Job Openings manager', () => {
 
   it('a refused write shows the error toast and keeps the dialog with its input', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, await signedInMember(backend), '/admin/jobs')
+    renderRoute(screenRoute, await signedInMember(env.backend), '/admin/jobs')
     await listLoaded()
     const dialog = await addJob(user, 'Not Allowed')
     await expectToast('Error', 'Failed to create job opening')

@@ -1,25 +1,15 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
 import { saveAllSettings } from '~/features/admin/settings/api/settings'
 import * as screenRoute from './settings'
 
-let backend: LocalBackend
-let db: Db
-
-beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-})
-afterAll(async () => {
-  await backend?.dispose()
-})
+const env = adminBackend()
 
 async function settings(): Promise<Record<string, string>> {
-  const { data } = await db.from('site_settings').select('key, value')
+  const { data } = await env.db.from('site_settings').select('key, value')
   return Object.fromEntries((data ?? []).map((r) => [r.key, r.value]))
 }
 
@@ -27,8 +17,8 @@ describe('Site Settings', () => {
   it('shows every key and saves them all in one go', async () => {
     const user = userEvent.setup()
     // A key the database does not hold yet shows empty, and saving leaves it absent.
-    expect((await db.from('site_settings').delete().eq('key', 'contact_phone_secondary')).error).toBeNull()
-    renderRoute(screenRoute, db, '/admin/settings')
+    expect((await env.db.from('site_settings').delete().eq('key', 'contact_phone_secondary')).error).toBeNull()
+    renderRoute(screenRoute, env.db, '/admin/settings')
     await listLoaded()
     for (const label of ['Company Name', 'Logo Text', 'Tagline', 'Address', 'Email', 'Phone', 'Second Phone', 'Office Hours', 'Careers Email',
       'Primary Color', 'Secondary Color', 'LinkedIn', 'Twitter', 'Facebook', 'GitHub', 'Chat Link', 'Booking Link']) {
@@ -55,7 +45,7 @@ describe('Site Settings', () => {
 
   it('checks hex colours and e-mails beside the field before sending anything', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/settings')
+    renderRoute(screenRoute, env.db, '/admin/settings')
     await listLoaded()
     const primary = screen.getByLabelText('Primary Color')
     await user.clear(primary)
@@ -71,7 +61,7 @@ describe('Site Settings', () => {
 
   it('warns beside a brand colour whose text contrast fails, and still saves it', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/settings')
+    renderRoute(screenRoute, env.db, '/admin/settings')
     await listLoaded()
     const primary = screen.getByLabelText('Primary Color')
     await user.clear(primary)
@@ -92,13 +82,13 @@ describe('Site Settings', () => {
   it('is all or nothing: one value the database refuses, and none is saved, with the error toast', async () => {
     const before = await settings()
     const values = { ...before, company_name: 'Should Not Stick', secondary_color: 'not-a-colour' }
-    await expect(saveAllSettings(db, values, before)).rejects.toThrow(/Failed to update settings/)
+    await expect(saveAllSettings(env.db, values, before)).rejects.toThrow(/Failed to update settings/)
     expect(await settings()).toEqual(before)
 
     // And through the screen: a key the form does not check, refused by the database.
-    await db.from('site_settings').upsert({ key: 'support_url', value: 'https://help.example.com' })
+    await env.db.from('site_settings').upsert({ key: 'support_url', value: 'https://help.example.com' })
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/settings')
+    renderRoute(screenRoute, env.db, '/admin/settings')
     await listLoaded()
     const section = screen.getByRole('region', { name: 'Other Settings' })
     const field = within(section).getByLabelText('Support url')

@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '~/lib/supabase'
-import { expectToast, renderRoute, signedInDb, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, renderRoute } from '~/features/admin/test/admin-harness'
 import * as screenRoute from './solutions'
 
-let backend: LocalBackend
-let db: Db
-
-beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-})
-afterAll(async () => {
-  await backend?.dispose()
-})
+const env = adminBackend()
 
 async function fillNewSolution(user: ReturnType<typeof userEvent.setup>, slug: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Add Solution' })
@@ -40,7 +30,7 @@ async function fillNewSolution(user: ReturnType<typeof userEvent.setup>, slug: s
 describe('Solutions manager', () => {
   it('lists the solutions newest first and creates one, dropping empty features and blank audiences', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/solutions')
+    renderRoute(screenRoute, env.db, '/admin/solutions')
     expect(screen.getByRole('status')).toBeTruthy()
     await screen.findByText('Core Banking Software')
 
@@ -55,13 +45,13 @@ describe('Solutions manager', () => {
     // The list reloaded, and the new solution leads it.
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 })[0].textContent).toBe('Treasury Suite'))
 
-    const { data } = await db.from('solutions').select('features, targetaudience').eq('slug', 'treasury-suite').single()
+    const { data } = await env.db.from('solutions').select('features, targetaudience').eq('slug', 'treasury-suite').single()
     expect(data).toEqual({ features: [{ title: 'Cash positions', description: 'Real time across branches' }], targetaudience: ['Commercial banks'] })
   })
 
   it('shows the slug rule beside the field before sending anything', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/solutions')
+    renderRoute(screenRoute, env.db, '/admin/solutions')
     await screen.findByText('Core Banking Software')
     await user.click(screen.getByRole('button', { name: 'Add Solution' }))
     const dialog = await fillNewSolution(user, 'Not A Slug!')
@@ -73,7 +63,7 @@ describe('Solutions manager', () => {
 
   it('a refused write (duplicate slug) shows the error toast and keeps the dialog with its input', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/solutions')
+    renderRoute(screenRoute, env.db, '/admin/solutions')
     await screen.findByText('Core Banking Software')
     await user.click(screen.getByRole('button', { name: 'Add Solution' }))
     const dialog = await fillNewSolution(user, 'banking')
@@ -86,7 +76,7 @@ describe('Solutions manager', () => {
 
   it('edits a solution, then deletes it after the confirmation', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/solutions')
+    renderRoute(screenRoute, env.db, '/admin/solutions')
     await user.click(await screen.findByRole('button', { name: 'Edit Treasury Suite' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Solution' })
     const title = within(dialog).getByLabelText('Title')
@@ -102,7 +92,7 @@ describe('Solutions manager', () => {
     await user.click(within(question).getByRole('button', { name: 'Delete' }))
     await expectToast('Solution deleted successfully')
     await waitFor(() => expect(screen.queryByRole('heading', { name: 'Treasury Cloud' })).toBeNull())
-    const { count } = await db.from('solutions').select('id', { count: 'exact', head: true }).eq('slug', 'treasury-suite')
+    const { count } = await env.db.from('solutions').select('id', { count: 'exact', head: true }).eq('slug', 'treasury-suite')
     expect(count).toBe(0)
   })
 })

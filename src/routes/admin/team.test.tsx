@@ -1,24 +1,14 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderRoute, signedInDb, signedInMember, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '~/features/admin/test/admin-harness'
 import * as screenRoute from './team'
 
-let backend: LocalBackend
-let db: Db
-
-beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-})
-afterAll(async () => {
-  await backend?.dispose()
-})
+const env = adminBackend()
 
 async function order(): Promise<string[]> {
-  const { data } = await db.from('team_members').select('name').order('order_index')
+  const { data } = await env.db.from('team_members').select('name').order('order_index')
   return (data ?? []).map((m) => m.name)
 }
 
@@ -45,7 +35,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, name: string) {
 describe('Team Members manager', () => {
   it('adds a member last', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/team')
+    renderRoute(screenRoute, env.db, '/admin/team')
     await listLoaded()
     const before = await order()
     await fill(user, 'Zainab Bello')
@@ -56,7 +46,7 @@ describe('Team Members manager', () => {
 
   it('moves members by swapping with the neighbour; up is disabled at the top and down at the bottom', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/team')
+    renderRoute(screenRoute, env.db, '/admin/team')
     await listLoaded()
     const start = await order()
     const [first, second] = start
@@ -73,14 +63,14 @@ describe('Team Members manager', () => {
     await user.click(screen.getByRole('button', { name: `Move ${first} up` }))
     await waitFor(() => expect(names().slice(0, 2)).toEqual([first, second]), { timeout: 10_000 })
     expect(await order()).toEqual(start)
-    const { data } = await db.from('team_members').select('order_index').order('order_index')
+    const { data } = await env.db.from('team_members').select('order_index').order('order_index')
     const places = (data ?? []).map((m) => m.order_index)
     expect(new Set(places).size).toBe(places.length)
   })
 
   it('a refused write shows the error toast and keeps the dialog', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, await signedInMember(backend), '/admin/team')
+    renderRoute(screenRoute, await signedInMember(env.backend), '/admin/team')
     await listLoaded()
     const dialog = await fill(user, 'Not Allowed')
     await expectToast('Error', 'Failed to create team member')
@@ -89,7 +79,7 @@ describe('Team Members manager', () => {
 
   it('edits, searches and deletes after the confirmation', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/team')
+    renderRoute(screenRoute, env.db, '/admin/team')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Edit Zainab Bello' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Team Member' })

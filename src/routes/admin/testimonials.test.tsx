@@ -1,21 +1,11 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Db } from '~/lib/supabase'
-import { expectToast, listLoaded, renderRoute, signedInDb, signedInMember, startBackend, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '~/features/admin/test/admin-harness'
 import * as screenRoute from './testimonials'
 
-let backend: LocalBackend
-let db: Db
-
-beforeAll(async () => {
-  backend = await startBackend()
-  db = await signedInDb(backend)
-})
-afterAll(async () => {
-  await backend?.dispose()
-})
+const env = adminBackend()
 
 async function fill(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string) {
   const d = within(dialog)
@@ -29,7 +19,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElemen
 describe('Testimonials manager', () => {
   it('has the spec screen: title, subtitle, search and its empty text', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/testimonials')
+    renderRoute(screenRoute, env.db, '/admin/testimonials')
     await listLoaded()
     expect(screen.getByRole('heading', { level: 1, name: 'Testimonials' })).toBeTruthy()
     expect(screen.getByText('Manage customer testimonials')).toBeTruthy()
@@ -39,13 +29,13 @@ describe('Testimonials manager', () => {
 
   it('creates one with a rating, edits it, and deletes it after the confirmation', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, db, '/admin/testimonials')
+    renderRoute(screenRoute, env.db, '/admin/testimonials')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Testimonial' }))
     await fill(user, await screen.findByRole('dialog', { name: 'Add Testimonial' }), 'Tolu Ajayi')
     await user.click(screen.getByRole('button', { name: 'Create Testimonial' }))
     await expectToast('Testimonial created successfully')
-    const created = await db.from('testimonials').select('name, rating').order('created_at', { ascending: false }).limit(1)
+    const created = await env.db.from('testimonials').select('name, rating').order('created_at', { ascending: false }).limit(1)
     expect(created.data).toEqual([{ name: 'Tolu Ajayi', rating: 4 }])
     const card = (await screen.findByRole('heading', { name: 'Tolu Ajayi' })).closest('li')!
     expect(within(card).getByRole('img', { name: '4 out of 5 stars' })).toBeTruthy()
@@ -55,7 +45,7 @@ describe('Testimonials manager', () => {
     await user.selectOptions(within(dialog).getByLabelText('Rating'), '5')
     await user.click(within(dialog).getByRole('button', { name: 'Update Testimonial' }))
     await expectToast('Testimonial updated successfully')
-    await waitFor(async () => expect((await db.from('testimonials').select('rating').eq('name', 'Tolu Ajayi')).data).toEqual([{ rating: 5 }]))
+    await waitFor(async () => expect((await env.db.from('testimonials').select('rating').eq('name', 'Tolu Ajayi')).data).toEqual([{ rating: 5 }]))
 
     await user.click(await screen.findByRole('button', { name: 'Delete Tolu Ajayi' }))
     const question = await screen.findByRole('alertdialog')
@@ -67,7 +57,7 @@ describe('Testimonials manager', () => {
 
   it('a refused write shows the error toast and keeps the dialog with its input', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, await signedInMember(backend), '/admin/testimonials')
+    renderRoute(screenRoute, await signedInMember(env.backend), '/admin/testimonials')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Testimonial' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Testimonial' })
@@ -79,7 +69,7 @@ describe('Testimonials manager', () => {
 
   it('keeps what was typed in an open dialog when the page goes away (sent to sign in) and comes back', async () => {
     const user = userEvent.setup()
-    const first = renderRoute(screenRoute, db, '/admin/testimonials')
+    const first = renderRoute(screenRoute, env.db, '/admin/testimonials')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Testimonial' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Testimonial' })
@@ -87,7 +77,7 @@ describe('Testimonials manager', () => {
     // The session ends: the shell navigates to the sign-in page, unmounting the manager.
     first.unmount()
 
-    renderRoute(screenRoute, db, '/admin/testimonials')
+    renderRoute(screenRoute, env.db, '/admin/testimonials')
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Testimonial' }))
     const again = await screen.findByRole('dialog', { name: 'Add Testimonial' })

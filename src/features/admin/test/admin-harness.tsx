@@ -1,7 +1,7 @@
 // For the admin's component tests: the real local backend, a browser client signed in for real,
 // and renders of a screen's route module the way the router runs it (loader, action, toasts).
 import { cleanup, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
-import { afterEach, expect } from 'vitest'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { ComponentType, ReactElement } from 'react'
 import { createRoutesStub, MemoryRouter, Outlet, type ActionFunction, type LoaderFunction } from 'react-router'
 import { clearToasts, Toaster } from '~/components/ui/toast'
@@ -30,6 +30,25 @@ export interface LocalBackend {
 export async function startBackend(): Promise<LocalBackend> {
   const backend = await startBackendProcess()
   return { url: backend.url, ...backend.keys, dispose: () => backend.dispose() }
+}
+
+export interface AdminTestEnv {
+  backend: LocalBackend
+  /** The admin, signed in. */
+  db: Db
+}
+
+/** A test file's backend: started (with the admin signed in) before its tests, stopped after. */
+export function adminBackend(): AdminTestEnv {
+  const env = {} as AdminTestEnv
+  beforeAll(async () => {
+    env.backend = await startBackend()
+    env.db = await signedInDb(env.backend)
+  })
+  afterAll(async () => {
+    await env.backend?.dispose()
+  })
+  return env
 }
 
 /** A browser client of its own (no shared stored session), signed in with e-mail and password. */
