@@ -1,9 +1,10 @@
 // The Blog Management screen: summary figures, search with status and category filters, the posts
 // with publish/unpublish, and the post editor.
-import { Eye, EyeOff, FileText, Plus } from 'lucide-react'
+import { FileText, Plus } from 'lucide-react'
 import { blogPostMessages, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
 import type { EmptyProps, ResourceDescription } from '../components/resource-screen'
-import { badge, buttonPrimary, card, iconButton } from '../components/styles'
+import { ToggleButton } from '../components/item-parts'
+import { badge, buttonPrimary, card } from '../components/styles'
 import { shortDate } from '../lib/text'
 import { PostEditor } from './components/post-editor'
 
@@ -101,15 +102,12 @@ export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPos
         ) : null}
       </div>
       <div className="flex gap-1 sm:flex-col">
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={`${post.published ? 'Unpublish' : 'Publish'} ${post.title}`}
-          title={post.published ? 'Unpublish' : 'Publish'}
+        <ToggleButton
+          on={post.published}
+          labels={{ on: 'Publish', off: 'Unpublish' }}
+          name={post.title}
           onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published })}
-        >
-          {post.published ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-        </button>
+        />
         {controls.edit}
         {controls.remove}
       </div>

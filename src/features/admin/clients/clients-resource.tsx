@@ -4,6 +4,7 @@ import { CLIENT_ICONS, clientMessages, clientSchema, type Client, type ClientVal
 import { ClientIcon } from '../components/client-icon'
 import { Field } from '../components/field'
 import { ImageUploadButton } from '../components/image-upload-button'
+import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
 import { card, input } from '../components/styles'
 import type { UseFormReturn } from 'react-hook-form'
@@ -58,8 +59,7 @@ export const clientsResource: ResourceDescription<Client, ClientValues, ClientVa
       icon: CLIENT_ICONS.find((icon) => icon === item?.icon) ?? 'Building',
       logo_url: item?.logo_url ?? '',
     }),
-    titles: { create: 'Add Client', edit: 'Edit Client' },
-    submitLabels: { create: 'Create Client', update: 'Update Client' },
+    ...dialogLabels('Client'),
     parts: [
       { name: 'name', label: 'Name' },
       { name: 'icon', label: 'Icon', kind: 'select', options: CLIENT_ICONS, hint: 'Shown when the client has no logo' },

@@ -41,6 +41,11 @@ export interface FormDescription<Row, Input extends FieldValues, Values extends 
   parts: FormPart<Input, Values>[]
 }
 
+/** A dialog's titles and buttons for `noun`: 'Add Client' / 'Edit Client', 'Create Client' / 'Update Client'. */
+export function dialogLabels(noun: string, createTitle = `Add ${noun}`): Pick<FormDescription<never, never, never>, 'titles' | 'submitLabels'> {
+  return { titles: { create: createTitle, edit: `Edit ${noun}` }, submitLabels: { create: `Create ${noun}`, update: `Update ${noun}` } }
+}
+
 export interface ResourceFormProps<Row extends { id: string }, Input extends FieldValues, Values extends FieldValues> {
   description: FormDescription<Row, Input, Values>
   open: boolean

@@ -1,8 +1,9 @@
 // The Job Openings screen: each opening with its state, switched on and off in one click.
-import { Eye, EyeOff } from 'lucide-react'
 import { JOB_TYPES, jobOpeningMessages, jobOpeningSchema, type JobOpening, type JobOpeningValues } from '~/entities/job-opening'
+import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
-import { badge, card, iconButton } from '../components/styles'
+import { EditAndRemove, ToggleButton } from '../components/item-parts'
+import { badge, card } from '../components/styles'
 
 export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, JobOpeningValues> = {
   title: 'Job Openings',
@@ -25,17 +26,13 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
         {job.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{job.description}</p> : null}
       </div>
       <div className="flex gap-1">
-        <button
-          type="button"
-          className={iconButton}
-          aria-label={`${job.active ? 'Deactivate' : 'Activate'} ${job.title}`}
-          title={job.active ? 'Deactivate' : 'Activate'}
+        <ToggleButton
+          on={job.active}
+          labels={{ on: 'Activate', off: 'Deactivate' }}
+          name={job.title}
           onClick={() => controls.run({ intent: 'activate', id: job.id, active: !job.active })}
-        >
-          {job.active ? <EyeOff aria-hidden className="size-4" /> : <Eye aria-hidden className="size-4" />}
-        </button>
-        {controls.edit}
-        {controls.remove}
+        />
+        <EditAndRemove controls={controls} />
       </div>
     </li>
   ),
@@ -51,8 +48,7 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
       requirements: item?.requirements ?? '',
       active: item?.active ?? true,
     }),
-    titles: { create: 'Add New Job Opening', edit: 'Edit Job Opening' },
-    submitLabels: { create: 'Create Job Opening', update: 'Update Job Opening' },
+    ...dialogLabels('Job Opening', 'Add New Job Opening'),
     parts: [
       { name: 'title', label: 'Job Title' },
       [

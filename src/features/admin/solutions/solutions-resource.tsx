@@ -2,6 +2,8 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { useFieldArray, type UseFormReturn } from 'react-hook-form'
 import { featuresOf, SOLUTION_ICONS, SOLUTION_STATUSES, solutionMessages, solutionSchema, type Solution, type SolutionValues } from '~/entities/solution'
+import { EditAndRemove } from '../components/item-parts'
+import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
 import { badge, buttonSecondary, card, iconButtonDanger, input } from '../components/styles'
 
@@ -98,18 +100,14 @@ export const solutionsResource: ResourceDescription<Solution, SolutionValues, So
         </p>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{solution.shortdescription}</p>
       </div>
-      <div className="flex gap-1">
-        {controls.edit}
-        {controls.remove}
-      </div>
+      <EditAndRemove controls={controls} />
     </li>
   ),
   form: {
     schema: solutionSchema,
     draftKey: 'solution',
     initial: initialValues,
-    titles: { create: 'Add Solution', edit: 'Edit Solution' },
-    submitLabels: { create: 'Create Solution', update: 'Update Solution' },
+    ...dialogLabels('Solution'),
     widthClass: 'max-w-2xl',
     parts: [
       [

@@ -1,8 +1,10 @@
 // The Team Members screen: cards in the team's order, each movable one place up or down.
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { teamMemberMessages, teamMemberSchema, type TeamMember, type TeamMemberValues } from '~/entities/team-member'
+import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
-import { card, iconButton } from '../components/styles'
+import { PersonCard } from '../components/item-parts'
+import { iconButton } from '../components/styles'
 
 export const teamResource: ResourceDescription<TeamMember, TeamMemberValues, TeamMemberValues> = {
   title: 'Team Members',
@@ -20,16 +22,14 @@ export const teamResource: ResourceDescription<TeamMember, TeamMemberValues, Tea
       if (neighbour) controls.run({ intent: 'move', id: member.id, with: neighbour.id })
     }
     return (
-      <li className={`${card} flex flex-col p-4`}>
-        <div className="flex items-center gap-3">
-          <img src={member.avatar} alt="" className="size-12 shrink-0 rounded-full bg-slate-100 object-cover" />
-          <div className="min-w-0 flex-1">
-            <h2 className="truncate text-sm font-medium text-slate-900">{member.name}</h2>
-            <p className="truncate text-xs text-slate-600">{member.position}</p>
-          </div>
-        </div>
-        <p className="mt-3 line-clamp-3 flex-1 text-sm text-slate-700">{member.bio}</p>
-        <div className="mt-3 flex items-center justify-between">
+      <PersonCard
+        avatar={member.avatar}
+        name={member.name}
+        subtitle={member.position}
+        avatarSize="size-12"
+        text={member.bio}
+        controls={controls}
+        aside={
           <span className="flex gap-1">
             <button type="button" className={iconButton} aria-label={`Move ${member.name} up`} disabled={place <= 0 || controls.busy} onClick={() => move(-1)}>
               <ArrowUp aria-hidden className="size-4" />
@@ -44,12 +44,8 @@ export const teamResource: ResourceDescription<TeamMember, TeamMemberValues, Tea
               <ArrowDown aria-hidden className="size-4" />
             </button>
           </span>
-          <span className="flex gap-1">
-            {controls.edit}
-            {controls.remove}
-          </span>
-        </div>
-      </li>
+        }
+      />
     )
   },
   form: {
@@ -63,8 +59,7 @@ export const teamResource: ResourceDescription<TeamMember, TeamMemberValues, Tea
       linkedin_url: item?.linkedin_url ?? '',
       twitter_url: item?.twitter_url ?? '',
     }),
-    titles: { create: 'Add New Team Member', edit: 'Edit Team Member' },
-    submitLabels: { create: 'Create Team Member', update: 'Update Team Member' },
+    ...dialogLabels('Team Member', 'Add New Team Member'),
     parts: [
       [
         { name: 'name', label: 'Name' },
