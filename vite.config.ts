@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, type BuildOptions, type Plugin } from 'vite'
 
 /**
  * React Router ships a production build, but its package exports always resolve the development
@@ -25,8 +25,20 @@ function reactRouterProductionBuild(): Plugin {
   }
 }
 
+/**
+ * Build warnings nobody can act on stay out of the log: zod's sources carry comments Rollup cannot
+ * place as annotations (it drops them, harmlessly), and a resource route (a feed, the sitemap, the
+ * page-view endpoint) has no browser code, so its client chunk is empty by design.
+ */
+const onwarn: NonNullable<NonNullable<BuildOptions['rollupOptions']>['onwarn']> = (warning, warn) => {
+  if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return
+  if (warning.code === 'EMPTY_BUNDLE') return
+  warn(warning)
+}
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), reactRouterProductionBuild()],
+  build: { rollupOptions: { onwarn } },
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
   server: { port: 5173, strictPort: true },
 })

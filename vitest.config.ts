@@ -7,7 +7,7 @@ export default defineConfig({
   // The app's own import alias, so component tests import modules as the app does.
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
   test: {
-    include: ['tests/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'local-supabase/**/*.test.ts'],
+    include: ['tests/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'local-supabase/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/global-setup.ts'],
     // PGlite boots are CPU-heavy (about 4 s each on this 2-core machine): keep parallelism modest.

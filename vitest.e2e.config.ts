@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
     environment: 'node',
-    globalSetup: ['tests/e2e/serve-product.ts'],
+    globalSetup: ['tests/e2e/support/serve-product.ts'],
     maxWorkers: 1,
     testTimeout: 60_000,
     hookTimeout: 240_000,

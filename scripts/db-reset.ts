@@ -7,20 +7,12 @@ import { ensureFirstAdmin } from '../local-supabase/src/auth/users.ts'
 import { loadConfig, loadDotEnv } from '../local-supabase/src/config.ts'
 import { LocalDatabase } from '../local-supabase/src/db.ts'
 import { KEYS_FILE } from '../local-supabase/src/keys.ts'
+import { backendIsRunning } from './lib/local-data.ts'
 
 loadDotEnv()
 const config = loadConfig()
 
-async function backendIsRunning(): Promise<boolean> {
-  try {
-    await fetch(`http://${config.host}:${config.port}/`, { signal: AbortSignal.timeout(1_000) })
-    return true
-  } catch {
-    return false
-  }
-}
-
-if (await backendIsRunning()) {
+if (await backendIsRunning(config)) {
   console.error(`A local backend is running on port ${config.port}: stop it (Ctrl-C) before resetting its data.`)
   process.exit(1)
 }

@@ -46,7 +46,7 @@ const S_IFDIR = 0o040000
  * without a system call, and its fdatasync() is a stub that does nothing at all. Giving NODEFS an
  * fsync operation makes Postgres' fsync() an fsync(2) of the real file (or directory); the WAL is
  * then flushed at commit with wal_sync_method=fsync. Shown with strace: 0 fsync calls for 200
- * commits before, one or more per commit after (README, "Durability").
+ * commits before, one or more per commit after (docs/local-backend.md, "Durability").
  */
 function durableFileSystem(pg: PGlite): void {
   const nodefs = (pg.Module.FS as unknown as { filesystems: { NODEFS: EmscriptenNodeFs } }).filesystems.NODEFS

@@ -7,6 +7,7 @@ import { createApp } from './app.ts'
 import { ensureFirstAdmin } from './auth/users.ts'
 import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
 import { LocalDatabase } from './db.ts'
+import { serveDumps } from './dump-socket.ts'
 import { TokenVerifier } from './identity.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { answerMalformedRequests, DRAIN_TIMEOUT_MS, InFlight } from './server-lifecycle.ts'
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
     )
   }
 
+  // Before the ready line: a script that waits for it may ask for a dump at once.
+  const dumps = await serveDumps(db, config.dataDir)
   const app = createApp({ config, db, keys, verifier: new TokenVerifier(keys.jwtSecret, new Set([keys.anonKey, keys.serviceRoleKey])) })
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
     // The ready line comes last: whoever waits for it has then read everything announced before.
@@ -44,6 +47,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: stopping the local backend`)
     // No new connections; requests already received finish (bounded), then the database closes.
     server.close()
+    dumps?.close()
     ;(server as Server).closeIdleConnections()
     const finished = await requests.drained(DRAIN_TIMEOUT_MS)
     if (!finished) console.error(`Stopped with ${requests.count} request(s) still running after ${DRAIN_TIMEOUT_MS / 1000} s`)

@@ -56,7 +56,9 @@ export function ensureWebBuild(options: { quiet?: boolean } = {}): Promise<strin
   return withLock(async () => {
     if (appBuildIsStale()) {
       if (!options.quiet) console.log('Building the web app…')
-      const build = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/@react-router/dev/bin.js'), 'build'], {
+      const started = performance.now()
+      // Warnings and errors only: the list of every emitted file tells the person starting the site nothing.
+      const build = spawnSync(process.execPath, [path.join(repoRoot, 'node_modules/@react-router/dev/bin.js'), 'build', '--logLevel', 'warn'], {
         cwd: repoRoot,
         // Vite keeps an inherited NODE_ENV (vitest sets "test"), which would bundle React's
         // development build into the production site.
@@ -68,6 +70,7 @@ export function ensureWebBuild(options: { quiet?: boolean } = {}): Promise<strin
       }
       // react-router build empties build/, the local backend's bundle included: put it back.
       await bundleBackend()
+      if (!options.quiet) console.log(`Built the web app in ${((performance.now() - started) / 1000).toFixed(1)} s.`)
     }
     await bundleWebServer()
     return webServerEntry

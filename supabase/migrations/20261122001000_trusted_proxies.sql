@@ -1,4 +1,4 @@
--- Flood limits that hold (issue 9, finding 3).
+-- Flood limits that hold.
 --
 -- 1. The client of a request is the rightmost X-Forwarded-For address that is not a trusted proxy.
 --    The API gateway (Supabase's, and the local backend) appends the socket address, so walking

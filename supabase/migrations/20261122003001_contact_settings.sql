@@ -1,5 +1,5 @@
--- Two contact settings the public /contact page shows beside the form (spec: "two phone numbers",
--- "hours Monday to Friday 8:00 to 18:00"), editable in the admin's Site Settings like the others.
+-- Two contact settings the public /contact page shows beside the form (a second phone number and
+-- the office hours), editable in the admin's Site Settings like the others.
 -- Rows, not columns: site_settings is a key/value table. Existing values are never overwritten, so
 -- applying this to a project whose admin already set them changes nothing.
 

@@ -2,12 +2,12 @@
 // and on a laptop: zero WCAG 2.1 A/AA violations, and each dialog takes and returns focus.
 import type { Page } from 'playwright-core'
 import { describe, expect, inject } from 'vitest'
-import { ADMIN_LOGIN, ADMIN_ROUTES, DEV_ADMIN } from './admin-routes.ts'
-import { expectNoViolations } from './axe.ts'
-import { expectAccessibleDialog, NoDialogOpened } from './dialogs.ts'
-import { test } from './fixtures.ts'
-import { VIEWPORTS } from './public-routes.ts'
-import { settle } from './settle.ts'
+import { ADMIN_LOGIN, ADMIN_ROUTES, DEV_ADMIN } from './support/admin-routes.ts'
+import { expectNoViolations } from './support/axe.ts'
+import { expectAccessibleDialog, NoDialogOpened } from './support/dialogs.ts'
+import { test } from './support/fixtures.ts'
+import { VIEWPORTS } from './support/public-routes.ts'
+import { settle } from './support/settle.ts'
 
 const siteUrl = inject('siteUrl')
 

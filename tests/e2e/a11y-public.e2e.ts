@@ -1,9 +1,9 @@
 // axe-core on every public page, on a phone and on a laptop: zero WCAG 2.1 A/AA violations.
 import { describe, expect, inject } from 'vitest'
-import { expectNoViolations } from './axe.ts'
-import { test } from './fixtures.ts'
-import { PUBLIC_ROUTES, VIEWPORTS } from './public-routes.ts'
-import { settle } from './settle.ts'
+import { expectNoViolations } from './support/axe.ts'
+import { test } from './support/fixtures.ts'
+import { PUBLIC_ROUTES, VIEWPORTS } from './support/public-routes.ts'
+import { settle } from './support/settle.ts'
 
 const siteUrl = inject('siteUrl')
 

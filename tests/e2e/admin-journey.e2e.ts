@@ -4,10 +4,10 @@
 import { mkdir } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './browser.ts'
-import { AdminJobsPage } from './pages/admin-jobs.ts'
-import { AdminLoginPage } from './pages/admin-login.ts'
-import { AdminShell } from './pages/admin-shell.ts'
+import { launchChromium } from './support/browser.ts'
+import { AdminJobsPage } from './support/pages/admin-jobs.ts'
+import { AdminLoginPage } from './support/pages/admin-login.ts'
+import { AdminShell } from './support/pages/admin-shell.ts'
 
 const siteUrl = inject('siteUrl')
 const ADMIN = { email: 'admin@example.com', password: 'change-me-admin' }

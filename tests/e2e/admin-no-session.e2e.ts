@@ -2,10 +2,10 @@
 // before the redirect to the login screen. Markers only staff may see are planted first (a draft
 // post, a contact message, a subscriber); every state of the DOM is recorded and searched for them.
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
-import { ADMIN_LOGIN, ADMIN_ROUTES } from './admin-routes.ts'
-import { recordDom } from './dom-recorder.ts'
-import { test } from './fixtures.ts'
-import { deleteRows, insertRow } from './staff-data.ts'
+import { ADMIN_LOGIN, ADMIN_ROUTES } from './support/admin-routes.ts'
+import { recordDom } from './support/dom-recorder.ts'
+import { test } from './support/fixtures.ts'
+import { deleteRows, insertRow } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const MARKERS = {

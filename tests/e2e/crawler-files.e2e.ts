@@ -2,7 +2,7 @@
 // the origin the request came to), and the pages they point at.
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { describe, expect, inject, it } from 'vitest'
-import { PUBLIC_ROUTES } from './public-routes.ts'
+import { PUBLIC_ROUTES } from './support/public-routes.ts'
 
 const siteUrl = inject('siteUrl')
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'item' })

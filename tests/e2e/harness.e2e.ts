@@ -3,12 +3,12 @@
 // the problem watcher catches console errors and failed requests.
 import { readFile, rm } from 'node:fs/promises'
 import { describe, expect } from 'vitest'
-import { saveFailureArtifacts, withFailureArtifacts } from './artifacts.ts'
-import { expectNoViolations, injectAxe } from './axe.ts'
-import { expectAccessibleDialog } from './dialogs.ts'
-import { recordDom } from './dom-recorder.ts'
-import { test } from './fixtures.ts'
-import { expectFocusVisible, expectNoFocusTrap, tabTo } from './keyboard.ts'
+import { saveFailureArtifacts, withFailureArtifacts } from './support/artifacts.ts'
+import { expectNoViolations, injectAxe } from './support/axe.ts'
+import { expectAccessibleDialog } from './support/dialogs.ts'
+import { recordDom } from './support/dom-recorder.ts'
+import { test } from './support/fixtures.ts'
+import { expectFocusVisible, expectNoFocusTrap, tabTo } from './support/keyboard.ts'
 
 const BROKEN = `<!doctype html><html lang="en"><head><title>Broken</title></head><body><main>
   <h1>Sign up</h1>

@@ -1,8 +1,8 @@
 import { mkdir } from 'node:fs/promises'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchChromium } from './browser.ts'
-import { hydrateOnGoto } from './hydration.ts'
+import { launchChromium } from './support/browser.ts'
+import { hydrateOnGoto } from './support/hydration.ts'
 
 const siteUrl = inject('siteUrl')
 let browser: Browser

@@ -4,11 +4,11 @@
 import { XMLParser } from 'fast-xml-parser'
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject } from 'vitest'
-import { test } from './fixtures.ts'
-import { AdminPage } from './pages/admin.ts'
-import { AdminBlogPage } from './pages/admin-blog.ts'
-import { settle } from './settle.ts'
-import { deleteRows, deleteStoredFile } from './staff-data.ts'
+import { test } from './support/fixtures.ts'
+import { AdminPage } from './support/pages/admin.ts'
+import { AdminBlogPage } from './support/pages/admin-blog.ts'
+import { settle } from './support/settle.ts'
+import { deleteRows, deleteStoredFile } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const TITLE = `Closing the Books Daily ${Date.now()}`

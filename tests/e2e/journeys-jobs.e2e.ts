@@ -4,9 +4,9 @@
 import { readFile } from 'node:fs/promises'
 import type { Download } from 'playwright-core'
 import { afterAll, describe, expect, inject } from 'vitest'
-import { test } from './fixtures.ts'
-import { AdminPage, visit } from './pages/admin.ts'
-import { deleteRows, deleteStoredFile, selectRows } from './staff-data.ts'
+import { test } from './support/fixtures.ts'
+import { AdminPage, visit } from './support/pages/admin.ts'
+import { deleteRows, deleteStoredFile, selectRows } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const JOB = { title: 'Journey Test Payments Engineer', location: 'Lagos (hybrid)', department: 'Engineering', type: 'Contract' }

@@ -3,9 +3,9 @@
 import { readFile } from 'node:fs/promises'
 import Papa from 'papaparse'
 import { afterAll, describe, expect, inject } from 'vitest'
-import { test } from './fixtures.ts'
-import { AdminPage, visit } from './pages/admin.ts'
-import { deleteRows } from './staff-data.ts'
+import { test } from './support/fixtures.ts'
+import { AdminPage, visit } from './support/pages/admin.ts'
+import { deleteRows } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const VISITOR = {

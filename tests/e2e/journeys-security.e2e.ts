@@ -2,10 +2,10 @@
 // preview shows the post's safe text and runs none of the payload's vectors. The post is never
 // saved (the dialog is closed without 'Create Post').
 import { describe, expect, inject } from 'vitest'
-import { test } from './fixtures.ts'
-import { HOSTILE_HTML, SAFE_MARKER_TEXT, vectorsThatRan } from './hostile-html.ts'
-import { AdminPage } from './pages/admin.ts'
-import { selectRows } from './staff-data.ts'
+import { test } from './support/fixtures.ts'
+import { HOSTILE_HTML, SAFE_MARKER_TEXT, vectorsThatRan } from './support/hostile-html.ts'
+import { AdminPage } from './support/pages/admin.ts'
+import { selectRows } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const TITLE = 'Journey hostile preview'

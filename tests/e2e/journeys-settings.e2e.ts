@@ -1,9 +1,9 @@
 // Journey: staff change the contact e-mail in Site Settings ('Save All Settings') and a visitor sees
 // it on /contact and in the footer of every page. Every setting is put back afterwards.
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
-import { test } from './fixtures.ts'
-import { AdminPage, visit } from './pages/admin.ts'
-import { deleteRows, selectRows, upsertRows } from './staff-data.ts'
+import { test } from './support/fixtures.ts'
+import { AdminPage, visit } from './support/pages/admin.ts'
+import { deleteRows, selectRows, upsertRows } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const NEW_EMAIL = 'journeys.desk@example.com'

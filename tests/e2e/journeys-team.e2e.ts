@@ -2,9 +2,9 @@
 // order on /about each time. The original order is put back afterwards for the other browser tests.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
-import { test } from './fixtures.ts'
-import { AdminPage, visit } from './pages/admin.ts'
-import { selectRows, updateRows } from './staff-data.ts'
+import { test } from './support/fixtures.ts'
+import { AdminPage, visit } from './support/pages/admin.ts'
+import { selectRows, updateRows } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 interface Member {

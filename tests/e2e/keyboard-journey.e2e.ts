@@ -1,11 +1,10 @@
 // A visitor without a mouse: reaches the header's Solutions menu, opens a solution from it, then goes
 // to the contact page and sends the form — Tab, Enter, arrows and typing only, with focus visible at
-// every stop. Written from the spec's wording before the public site existed; adjust a name here if
-// the site words a control differently.
+// every stop. Controls are found by the names a screen reader announces.
 import { describe, inject } from 'vitest'
-import { LAPTOP, test } from './fixtures.ts'
-import { expectFocusVisible, tabTo } from './keyboard.ts'
-import { settle } from './settle.ts'
+import { LAPTOP, test } from './support/fixtures.ts'
+import { expectFocusVisible, tabTo } from './support/keyboard.ts'
+import { settle } from './support/settle.ts'
 
 const siteUrl = inject('siteUrl')
 

@@ -8,8 +8,8 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import WebSocket from 'ws'
-import { launchChromium } from './browser.ts'
-import { hydrateOnGoto } from './hydration.ts'
+import { launchChromium } from './support/browser.ts'
+import { hydrateOnGoto } from './support/hydration.ts'
 
 const siteUrl = inject('siteUrl')
 const backend = inject('backend')

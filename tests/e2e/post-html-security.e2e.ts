@@ -3,10 +3,10 @@
 // on the public post page once the site serves it.
 import { afterAll, describe, expect, inject } from 'vitest'
 import { sanitizeHtml } from '../../src/lib/sanitize-html.ts'
-import { test } from './fixtures.ts'
-import { HOSTILE_HTML, SAFE_MARKER_TEXT, vectorsThatRan } from './hostile-html.ts'
-import { settle } from './settle.ts'
-import { deleteRows, insertRow } from './staff-data.ts'
+import { test } from './support/fixtures.ts'
+import { HOSTILE_HTML, SAFE_MARKER_TEXT, vectorsThatRan } from './support/hostile-html.ts'
+import { settle } from './support/settle.ts'
+import { deleteRows, insertRow } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const SLUG = 'e2e-hostile-html'

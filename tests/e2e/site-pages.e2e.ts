@@ -4,10 +4,10 @@
 import { mkdir } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { expectNoViolations } from './axe.ts'
-import { launchChromium } from './browser.ts'
-import { hydrateOnGoto } from './hydration.ts'
-import { settle } from './settle.ts'
+import { expectNoViolations } from './support/axe.ts'
+import { launchChromium } from './support/browser.ts'
+import { hydrateOnGoto } from './support/hydration.ts'
+import { settle } from './support/settle.ts'
 
 const siteUrl = inject('siteUrl')
 let browser: Browser

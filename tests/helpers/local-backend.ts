@@ -20,8 +20,9 @@ function clientFor(url: string, key: string): SupabaseClient {
   return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport } })
 }
 
-export async function startLocalBackend(env: NodeJS.ProcessEnv = {}): Promise<LocalBackend> {
-  const backend = await startBackendProcess(env)
+/** Starts on a new temporary data directory, or on `existingDataDir` (e.g. one a restore made). */
+export async function startLocalBackend(env: NodeJS.ProcessEnv = {}, existingDataDir?: string): Promise<LocalBackend> {
+  const backend = await startBackendProcess(env, existingDataDir)
   // Object.assign keeps the process's getters (url and pid follow a restart).
   return Object.assign(backend, {
     anon: () => clientFor(backend.url, backend.keys.anonKey),

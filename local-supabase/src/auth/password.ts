@@ -1,16 +1,22 @@
-// Password hashing with scrypt, a memory-hard KDF built into Node (no native add-on to install).
-// N = 2^15, r = 8, p = 1 needs 128·N·r = 32 MiB and roughly 50–100 ms per hash: OWASP's scrypt
-// recommendation, and slow enough that a stolen auth.users is expensive to crack.
-// Stored as a self-describing string, `$scrypt$ln=15,r=8,p=1$<salt>$<hash>` (base64, PHC style),
-// so the cost can be raised later while old hashes still verify.
+// Password hashes exactly as Supabase Auth (GoTrue) writes them: bcrypt, `$2a$`, cost 10, so
+// auth.users rows move to a hosted project unchanged and their owners sign in there with the same
+// password. Older accounts may still hold a local scrypt hash (`$scrypt$ln=15,r=8,p=1$<salt>$<hash>`);
+// it still verifies here, and needsRehash() tells sign-in to replace it with bcrypt.
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import bcrypt from 'bcryptjs'
 
-const LOG_N = 15
-const R = 8
-const P = 1
-const SALT_BYTES = 16
-const KEY_BYTES = 32
-const PREFIX = '$scrypt$'
+/** GoTrue's cost factor. */
+const BCRYPT_COST = 10
+/** bcrypt reads at most 72 bytes of a password; GoTrue refuses longer ones rather than cut them. */
+export const MAX_PASSWORD_BYTES = 72
+const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/
+
+export async function hashPassword(password: string): Promise<string> {
+  // bcryptjs writes `$2b$` salts; for passwords of at most 72 bytes `$2a$` is the same algorithm,
+  // and `$2a$` is what GoTrue writes.
+  const salt = (await bcrypt.genSalt(BCRYPT_COST)).replace(/^\$2b\$/, '$2a$')
+  return bcrypt.hash(password, salt)
+}
 
 function scryptAsync(password: string, salt: Buffer, keyBytes: number, options: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
@@ -19,18 +25,7 @@ function scryptAsync(password: string, salt: Buffer, keyBytes: number, options: 
   })
 }
 
-function optionsFor(logN: number, r: number, p: number): ScryptOptions {
-  // maxmem must exceed 128·N·r (Node's default cap is exactly 32 MiB, too tight for N = 2^15, r = 8).
-  return { N: 2 ** logN, r, p, maxmem: 2 * 128 * 2 ** logN * r + 1024 * 1024 }
-}
-
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(SALT_BYTES)
-  const key = await scryptAsync(password, salt, KEY_BYTES, optionsFor(LOG_N, R, P))
-  return `${PREFIX}ln=${LOG_N},r=${R},p=${P}$${salt.toString('base64')}$${key.toString('base64')}`
-}
-
-interface ParsedHash {
+interface ScryptHash {
   logN: number
   r: number
   p: number
@@ -38,7 +33,7 @@ interface ParsedHash {
   key: Buffer
 }
 
-function parseHash(stored: string): ParsedHash | null {
+function parseScrypt(stored: string): ScryptHash | null {
   const match = /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/.exec(stored)
   if (!match) return null
   const [logN, r, p] = [Number(match[1]), Number(match[2]), Number(match[3])]
@@ -50,11 +45,18 @@ function parseHash(stored: string): ParsedHash | null {
   return { logN, r, p, salt, key }
 }
 
+async function verifyScrypt(password: string, target: ScryptHash): Promise<boolean> {
+  // maxmem must exceed 128·N·r (Node's default cap is exactly 32 MiB, too tight for N = 2^15, r = 8).
+  const options = { N: 2 ** target.logN, r: target.r, p: target.p, maxmem: 2 * 128 * 2 ** target.logN * target.r + 1024 * 1024 }
+  const key = await scryptAsync(password, target.salt, target.key.length, options)
+  return timingSafeEqual(key, target.key)
+}
+
 let dummyHash: Promise<string> | null = null
 
 /**
- * A hash of a random password with the current parameters, verified against when there is no
- * account (or no usable hash), so an unknown e-mail costs the same time as a wrong password.
+ * A hash of a random password, verified against when there is no account (or no usable hash), so
+ * an unknown e-mail costs the same time as a wrong password.
  */
 function dummy(): Promise<string> {
   dummyHash ??= hashPassword(randomBytes(18).toString('base64'))
@@ -67,15 +69,21 @@ export function prepareDummyHash(): Promise<void> {
 }
 
 /**
- * True when `password` matches `stored`. Always runs one full KDF, also when `stored` is null or
- * unusable, and compares in constant time.
+ * True when `password` matches `stored` (bcrypt, or a local scrypt hash). Always runs one full KDF,
+ * also when `stored` is null or unusable; bcryptjs compares in constant time.
  */
 export async function verifyPassword(password: string, stored: string | null): Promise<boolean> {
-  const parsed = (stored && parseHash(stored)) || null
-  const target = parsed ?? (parseHash(await dummy()) as ParsedHash)
-  const key = await scryptAsync(password, target.salt, target.key.length, optionsFor(target.logN, target.r, target.p))
-  const equal = timingSafeEqual(key, target.key)
-  return parsed !== null && equal
+  const scryptHash = stored ? parseScrypt(stored) : null
+  if (scryptHash) return verifyScrypt(password, scryptHash)
+  const usable = stored !== null && BCRYPT_HASH.test(stored)
+  const equal = await bcrypt.compare(password, usable ? stored : await dummy())
+  return usable && equal
+}
+
+/** True when a hash that just verified `password` should be replaced by bcrypt (it is a scrypt hash). */
+export function needsRehash(stored: string, password: string): boolean {
+  // A password bcrypt would cut short keeps its scrypt hash rather than lose its tail.
+  return !BCRYPT_HASH.test(stored) && Buffer.byteLength(password) <= MAX_PASSWORD_BYTES
 }
 
 export type PasswordProblem = { reason: 'length'; message: string } | { reason: 'too_long'; message: string }
@@ -85,7 +93,8 @@ export function checkPassword(password: string, minLength: number): PasswordProb
   if ([...password].length < minLength) {
     return { reason: 'length', message: `Password should be at least ${minLength} characters.` }
   }
-  // An upper bound keeps request bodies and KDF input sane; passphrases well beyond it are fine.
-  if (password.length > 1024) return { reason: 'too_long', message: 'Password cannot be longer than 1024 characters' }
+  if (Buffer.byteLength(password) > MAX_PASSWORD_BYTES) {
+    return { reason: 'too_long', message: `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters` }
+  }
   return null
 }

@@ -10,7 +10,7 @@ import { isJsonContentType, parseJsonLimited } from '../json-limits.ts'
 import { loadAuthConfig, type AuthConfig } from './config.ts'
 import { AuthError, authErrorResponse, INVALID_CREDENTIALS } from './errors.ts'
 import { requireAdmin, requireApiKey, requireUser } from './guard.ts'
-import { checkPassword, hashPassword, prepareDummyHash, verifyPassword } from './password.ts'
+import { checkPassword, hashPassword, needsRehash, prepareDummyHash, verifyPassword } from './password.ts'
 import { SignInLimiter } from './rate-limit.ts'
 import { endSessions, rotateRefreshToken, startSession, type ClientInfo, type IssuedSession, type LogoutScope } from './sessions.ts'
 import { signAccessToken } from './tokens.ts'
@@ -25,6 +25,7 @@ import {
   listUsers,
   normalizeEmail,
   recordSignIn,
+  replacePasswordHash,
   userJson,
   type UserRow,
 } from './users.ts'
@@ -161,7 +162,10 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     if (!found.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
     if (isBanned(found)) throw new AuthError(400, 'user_banned', 'User is banned')
 
+    // A local scrypt hash becomes bcrypt, the hash a hosted project can verify.
+    const rehashed = needsRehash(found.encrypted_password!, password) ? await hashPassword(password) : null
     const signedIn = await deps.db.asSystem(async (tx) => {
+      if (rehashed) await replacePasswordHash(tx, found.id, found.encrypted_password!, rehashed)
       const user = await recordSignIn(tx, found.id)
       return user ? { user, issued: await startSession(tx, user.id, client) } : null
     })

@@ -129,6 +129,11 @@ export async function recordSignIn(tx: Transaction, id: string): Promise<UserRow
   return rows[0] ?? null
 }
 
+/** Replaces the hash `previous` with `next`, unless it changed since it was read (a newer password wins). */
+export async function replacePasswordHash(tx: Transaction, id: string, previous: string, next: string): Promise<void> {
+  await tx.query('update auth.users set encrypted_password = $3 where id = $1 and encrypted_password = $2', [id, previous, next])
+}
+
 export async function listUsers(tx: Transaction, page: number, perPage: number): Promise<{ users: UserRow[]; total: number }> {
   const total = await tx.query<{ count: number }>('select count(*)::int as count from auth.users where deleted_at is null')
   const { rows } = await tx.query<UserRow>(
@@ -145,20 +150,24 @@ export async function deleteUser(tx: Transaction, id: string): Promise<boolean> 
   return rows.length > 0
 }
 
+const ANY_ACCOUNT_SQL = 'select exists (select 1 from auth.users) as any'
+
 /**
- * The first admin of a fresh data directory: when no account has `email`, creates it (confirmed)
- * and grants it the admin staff role, in one transaction. An existing account is left exactly as
- * it is (password, roles), so restarting never undoes what the admins changed. True when created.
+ * The first admin of a fresh data directory: when there is no account at all, creates it
+ * (confirmed) and grants it the admin staff role, in one transaction. Existing accounts are left
+ * exactly as they are (passwords, roles), so restarting never undoes what the admins changed, and
+ * a restored or moved data directory never gains an account with the configured (or default)
+ * password. True when created.
  */
 export async function ensureFirstAdmin(db: LocalDatabase, email: string, password: string): Promise<boolean> {
   if (!isValidEmail(normalizeEmail(email))) throw new Error(`ADMIN_EMAIL is not an e-mail address: "${email}"`)
-  if (await db.asSystem((tx) => emailTaken(tx, email))) return false
+  if ((await db.pg.query<{ any: boolean }>(ANY_ACCOUNT_SQL)).rows[0].any) return false
   const problem = checkPassword(password, DEFAULT_AUTH_CONFIG.passwordMinLength)
   if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem.message}`)
   // Hash outside the transaction: PGlite serializes transactions, and the KDF takes ~100 ms.
   const passwordHash = await hashPassword(password)
   return db.asSystem(async (tx) => {
-    if (await emailTaken(tx, email)) return false
+    if ((await tx.query<{ any: boolean }>(ANY_ACCOUNT_SQL)).rows[0].any) return false
     const user = await insertUser(tx, { email, passwordHash, confirmed: true })
     await tx.query(`insert into public.staff_roles (user_id, role) values ($1, 'admin')`, [user.id])
     return true

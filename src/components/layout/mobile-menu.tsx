@@ -37,7 +37,7 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
 }
 
 /**
- * The phone menu (below md): a toggle that opens the spec's entries under the header. It closes on
+ * The phone menu (below md): a toggle that opens the header's entries under it. It closes on
  * every route change and on Escape (focus goes back to the toggle).
  */
 export function MobileMenu() {

@@ -1,4 +1,4 @@
-// The menu data of the public header, mobile menu and footer (spec §2, public layout).
+// The menu data of the public header, mobile menu and footer: one list, so the three never disagree.
 export interface NavItem {
   title: string
   href: string

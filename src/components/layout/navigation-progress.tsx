@@ -1,7 +1,7 @@
 import { useNavigation } from 'react-router'
 
 /**
- * A thin bar across the top while the next page loads (the spec's spinner, for client navigations:
+ * A thin bar across the top while the next page loads (for client navigations only:
  * first loads arrive rendered from the server and need none).
  */
 export function NavigationProgress() {

@@ -1,4 +1,4 @@
-// Toasts, as the spec wants them: one at a time (a new one replaces the old), gone after 5 s unless
+// Toasts: one at a time (a new one replaces the old), gone after 5 s unless
 // the duration is set to Infinity, a destructive variant for errors. `toast()` can be called from
 // anywhere (event handlers, data callbacks); `<Toaster/>` renders whatever is current.
 import { X } from 'lucide-react'

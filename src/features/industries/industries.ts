@@ -1,4 +1,4 @@
-// The eight industries of /industries (spec), also shown as badges on /clients.
+// The eight industries of /industries, also shown as badges on /clients.
 export interface Industry {
   name: string
   description: string

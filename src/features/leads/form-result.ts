@@ -9,7 +9,7 @@ export type FormResult<K extends string> =
   | { ok: true }
   | { ok: false; fieldErrors: FieldErrors<K>; formError?: string; values: Partial<Record<K, string>> }
 
-/** The database's flood-limit refusal, shown as the spec words it. */
+/** The database's flood-limit refusal, in the words the visitor is shown. */
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions, please try again later.'
 export const SUBMISSION_FAILED = 'Sorry, something went wrong on our side. Please try again in a moment.'
 

@@ -1,4 +1,4 @@
-// The six fixed cards of /products (spec). 'Learn More' goes to the product's solution page and
+// The six fixed cards of /products. 'Learn More' goes to the product's solution page and
 // 'Discuss' to /contact with the product chosen (decisions.md); Hospital Management has no solution
 // page yet, so it points at the suite and at a custom-project conversation.
 export interface Product {

@@ -12,8 +12,10 @@ import { useLeadForm } from './use-lead-form'
 export const NEWSLETTER_CONFIRMATION = "Thanks for subscribing! You'll hear from us soon."
 export const NEWSLETTER_ACTION = '/leads/newsletter'
 
-// In every page's footer: its schema (and zod) loads when the visitor first focuses the form.
-const loadNewsletterSchema = () => import('../schemas').then((schemas) => schemas.newsletterSchema)
+// In every page's footer: its schema (and zod) loads when the visitor first focuses the form. Only
+// the browser ever calls this, so the server build leaves the dynamic import out.
+const loadNewsletterSchema = () =>
+  import.meta.env.SSR ? Promise.reject(new Error('The newsletter schema loads in the browser')) : import('../schemas').then((schemas) => schemas.newsletterSchema)
 
 interface NewsletterFormProps {
   /** The action's answer, on the page it renders without JavaScript. */

@@ -1,6 +1,6 @@
 // The shared shape of a lead form's action: a bot gets an "accepted" and nothing is stored; bad
-// input is a 400 with messages per field and the input kept; the flood limit is a 429 with the
-// spec's message; anything else is logged and the visitor gets a plain apology (never the detail).
+// input is a 400 with messages per field and the input kept; the flood limit is a 429 with its
+// own message; anything else is logged and the visitor gets a plain apology (never the detail).
 import { JobNotOpenError, TooManySubmissionsError } from '../api/lead-errors'
 import { isBotSubmission, SUBMISSION_FAILED, type FieldErrors, type FormResult } from '../form-result'
 

@@ -1,0 +1,129 @@
+// The admin's lead inboxes and dashboard through their data functions, against the real local
+// backend with real supabase-js: what a visitor sends is what the admin reads, exports and opens.
+import Papa from 'papaparse'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { getDashboardFigures } from '../../src/features/admin/dashboard/api/get-dashboard-figures'
+import { listApplications, setApplicationStatus, signedCvUrl } from '../../src/features/admin/applications/api/applications'
+import { listContactMessages, messagesCsv, setMessageStatus } from '../../src/features/admin/inbox/api/contact-messages'
+import { listSubscribers, subscribersCsv, unsubscribe } from '../../src/features/admin/subscribers/api/subscribers'
+import type { Db } from '../../src/lib/supabase'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend'
+
+let backend: LocalBackend
+let admin: Db
+let visitor: Db
+
+beforeAll(async () => {
+  backend = await startLocalBackend()
+  admin = (await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)) as unknown as Db
+  visitor = backend.anon() as unknown as Db
+})
+afterAll(async () => {
+  await backend?.dispose()
+})
+
+const PDF = new TextEncoder().encode('%PDF-1.4\n% a CV\n')
+
+async function sendApplication(openingId: string, name: string): Promise<string> {
+  const cvPath = `${crypto.randomUUID()}/cv.pdf`
+  const upload = await visitor.storage.from('applications').upload(cvPath, PDF, { contentType: 'application/pdf' })
+  expect(upload.error).toBeNull()
+  const { error } = await visitor.from('job_applications').insert({ job_opening_id: openingId, name, email: 'applicant@example.com', cv_path: cvPath })
+  expect(error).toBeNull()
+  return cvPath
+}
+
+describe('Inbox', () => {
+  it('lists messages newest first and exports them as CSV with formulas neutralised', async () => {
+    const first = await visitor.from('contact_messages').insert({ first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', message: 'Hello, "team"\nsecond line' })
+    expect(first.error).toBeNull()
+    const second = await visitor.from('contact_messages').insert({
+      first_name: '=HYPERLINK("http://evil.example","click")',
+      last_name: '+1',
+      email: 'mallory@example.com',
+      interested_in: '@SUM(A1:A2)',
+      message: '-2+3',
+    })
+    expect(second.error).toBeNull()
+
+    const messages = await listContactMessages(admin)
+    expect(messages.map((m) => m.email)).toEqual(['mallory@example.com', 'ada@example.com'])
+    const rows = Papa.parse<string[]>(messagesCsv(messages).trim(), { newline: '\r\n' }).data
+    expect(rows[0]).toEqual(['Received', 'First name', 'Last name', 'Email', 'Interested in', 'Message', 'Status'])
+    expect(rows[1].slice(1)).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", "'+1", 'mallory@example.com', "'@SUM(A1:A2)", "'-2+3", 'new'])
+    expect(rows[2].slice(1)).toEqual(['Ada', 'Obi', 'ada@example.com', '', 'Hello, "team"\nsecond line', 'new'])
+    expect(rows[1][0]).toBe(messages[0].created_at)
+
+    await setMessageStatus(admin, messages[1].id, 'handled')
+    expect((await listContactMessages(admin)).find((m) => m.email === 'ada@example.com')?.status).toBe('handled')
+  })
+
+  it('is closed to visitors', async () => {
+    await expect(listContactMessages(visitor)).rejects.toThrow(/permission denied/)
+  })
+})
+
+describe('Subscribers', () => {
+  it('lists, unsubscribes and exports', async () => {
+    expect((await visitor.rpc('subscribe_newsletter', { email: 'Reader@Example.com' })).error).toBeNull()
+    const [reader] = await listSubscribers(admin)
+    expect(reader).toMatchObject({ email: 'reader@example.com', status: 'subscribed' })
+    await unsubscribe(admin, reader.id)
+    const subscribers = await listSubscribers(admin)
+    expect(subscribers[0].status).toBe('unsubscribed')
+    expect(Papa.parse<string[]>(subscribersCsv(subscribers).trim(), { newline: '\r\n' }).data[1].slice(0, 2)).toEqual(['reader@example.com', 'unsubscribed'])
+  })
+})
+
+describe('Applications', () => {
+  it("lists applications with their opening's title, for all openings or one, and sets the status", async () => {
+    const { data: openings } = await admin.from('job_openings').select('id, title').eq('active', true).order('created_at').limit(2)
+    const [a, b] = openings!
+    await sendApplication(a.id, 'First Applicant')
+    await sendApplication(b.id, 'Second Applicant')
+
+    const all = await listApplications(admin, null)
+    expect(all.map((x) => [x.name, x.opening_title])).toEqual([
+      ['Second Applicant', b.title],
+      ['First Applicant', a.title],
+    ])
+    expect((await listApplications(admin, a.id)).map((x) => x.name)).toEqual(['First Applicant'])
+
+    await setApplicationStatus(admin, all[0].id, 'reviewing')
+    expect((await listApplications(admin, b.id))[0].status).toBe('reviewing')
+    await expect(setApplicationStatus(admin, all[0].id, 'reviewed' as never)).rejects.toThrow(/Failed to update application/)
+  })
+
+  it('gives a signed CV link that works once signed and fails after it expires', async () => {
+    const { data: opening } = await admin.from('job_openings').select('id').eq('active', true).limit(1).single()
+    const cvPath = await sendApplication(opening!.id, 'Third Applicant')
+
+    const url = await signedCvUrl(admin, cvPath, 1)
+    const ok = await fetch(url)
+    expect(ok.status).toBe(200)
+    expect(new Uint8Array(await ok.arrayBuffer())).toEqual(PDF)
+
+    await new Promise((resolve) => setTimeout(resolve, 2100))
+    const late = await fetch(url)
+    expect(late.status).toBeGreaterThanOrEqual(400)
+    expect(await late.text()).not.toContain('%PDF')
+
+    // Visitors can neither sign nor read a CV.
+    await expect(signedCvUrl(visitor, cvPath)).rejects.toThrow(/Failed to create CV link/)
+  })
+})
+
+describe('Dashboard', () => {
+  it('counts exactly and sums page views per day over 30 days', async () => {
+    for (const path of ['/', '/', '/careers']) expect((await visitor.rpc('record_page_view', { page_path: path })).error).toBeNull()
+    const figures = await getDashboardFigures(admin)
+    const { count: solutions } = await admin.from('solutions').select('id', { count: 'exact', head: true })
+    expect(figures.solutions).toBe(solutions)
+    expect(figures.viewsPerDay).toHaveLength(30)
+    expect(figures.viewsPerDay.at(-1)!.views).toBe(3)
+    expect(figures.views30Days).toBe(3)
+    expect(figures.newMessages).toBe(1)
+    expect(figures.subscribers).toBe(0)
+    expect(figures.openApplications).toBe(3)
+  })
+})

@@ -1,0 +1,77 @@
+// Runs the product the way the README says, `npm start` (scripts/start.ts), on free ports with a
+// temporary DATA_DIR, and tells the browser tests where the site is.
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { repoRoot } from '../../../local-supabase/src/bootstrap.ts'
+import { READY_PREFIX } from '../../../local-supabase/src/config.ts'
+import { readKeys } from '../../../local-supabase/src/keys.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    siteUrl: string
+    /** The product's local backend, for tests that arrange data as staff would (service role). */
+    backend: { url: string; anonKey: string; serviceRoleKey: string }
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+async function waitForSite(url: string, isRunning: () => boolean): Promise<void> {
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    if (!isRunning()) throw new Error('npm start exited before the site answered')
+    try {
+      if ((await fetch(url)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error(`the site did not answer on ${url} within 3 minutes`)
+}
+
+export default async function serveProduct(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-data-'))
+  const port = await freePort()
+  let output = ''
+  const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  product.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  product.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const siteUrl = `http://localhost:${port}`
+  try {
+    await waitForSite(siteUrl, () => product.exitCode === null)
+  } catch (error) {
+    product.kill('SIGINT')
+    throw new Error(`${(error as Error).message}\n${output}`)
+  }
+  project.provide('siteUrl', siteUrl)
+  const backendUrl = output.split('\n').find((line) => line.startsWith(READY_PREFIX))?.slice(READY_PREFIX.length).trim()
+  const keys = await readKeys(dataDir)
+  if (backendUrl && keys) {
+    project.provide('backend', { url: backendUrl, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey })
+  }
+
+  return async () => {
+    const exited = new Promise((resolve) => product.once('exit', resolve))
+    product.kill('SIGINT') // Ctrl-C: stops the web server and the backend
+    await exited
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,118 @@
+// The local backend as a process: its keys, restarts, crashes and the status command.
+import { spawnSync } from 'node:child_process'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
+
+let backend: LocalBackend
+
+beforeAll(async () => {
+  backend = await startLocalBackend()
+})
+
+afterAll(async () => {
+  await backend?.dispose()
+})
+
+async function clientNames(prefix: string): Promise<Set<string>> {
+  const { data, error } = await backend.service().from('clients').select('name').like('name', `${prefix}%`)
+  if (error) throw new Error(error.message)
+  return new Set(data.map((row: { name: string }) => row.name))
+}
+
+describe('the local backend process', () => {
+  it('generates its JWT secret and keys into DATA_DIR and announces its URL and anon key', async () => {
+    const stored = JSON.parse(await readFile(path.join(backend.dataDir, 'keys.json'), 'utf8')) as Record<string, string>
+    expect(stored.jwtSecret.length).toBeGreaterThanOrEqual(40)
+    expect(stored.anonKey).toBe(backend.keys.anonKey)
+    expect(backend.output()).toContain(`ANON_KEY=${backend.keys.anonKey}`)
+    // No secret of this instance is in the repository.
+    const tracked = spawnSync('git', ['grep', '-l', stored.jwtSecret], { cwd: repoRoot, encoding: 'utf8' })
+    expect(tracked.stdout).toBe('')
+  })
+
+  it('serves the seeded solutions to the anon key', async () => {
+    const { data, error } = await backend.anon().from('solutions').select('slug').order('slug')
+    expect(error).toBeNull()
+    expect(data?.map((row) => row.slug)).toEqual(['ai', 'banking', 'custom', 'edu', 'hr', 'irepay'])
+  })
+
+  it('prints its URL and keys in env format with npm run status', () => {
+    const status = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/status.ts'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATA_DIR: backend.dataDir, SUPABASE_PORT: new URL(backend.url).port },
+      encoding: 'utf8',
+    })
+    expect(status.status).toBe(0)
+    expect(status.stdout.trim().split('\n')).toEqual([
+      `API_URL=${backend.url}`,
+      `ANON_KEY=${backend.keys.anonKey}`,
+      `SERVICE_ROLE_KEY=${backend.keys.serviceRoleKey}`,
+    ])
+  })
+
+  it('keeps every row and its keys across a clean restart, without seeding again', async () => {
+    const { error } = await backend.service().from('clients').insert({ name: 'Restart Check Bank', icon: 'Anchor' })
+    expect(error).toBeNull()
+    const { count: solutionsBefore } = await backend.anon().from('solutions').select('*', { count: 'exact', head: true })
+
+    await backend.restart()
+
+    expect(await clientNames('Restart Check')).toEqual(new Set(['Restart Check Bank']))
+    const { count: solutionsAfter } = await backend.anon().from('solutions').select('*', { count: 'exact', head: true })
+    expect(solutionsAfter).toBe(solutionsBefore)
+    expect(JSON.parse(await readFile(path.join(backend.dataDir, 'keys.json'), 'utf8')).anonKey).toBe(backend.keys.anonKey)
+  })
+
+  it('loses no acknowledged write when killed in the middle of a burst, and opens again', async () => {
+    const acknowledged: string[] = []
+    let stop = false
+    const writer = async (lane: number) => {
+      for (let i = 0; !stop; i++) {
+        const name = `Crash Check ${lane}-${i}`
+        const { error } = await backend.service().from('clients').insert({ name, icon: 'Zap' })
+        if (error) return // the process is gone
+        acknowledged.push(name)
+      }
+    }
+    const writers = [0, 1, 2, 3].map((lane) => writer(lane).catch(() => undefined))
+    // Kill once the burst is well under way (each write waits for its fsync; a busy machine is slow).
+    for (let waited = 0; acknowledged.length < 20 && waited < 30_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    await backend.kill()
+    stop = true
+    await Promise.all(writers)
+    expect(acknowledged.length).toBeGreaterThan(10)
+
+    await backend.restart()
+
+    const stored = await clientNames('Crash Check')
+    const lost = acknowledged.filter((name) => !stored.has(name))
+    expect(lost).toEqual([])
+  })
+
+  it('npm run db:reset refuses while the backend runs, then empties and re-seeds, keeping the keys', async () => {
+    const reset = () =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/db-reset.ts'], {
+        cwd: repoRoot,
+        env: { ...process.env, DATA_DIR: backend.dataDir, SUPABASE_PORT: new URL(backend.url).port },
+        encoding: 'utf8',
+      })
+    const refused = reset()
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toContain('stop it')
+
+    await backend.stop()
+    const done = reset()
+    expect(done.status, done.stderr).toBe(0)
+    await backend.restart()
+
+    expect(await clientNames('Restart Check')).toEqual(new Set())
+    const { data } = await backend.anon().from('solutions').select('slug')
+    expect(data).toHaveLength(6)
+    expect(JSON.parse(await readFile(path.join(backend.dataDir, 'keys.json'), 'utf8')).anonKey).toBe(backend.keys.anonKey)
+  })
+})

@@ -1,0 +1,275 @@
+// The three lead forms, posted as a browser without JavaScript would (plain HTTP form posts to the
+// production web server), against the real local backend. What was stored is read back with the
+// service-role key; refused posts must store nothing, in the table or in storage.
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend'
+import { startSite, type SiteServer } from '../helpers/site-server'
+
+let backend: LocalBackend
+let site: SiteServer
+
+beforeAll(async () => {
+  backend = await startLocalBackend()
+  site = await startSite(backend.url, backend.keys.anonKey)
+})
+
+afterAll(async () => {
+  await site?.stop()
+  await backend?.dispose()
+})
+
+function postForm(pathname: string, fields: Record<string, string>): Promise<Response> {
+  return fetch(`${site.url}${pathname}`, { method: 'POST', body: new URLSearchParams(fields), redirect: 'manual' })
+}
+
+const TOO_MANY = 'Too many submissions, please try again later.'
+
+/** Text as the page shows it (React escapes apostrophes and ampersands in HTML). */
+function shown(text: string): string {
+  return text.replaceAll('&', '&amp;').replaceAll("'", '&#x27;').replaceAll('"', '&quot;')
+}
+
+describe('contact form without JavaScript', () => {
+  it('stores exactly what was posted and shows the confirmation', async () => {
+    const response = await postForm('/leads/contact', {
+      firstName: 'Ngozi',
+      lastName: 'Okafor',
+      email: 'ngozi@bank.example',
+      interestedIn: 'Core Banking Software',
+      message: 'We would like a demo of the core banking platform.',
+      website: '',
+    })
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain(shown("Thank you! We'll be in touch shortly."))
+    const { data, error } = await backend.service().from('contact_messages').select('*').eq('email', 'ngozi@bank.example')
+    expect(error).toBeNull()
+    expect(data).toHaveLength(1)
+    expect(data![0]).toMatchObject({
+      first_name: 'Ngozi',
+      last_name: 'Okafor',
+      interested_in: 'Core Banking Software',
+      message: 'We would like a demo of the core banking platform.',
+      status: 'new',
+    })
+  })
+
+  it('answers missing and invalid fields with 400, the messages and the input kept', async () => {
+    const response = await postForm('/leads/contact', {
+      firstName: 'Tunde',
+      lastName: '',
+      email: 'not-an-email',
+      message: 'Kept message text',
+    })
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('Last name is required')
+    expect(html).toContain('Please enter a valid email address')
+    expect(html).toContain('value="Tunde"')
+    expect(html).toContain('value="not-an-email"')
+    expect(html).toContain('Kept message text')
+    const { count } = await backend.service().from('contact_messages').select('*', { count: 'exact', head: true }).eq('first_name', 'Tunde')
+    expect(count).toBe(0)
+  })
+
+  it('answers a filled honeypot as accepted and stores nothing', async () => {
+    const response = await postForm('/leads/contact', {
+      firstName: 'Bot',
+      lastName: 'Filler',
+      email: 'bot@spam.example',
+      message: 'Buy now',
+      website: 'http://spam.example',
+    })
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain(shown("Thank you! We'll be in touch shortly."))
+    const { count } = await backend.service().from('contact_messages').select('*', { count: 'exact', head: true }).eq('email', 'bot@spam.example')
+    expect(count).toBe(0)
+  })
+
+  it("shows the flood limit's message and keeps the input", async () => {
+    const fields = { firstName: 'Eager', lastName: 'Sender', email: 'eager@example.com', message: 'Hello again' }
+    // Five messages per e-mail an hour are accepted.
+    for (let i = 0; i < 5; i++) expect((await postForm('/leads/contact', fields)).status).toBe(200)
+    const refused = await postForm('/leads/contact', { ...fields, message: 'The sixth one' })
+    expect(refused.status).toBe(429)
+    const html = await refused.text()
+    expect(html).toContain(TOO_MANY)
+    expect(html).toContain('The sixth one')
+    expect(html).toContain('value="eager@example.com"')
+    const { count } = await backend.service().from('contact_messages').select('*', { count: 'exact', head: true }).eq('email', 'eager@example.com')
+    expect(count).toBe(5)
+  })
+
+  it('preselects the solution named in the query string', async () => {
+    const html = await (await fetch(`${site.url}/leads/contact?interest=banking`)).text()
+    expect(html).toMatch(/<option value="Core Banking Software" selected="">/)
+  })
+})
+
+describe('newsletter form without JavaScript', () => {
+  it('subscribes once, lower-cased; signing up twice is not an error', async () => {
+    for (const email of ['Reader@Example.com', 'reader@example.com']) {
+      const response = await postForm('/leads/newsletter', { email })
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain(shown("Thanks for subscribing! You'll hear from us soon."))
+    }
+    const { data } = await backend.service().from('newsletter_subscribers').select('email, status').eq('email', 'reader@example.com')
+    expect(data).toEqual([{ email: 'reader@example.com', status: 'subscribed' }])
+  })
+
+  it('refuses an invalid address with 400 and keeps it', async () => {
+    const response = await postForm('/leads/newsletter', { email: 'nobody@' })
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('Please enter a valid email address')
+    expect(html).toContain('value="nobody@"')
+  })
+
+  it('stores nothing for a filled honeypot', async () => {
+    expect((await postForm('/leads/newsletter', { email: 'robot@spam.example', website: 'x' })).status).toBe(200)
+    const { count } = await backend.service().from('newsletter_subscribers').select('*', { count: 'exact', head: true }).eq('email', 'robot@spam.example')
+    expect(count).toBe(0)
+  })
+})
+
+describe('job application without JavaScript', () => {
+  let activeJob: { id: string; title: string }
+  let inactiveJobId: string
+
+  beforeAll(async () => {
+    const service = backend.service()
+    const { data: active } = await service.from('job_openings').select('id, title').eq('active', true).limit(1).single()
+    activeJob = active!
+    const { data: inactive, error } = await service
+      .from('job_openings')
+      .insert({ title: 'Closed role', location: 'Lagos', department: 'Finance', active: false })
+      .select('id')
+      .single()
+    expect(error).toBeNull()
+    inactiveJobId = inactive!.id
+  })
+
+  const pdf = (size = 2048) => {
+    const bytes = new Uint8Array(size).fill(0x20)
+    bytes.set(new TextEncoder().encode('%PDF-1.7\n'))
+    return bytes
+  }
+
+  function apply(jobId: string, fields: Record<string, string>, cv: { bytes: Uint8Array; name: string; type: string } | null): Promise<Response> {
+    const form = new FormData()
+    for (const [key, value] of Object.entries(fields)) form.set(key, value)
+    if (cv) form.set('cv', new File([cv.bytes as Uint8Array<ArrayBuffer>], cv.name, { type: cv.type }))
+    return fetch(`${site.url}/careers/${jobId}/apply`, { method: 'POST', body: form, redirect: 'manual' })
+  }
+
+  async function storedCvs(): Promise<string[]> {
+    const root = path.join(backend.dataDir, 'storage', 'applications')
+    try {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true })
+      return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name))
+    } catch {
+      return []
+    }
+  }
+
+  async function applicationsFrom(email: string) {
+    const { data, error } = await backend.service().from('job_applications').select('*').eq('email', email)
+    expect(error).toBeNull()
+    return data!
+  }
+
+  it('shows the form on its own page for an open job', async () => {
+    const response = await fetch(`${site.url}/careers/${activeJob.id}/apply`)
+    expect(response.status).toBe(200)
+    const html = await response.text()
+    expect(html).toContain(`Apply for ${shown(activeJob.title)}`)
+    expect(html).toMatch(/enctype="multipart\/form-data"/i)
+  })
+
+  it('stores the application and its CV in the private bucket', async () => {
+    const before = (await storedCvs()).length
+    const cvBytes = pdf()
+    const response = await apply(
+      activeJob.id,
+      { name: 'Amaka Eze', email: 'amaka@example.com', phone: '+234 801 234 5678', coverNote: 'I love ledgers.' },
+      { bytes: cvBytes, name: 'Amaka Eze CV.pdf', type: 'application/pdf' },
+    )
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('Thank you for applying!')
+    const rows = await applicationsFrom('amaka@example.com')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ job_opening_id: activeJob.id, name: 'Amaka Eze', phone: '+234 801 234 5678', cover_note: 'I love ledgers.' })
+    expect(rows[0].cv_path).toMatch(/^[0-9a-f-]{36}\/amaka eze cv\.pdf$/)
+    const download = await backend.service().storage.from('applications').download(rows[0].cv_path)
+    expect(download.error).toBeNull()
+    expect(new Uint8Array(await download.data!.arrayBuffer())).toEqual(cvBytes)
+    expect((await storedCvs()).length).toBe(before + 1)
+    // Private: a visitor cannot read it back.
+    const anonDownload = await backend.anon().storage.from('applications').download(rows[0].cv_path)
+    expect(anonDownload.error).not.toBeNull()
+  })
+
+  it.each([
+    ['a 6 MB CV', { bytes: pdf(6 * 1024 * 1024), name: 'big.pdf', type: 'application/pdf' }, 'The CV must be at most 5 MB.'],
+    [
+      'a program renamed to .pdf',
+      { bytes: new Uint8Array([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff, 0, 0]), name: 'cv.pdf', type: 'application/pdf' },
+      'Please choose a PDF, DOC or DOCX file.',
+    ],
+    ['a text file', { bytes: new TextEncoder().encode('hello'), name: 'cv.txt', type: 'text/plain' }, 'Please choose a PDF, DOC or DOCX file.'],
+  ])('refuses %s with 400, the input kept, and stores no row and no file', async (_, cv, message) => {
+    const before = await storedCvs()
+    const response = await apply(activeJob.id, { name: 'Refused Person', email: 'refused@example.com', coverNote: 'Kept cover note' }, cv)
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain(message)
+    expect(html).toContain('value="Refused Person"')
+    expect(html).toContain('Kept cover note')
+    expect(await applicationsFrom('refused@example.com')).toHaveLength(0)
+    expect(await storedCvs()).toEqual(before)
+  })
+
+  it('refuses a missing CV and missing fields with 400', async () => {
+    const response = await apply(activeJob.id, { name: '', email: 'x@example.com' }, null)
+    expect(response.status).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('Name is required')
+    expect(html).toContain('Please attach your CV.')
+  })
+
+  it('refuses an inactive or unknown opening with a clear message, storing nothing', async () => {
+    const before = await storedCvs()
+    for (const jobId of [inactiveJobId, '00000000-0000-4000-8000-000000000000']) {
+      const response = await apply(jobId, { name: 'Late Applicant', email: 'late@example.com' }, { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' })
+      expect(response.status).toBe(409)
+      expect(await response.text()).toContain('This job opening is no longer accepting applications.')
+      const page = await fetch(`${site.url}/careers/${jobId}/apply`)
+      expect(page.status).toBe(404)
+    }
+    expect(await applicationsFrom('late@example.com')).toHaveLength(0)
+    expect(await storedCvs()).toEqual(before)
+  })
+
+  it('takes the CV back when the row is refused by the flood limit', async () => {
+    const fields = { name: 'Keen Applicant', email: 'keen@example.com' }
+    const cv = { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' }
+    for (let i = 0; i < 5; i++) expect((await apply(activeJob.id, fields, cv)).status).toBe(200)
+    const before = await storedCvs()
+    const refused = await apply(activeJob.id, { ...fields, coverNote: 'Sixth try' }, cv)
+    expect(refused.status).toBe(429)
+    const html = await refused.text()
+    expect(html).toContain(TOO_MANY)
+    expect(html).toContain('Sixth try')
+    expect(await applicationsFrom('keen@example.com')).toHaveLength(5)
+    expect(await storedCvs()).toEqual(before)
+  })
+
+  it('stores nothing for a filled honeypot', async () => {
+    const before = await storedCvs()
+    const response = await apply(activeJob.id, { name: 'Bot', email: 'bot@example.com', website: 'spam' }, { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' })
+    expect(response.status).toBe(200)
+    expect(await applicationsFrom('bot@example.com')).toHaveLength(0)
+    expect(await storedCvs()).toEqual(before)
+  })
+})
