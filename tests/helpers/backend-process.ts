@@ -46,8 +46,9 @@ function waitForExit(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
-export async function startBackendProcess(env: NodeJS.ProcessEnv = {}): Promise<BackendProcess> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'))
+/** Starts on a new temporary data directory, or on `existingDataDir` (e.g. one a restore made). */
+export async function startBackendProcess(env: NodeJS.ProcessEnv = {}, existingDataDir?: string): Promise<BackendProcess> {
+  const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'local-supabase-test-')))
   let running = await launch(dataDir, 0, env)
   const keys = await readKeys(dataDir)
   if (!keys) throw new Error('the backend started without writing its keys')
