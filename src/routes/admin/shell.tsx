@@ -2,10 +2,10 @@
 // the admin role too (with a message). An expired access token is renewed silently by supabase-js;
 // when it cannot be, the person is sent to sign in again and comes back to the same page.
 import { useEffect, useRef } from 'react'
-import { createContext, Outlet, redirect, useNavigate } from 'react-router'
+import { Outlet, redirect, useNavigate } from 'react-router'
 import { AdminShell } from '~/features/admin/components/admin-shell'
 import { Spinner } from '~/features/admin/components/spinner'
-import { getStaffSession, type Staff } from '~/features/admin/auth/api/get-staff-session'
+import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
 import { signOut } from '~/features/admin/auth/api/sign-out'
 import { countNewMessages } from '~/features/admin/inbox/api/contact-messages'
 import { adminDb } from '~/features/admin/lib/admin-db'
@@ -18,28 +18,16 @@ function loginUrl(request: Request, reason?: string): string {
   return `/admin/login?${params}`
 }
 
-const staffContext = createContext<Staff>()
-
-// The guard runs before any loader below it (the screens' loaders start only after it), so a
-// visitor without a session never sends a query for staff data.
-export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
-  async ({ request, context }, next) => {
-    const db = await adminDb()
-    const session = await getStaffSession(db)
-    if (session.kind === 'signed-out') throw redirect(loginUrl(request))
-    if (session.kind === 'no-access') {
-      await signOut(db)
-      throw redirect('/admin/login?reason=no-access')
-    }
-    context.set(staffContext, session.staff)
-    await next()
-  },
-]
-
-export async function clientLoader({ context }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const db = await adminDb()
+  const session = await getStaffSession(db)
+  if (session.kind === 'signed-out') throw redirect(loginUrl(request))
+  if (session.kind === 'no-access') {
+    await signOut(db)
+    throw redirect('/admin/login?reason=no-access')
+  }
   const newMessages = await countNewMessages(db).catch(() => 0)
-  return { db, staff: context.get(staffContext), newMessages }
+  return { db, staff: session.staff, newMessages }
 }
 
 // A change of a list's filters (its search params) needs no new session check.
