@@ -19,6 +19,11 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
   end if;
+  -- The role PostgREST connects as: its pgrst.* settings configure the REST API, as on Supabase
+  -- (alter role authenticator set pgrst.db_aggregates_enabled = 'true').
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator nologin noinherit;
+  end if;
 end
 $$;
 

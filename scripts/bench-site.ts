@@ -1,21 +1,25 @@
 // `npm run bench:site`: the production web server under a burst of visitors. It builds when needed,
 // starts the local backend and the web server (as `npm start` does) on free ports with a fresh
-// DATA_DIR, then drives 50 connections for 10 s at each page (/, /resources, one blog post) and at a
-// static file (/favicon.svg) of the same server, with a browser's headers (so responses are
-// compressed as browsers get them). Load generator, web server and backend share this machine.
-// It prints pages/s, p50 and p99 per page, the ratio of / to the static file, and the memory of the
-// web server and the backend. It asserts nothing.
+// DATA_DIR, then drives 50 connections for 10 s at each page (/, /about, /resources, one blog post)
+// and at a static file (/favicon.svg) of the same server, with a browser's headers (so responses are
+// compressed as browsers get them), then at URLs that differ on every request: /about with a new
+// tracking parameter, /resources with a new search (all from one client, so its search quota
+// applies), and unknown blog slugs. Last, a flood of 10,000 distinct URLs (pages that do not
+// exist), and the memory 5 and 30 seconds after it. Load generator, web server and backend share this
+// machine. It prints pages/s, p50 and p99 per target, the web server's memory after each, the ratio
+// of / to the static file, and the backend's memory. It asserts nothing.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
-import autocannon from 'autocannon'
+import autocannon, { type RawRequest } from 'autocannon'
 import { bundleBackend } from '../local-supabase/build.ts'
 import { launchBackend } from '../local-supabase/launch.ts'
 import { readKeys } from '../local-supabase/src/keys.ts'
 import { buildDir, ensureWebBuild } from './lib/web-build.ts'
 
 const CONNECTIONS = 50
+const FLOOD_URLS = 10_000
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
 const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -63,33 +67,60 @@ try {
     headers: { apikey: keys.anonKey },
   })
   const [post] = (await posts.json()) as { slug: string }[]
-  const targets = [
+  // `vary` gives each request its own URL (n counts the requests of the run).
+  const targets: { name: string; path: string; vary?: (n: number) => string }[] = [
     { name: '/', path: '/' },
+    { name: '/about', path: '/about' },
     { name: '/resources', path: '/resources' },
     { name: 'one post', path: `/resources/blog/${post?.slug ?? 'none'}` },
     { name: 'static /favicon.svg', path: '/favicon.svg' },
+    { name: '/about?utm_source=<new each time>', path: '/about?utm_source=0', vary: (n) => `/about?utm_source=campaign-${n}` },
+    { name: '/resources?q=<new each time>', path: '/resources?q=0', vary: (n) => `/resources?q=term${n}` },
+    { name: '/resources/blog/no-such-<new each time>', path: '/resources/blog/no-such-0', vary: (n) => `/resources/blog/no-such-${n}` },
   ]
+  const run = (target: { path: string; vary?: (n: number) => string }, options: { connections: number; duration?: number; amount?: number }) => {
+    let n = 0
+    const vary = target.vary
+    return autocannon({
+      url: siteUrl + target.path,
+      headers: BROWSER_HEADERS,
+      ...options,
+      ...(vary ? { requests: [{ setupRequest: (request: RawRequest) => ({ ...request, path: vary((n += 1)) }) }] } : {}),
+    })
+  }
   const webPid = web.pid as number
   const backendPid = backend.pid as number
   console.log(`site ${siteUrl}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`)
   console.log(`memory at start: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
-  // Warm up: the first renders compile code paths and fill the static-file cache.
-  for (const target of targets) await autocannon({ url: siteUrl + target.path, connections: 10, duration: 2, headers: BROWSER_HEADERS })
+  // Warm up: the first renders compile code paths.
+  for (const target of targets.filter((t) => !t.vary)) await run(target, { connections: 10, duration: 2 })
+  const resting = await rssMb(webPid)
+  console.log(`web server memory at rest after the warm-up: ${resting} MB`)
 
-  console.log('\ntarget | pages/s | p50 ms | p99 ms | status of a sample | non-2xx | errors')
+  console.log('\ntarget | pages/s | p50 ms | p99 ms | status of a sample | non-2xx | errors | web server MB after')
   const rates = new Map<string, number>()
   for (const target of targets) {
-    const sample = await fetch(siteUrl + target.path, { headers: BROWSER_HEADERS })
+    const sample = await fetch(siteUrl + target.path, { headers: BROWSER_HEADERS, redirect: 'manual' })
     await sample.arrayBuffer()
-    const result = await autocannon({ url: siteUrl + target.path, connections: CONNECTIONS, duration: DURATION_S, headers: BROWSER_HEADERS })
+    const result = await run(target, { connections: CONNECTIONS, duration: DURATION_S })
     rates.set(target.name, result.requests.average)
     console.log(
-      `${target.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${sample.status} | ${result.non2xx} | ${result.errors + result.timeouts}`,
+      `${target.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${sample.status} | ${result.non2xx} | ${result.errors + result.timeouts} | ${await rssMb(webPid)}`,
     )
   }
   const home = rates.get('/') ?? 0
   const staticRate = rates.get('static /favicon.svg') ?? 1
   console.log(`\n/ ÷ static file: ${(home / staticRate).toFixed(2)}×`)
+
+  const flood = await run({ path: '/no-such-page-0', vary: (n) => `/no-such-page-${n}` }, { connections: CONNECTIONS, amount: FLOOD_URLS })
+  const afterFlood = await rssMb(webPid)
+  // Expired pages are let go within two cache lifetimes; the heap gives memory back when idle.
+  await new Promise((resolve) => setTimeout(resolve, 5000))
+  const after5s = await rssMb(webPid)
+  await new Promise((resolve) => setTimeout(resolve, 25_000))
+  console.log(
+    `flood of ${FLOOD_URLS} distinct URLs: ${Math.round(flood.requests.average)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${resting} MB at rest)`,
+  )
   console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
 } finally {
   web.kill('SIGTERM')

@@ -1,6 +1,10 @@
 // The production web server: React Router's request handler mounted in Hono, with the built
 // browser files, compression, security headers, a health check, the short-lived page cache and,
 // for the local backend, its three APIs on the site's origin. `npm start` runs it (server/main.ts).
+//
+// Every absolute URL the app renders starts with one origin fixed before the first request
+// (SITE_URL, or http://localhost:PORT), handed to the app in the request context; a request that
+// names another host gets pages with that same origin and never shares a render with anyone.
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
@@ -9,8 +13,10 @@ import type { ServerConfig } from './config.ts'
 import { checkHealth } from './health.ts'
 import { NoncePage } from './nonce-page.ts'
 import { PageCache, type RenderedPage } from './page-cache.ts'
+import { RouteMatcher } from './route-match.ts'
 import { applySecurityHeaders, newNonce, type SecurityOptions } from './security-headers.ts'
-import { StaticFiles } from './static-files.ts'
+import { RenderQuota, sharedRender } from './shared-render.ts'
+import type { StaticFiles } from './static-files.ts'
 import { isProxiedPath, proxyToSupabase } from './supabase-proxy.ts'
 import { visitorAddress } from './visitor-address.ts'
 
@@ -18,30 +24,93 @@ type SiteEnv = { Bindings: HttpBindings; Variables: { nonce: string; visitorIp: 
 
 /** What src/entry.server.tsx exports for this server, beside React Router's render function. */
 interface AppEntry {
-  createLoadContext(visitor: { ip: string | null }, nonce: string): RouterContextProvider
+  createLoadContext(visitor: { ip: string | null }, nonce: string, siteOrigin: string): RouterContextProvider
 }
 
 export interface SiteOptions {
   build: ServerBuild
-  clientDir: string
+  /** The built browser files, loaded before the server listens (StaticFiles.load). */
+  files: StaticFiles
   config: ServerConfig
 }
 
 const ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Back to the home page</a></p></main></body></html>`
 
-// Forms take at most a 5 MB CV; the actions check their own limits below this.
-const MAX_BODY_BYTES = 10 * 1024 * 1024
+// A body for a route that names no limit of its own (routes say so in their handle).
+const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 
-function isAdminPath(pathname: string): boolean {
-  return pathname === '/admin' || pathname.startsWith('/admin/')
+const textAnswer = (body: string, status: number) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+
+const inUnits = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`)
+
+/** A body past its route's limit: a page a visitor without JavaScript can act on. */
+function tooLarge(limit: number): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large to send</title></head><body><main><h1>Too large to send</h1><p>This form takes at most ${inUnits(limit)}, files included. Please go back and try again with less.</p></main></body></html>`
+  return new Response(html, { status: 413, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
 }
 
-export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<SiteEnv> {
+// How much of a refused body is read and thrown away after the 413 has gone out, so a browser can
+// finish sending and show the answer; past it the connection is closed.
+const DISCARD_MAX_BYTES = 32 * 1024 * 1024
+
+/** Reads and drops the rest of a refused body in the background, up to DISCARD_MAX_BYTES. */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
+  void (async () => {
+    let dropped = 0
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      dropped += value.byteLength
+      if (dropped > DISCARD_MAX_BYTES) return reader.cancel()
+    }
+  })().catch(() => undefined)
+}
+
+/**
+ * The request's body, read as it arrives and counted whatever its framing (Content-Length or
+ * chunked), or null the moment it passes `limit`: nothing more is kept.
+ */
+async function boundedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const reader = request.body!.getReader()
+  if (Number(request.headers.get('content-length') ?? 0) > limit) {
+    discardRest(reader)
+    return null
+  }
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      discardRest(reader)
+      return null
+    }
+    chunks.push(value)
+  }
+  const body = Buffer.concat(chunks, size)
+  return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength)
+}
+
+/** The hosts the site answers to as itself: SITE_URL's, or this server's loopback names. */
+function siteOf(configured: string | undefined, port: number): { origin: string; hosts: Set<string> } {
+  if (configured) {
+    const url = new URL(configured)
+    return { origin: url.origin, hosts: new Set([url.host]) }
+  }
+  return { origin: `http://localhost:${port}`, hosts: new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) }
+}
+
+export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteEnv> {
   const handle = createRequestHandler(build, 'production')
   const entry = build.entry.module as unknown as AppEntry
   if (typeof entry.createLoadContext !== 'function') throw new Error('The app build has no createLoadContext in its server entry')
-  const files = new StaticFiles(clientDir)
-  const cache = new PageCache(config.PAGE_CACHE_MS)
+  const routes = new RouteMatcher(build)
+  const cache = new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxBytes: config.PAGE_CACHE_BYTES })
+  const searches = new RenderQuota(config.SEARCHES_PER_MINUTE)
+  // Fixed by the first request: the port this server listens on (PORT may be 0, "any free port").
+  let site: { origin: string; hosts: Set<string> } | undefined
   const supabaseOrigin = new URL(config.SUPABASE_URL).origin
   const security: SecurityOptions = {
     // Proxied: the browser only ever talks to this origin. Hosted: exactly the project's origin.
@@ -50,16 +119,16 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
   }
 
   const render = (request: Request, visitorIp: string | null, nonce: string) =>
-    handle(request, entry.createLoadContext({ ip: visitorIp }, nonce))
+    handle(request, entry.createLoadContext({ ip: visitorIp }, nonce, site!.origin))
 
   /** An anonymous page read: from the shared cache, with this response's nonce. */
-  async function cachedRender(c: Context<SiteEnv>, url: URL): Promise<Response> {
+  async function cachedRender(c: Context<SiteEnv>, { key, url }: { key: string; url: URL }): Promise<Response> {
     const request = c.req.raw
-    const page = await cache.get(url.pathname + url.search, async (): Promise<RenderedPage> => {
+    const page = await cache.get(key, async (): Promise<RenderedPage> => {
       const token = newNonce()
       // A request of its own, so one visitor going away does not abort the render others wait for.
       // Always rendered as a GET, so a HEAD can be answered from it too.
-      const response = await render(new Request(request.url, { headers: request.headers }), c.get('visitorIp'), token)
+      const response = await render(new Request(url, { headers: request.headers }), c.get('visitorIp'), token)
       const headers: [string, string][] = []
       response.headers.forEach((value, name) => {
         if (name !== 'content-length') headers.push([name, value])
@@ -69,20 +138,13 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
     })
     const headers = new Headers(page.headers)
     const nonce = c.get('nonce')
-    const accepted = c.req.header('accept-encoding') ?? ''
+    // gzip first among equals: deflated once per cached page, only the nonce is new (nonce-page.ts).
+    const encoding = page.size < 1024 || !isCompressible(headers.get('Content-Type')) ? null : chooseEncoding(c.req.header('accept-encoding'), ['gzip', 'br'])
     let body: Buffer
-    if (page.size < 1024 || !isCompressible(headers.get('Content-Type'))) {
-      body = page.body.identity(nonce)
-    } else if (/\bgzip\b/.test(accepted)) {
-      // Deflated once per cached page; only the nonce is new (see nonce-page.ts).
-      body = page.body.gzip(nonce)
-      headers.set('Content-Encoding', 'gzip')
-    } else if (/\bbr\b/.test(accepted)) {
-      body = compressBuffer(page.body.identity(nonce), 'br')
-      headers.set('Content-Encoding', 'br')
-    } else {
-      body = page.body.identity(nonce)
-    }
+    if (encoding === 'gzip') body = page.body.gzip(nonce)
+    else if (encoding === 'br') body = compressBuffer(page.body.identity(nonce), 'br')
+    else body = page.body.identity(nonce)
+    if (encoding) headers.set('Content-Encoding', encoding)
     if (headers.has('Content-Encoding')) headers.set('Vary', 'Accept-Encoding')
     headers.set('Content-Length', String(body.length))
     if (c.req.method === 'HEAD') return new Response(null, { status: page.status, headers })
@@ -92,6 +154,7 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
   const app = new Hono<SiteEnv>()
 
   app.use('*', async (c, next) => {
+    site ??= siteOf(config.SITE_URL, c.env.incoming.socket.localPort ?? config.PORT)
     const nonce = newNonce()
     c.set('nonce', nonce)
     c.set('visitorIp', visitorAddress(c.env.incoming.socket.remoteAddress, c.req.header('x-forwarded-for'), config.TRUST_PROXY))
@@ -125,24 +188,47 @@ export function createSiteApp({ build, clientDir, config }: SiteOptions): Hono<S
 
   app.all('*', async (c) => {
     const method = c.req.method
+    const read = method === 'GET' || method === 'HEAD'
     const url = new URL(c.req.url)
     const pathname = url.pathname
-    if ((method === 'GET' || method === 'HEAD') && /\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.data')) {
-      const file = await files.serve(pathname, c.req.header('accept-encoding') ?? '', method === 'HEAD')
-      if (file) {
-        if (await files.notModified(pathname, c.req.header('if-none-match'))) {
-          return new Response(null, { status: 304, headers: { ETag: file.headers.get('ETag') ?? '', 'Cache-Control': file.headers.get('Cache-Control') ?? '' } })
-        }
-        return file
+    if (read && ((/\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.data')) || pathname.startsWith('/assets/'))) {
+      const found = files.lookup(pathname)
+      if (found && 'file' in found) {
+        return files.respond(found.file, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match'), head: method === 'HEAD' })
       }
-      if (pathname.startsWith('/assets/')) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+      if (found) return new Response(null, { status: 301, headers: { Location: found.redirect + url.search } })
+      if (pathname.startsWith('/assets/')) return textAnswer('Not found', 404)
     }
-    if (isProxiedPath(pathname)) return new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-    const declared = Number(c.req.header('content-length') ?? 0)
-    if (declared > MAX_BODY_BYTES) return new Response('Request body too large', { status: 413, headers: { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' } })
-    const anonymousRead = (method === 'GET' || method === 'HEAD') && cache.enabled && !isAdminPath(pathname) && !c.req.header('authorization')
-    if (anonymousRead) return cachedRender(c, url)
-    return render(c.req.raw, c.get('visitorIp'), c.get('nonce'))
+    if (isProxiedPath(pathname)) return textAnswer('Not found', 404)
+    const match = routes.match(pathname)
+    if (read) {
+      const ownHost = site!.hosts.has(url.host) && site!.hosts.has((c.req.header('host') ?? '').toLowerCase())
+      if (cache.enabled && ownHost && match?.sharedRender && !c.req.header('authorization')) {
+        let shared = sharedRender(url, match)
+        if (shared.parameterised && !cache.has(shared.key) && !searches.take(c.get('visitorIp') ?? 'unknown')) {
+          shared = sharedRender(url, match, false)
+        }
+        return cachedRender(c, shared)
+      }
+      return render(c.req.raw, c.get('visitorIp'), c.get('nonce'))
+    }
+    // A post from another site's page (React Router refuses it too; here it costs one log line).
+    const origin = c.req.header('origin')
+    if (origin !== undefined && origin !== url.origin) {
+      console.warn(`web server: refused a ${method} to ${pathname} from another origin (${origin.slice(0, 100)})`)
+      return textAnswer('Bad Request', 400)
+    }
+    let request = c.req.raw
+    if (request.body) {
+      const limit = match?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
+      const body = await boundedBody(request, limit)
+      if (!body) return tooLarge(limit)
+      const headers = new Headers(request.headers)
+      headers.delete('transfer-encoding')
+      headers.set('content-length', String(body.byteLength))
+      request = new Request(request.url, { method, headers, body, signal: request.signal })
+    }
+    return render(request, c.get('visitorIp'), c.get('nonce'))
   })
 
   return app

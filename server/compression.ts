@@ -2,6 +2,7 @@
 // when the browser takes it, otherwise gzip, through a zlib stream so nothing waits for the whole
 // body. Cached pages are compressed once instead (nonce-page.ts), static files at start.
 import { Readable } from 'node:stream'
+import Negotiator from 'negotiator'
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliOptions } from 'node:zlib'
 
 const MIN_BYTES = 1024
@@ -25,11 +26,22 @@ export function isCompressible(contentType: string | null): boolean {
 
 export type Encoding = 'br' | 'gzip' | null
 
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+// negotiator 1.x takes a server preference for ties; its published types predate that option.
+interface RankedNegotiator {
+  encoding(available: readonly string[], options: { preferred: readonly string[] }): string | undefined
+}
+
+/**
+ * The encoding to send, by the Accept-Encoding rules of RFC 9110 (§12.5.3): q-values decide and
+ * `q=0` refuses; among equals, `preferred` decides (brotli first unless told otherwise). No header,
+ * or nothing acceptable on offer, is the body as it is.
+ */
+export function chooseEncoding(acceptEncoding: string | undefined, preferred: readonly ('br' | 'gzip')[] = ['br', 'gzip']): Encoding {
   if (!acceptEncoding) return null
-  if (/\bbr\b/.test(acceptEncoding)) return 'br'
-  if (/\bgzip\b/.test(acceptEncoding)) return 'gzip'
-  return null
+  const offered = [...preferred, 'identity']
+  const negotiator = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }) as unknown as RankedNegotiator
+  const chosen = negotiator.encoding(offered, { preferred: offered })
+  return chosen === 'br' || chosen === 'gzip' ? chosen : null
 }
 
 function compressible(response: Response): boolean {

@@ -7,15 +7,19 @@ import { serve } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { createSiteApp } from './app.ts'
 import { readConfig } from './config.ts'
+import { StaticFiles } from './static-files.ts'
 
 const GRACE_MS = 5000
 
 const config = readConfig()
 const buildDir = path.resolve(config.BUILD_DIR)
 const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
-const app = createSiteApp({ build, clientDir: path.join(buildDir, 'client'), config })
+// Every browser file and its compressed forms, in memory before the first visitor arrives.
+const files = await StaticFiles.load(path.join(buildDir, 'client'))
+const app = createSiteApp({ build, files, config })
 
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+// Request bodies are read or discarded by the app itself (app.ts), not cut off after half a second.
+const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false }, (info) => {
   const shown = info.family === 'IPv6' && info.address === '::' ? 'localhost' : info.address === '0.0.0.0' ? 'localhost' : info.address
   console.log(`Web server listening on http://${shown}:${info.port}${config.SUPABASE_PROXY ? ' (Supabase APIs proxied on the same origin)' : ''}`)
 })

@@ -11,6 +11,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { deferHydration, inlineStylesheet } from '~/lib/first-paint.server'
 import { nonceContext } from '~/lib/nonce'
+import { siteOriginContext } from '~/lib/site-url.server'
 import { visitorContext, type Visitor } from '~/lib/visitor-context'
 import appCss from './app.css?url'
 import appCssText from './app.css?inline'
@@ -18,10 +19,11 @@ import appCssText from './app.css?inline'
 export const streamTimeout = 5_000
 
 /** The load context of one request, as the web server hands it to React Router. */
-export function createLoadContext(visitor: Visitor, nonce: string): RouterContextProvider {
+export function createLoadContext(visitor: Visitor, nonce: string, siteOrigin: string): RouterContextProvider {
   const context = new RouterContextProvider()
   context.set(visitorContext, visitor)
   context.set(nonceContext, nonce)
+  context.set(siteOriginContext, siteOrigin)
   return context
 }
 

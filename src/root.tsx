@@ -5,7 +5,7 @@ import { brandStyle } from '~/features/settings/brand-colors'
 import { DEFAULT_SITE_SETTINGS, withDefaults } from '~/features/settings/site-settings'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
-import { siteOrigin } from '~/lib/site-url.server'
+import { siteUrl } from '~/lib/site-url.server'
 import { PageViewCounter } from '~/features/page-views/components/page-view-counter'
 import type { Route } from './+types/root'
 import appCss from './app.css?url'
@@ -23,11 +23,11 @@ export const links: Route.LinksFunction = () => [
 ]
 
 // Settings are read on every request, so an admin's change shows on the next page view.
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const stored = await loadSafely('Reading site settings', () => getSiteSettings(requestDb(context)), {})
+export async function loader(args: Route.LoaderArgs) {
+  const stored = await loadSafely('Reading site settings', () => getSiteSettings(requestDb(args.context)), {})
   const settings = withDefaults(stored)
   // Worked out here, so the colour maths stays on the server; app.css holds the same defaults.
-  return { settings, brand: brandStyle(settings), siteUrl: siteOrigin(request) }
+  return { settings, brand: brandStyle(settings), siteUrl: siteUrl(args) }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -66,15 +66,18 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404
-  if (!notFound) console.error(error)
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const notFound = status === 404
+  // A client's mistake (4xx) was logged in one line where it was refused, if at all.
+  if (status >= 500) console.error(error)
+  const heading = notFound ? 'Page not found' : status < 500 ? 'That request could not be handled' : 'Something went wrong'
   // Server error detail is never shown to a visitor; it is logged where it happened.
   return (
     <main className="mx-auto max-w-2xl px-6 py-24 text-center">
-      <title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
-      <h1 className="text-3xl font-semibold tracking-tight">{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <title>{heading}</title>
+      <h1 className="text-3xl font-semibold tracking-tight">{heading}</h1>
       <p className="mt-4 text-slate-600">
-        {notFound ? 'The page you asked for does not exist.' : 'Please try again in a moment.'}
+        {notFound ? 'The page you asked for does not exist.' : status < 500 ? 'Please go back and try again.' : 'Please try again in a moment.'}
       </p>
       <a className="mt-8 inline-block font-medium text-brand-primary-text underline underline-offset-4" href="/">
         Back to the home page

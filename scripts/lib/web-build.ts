@@ -7,6 +7,7 @@ import path from 'node:path'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { bundleBackend } from '../../local-supabase/build.ts'
 import { bundleWebServer, webServerEntry } from '../../server/bundle.ts'
+import { precompressStaticFiles } from '../../server/static-files.ts'
 
 export const buildDir = path.join(repoRoot, 'build')
 const buildEntry = path.join(buildDir, 'server/index.js')
@@ -68,6 +69,8 @@ export function ensureWebBuild(options: { quiet?: boolean } = {}): Promise<strin
       if (build.status !== 0) {
         throw new Error(`react-router build failed (exit ${build.status})${options.quiet ? `:\n${build.stdout}\n${build.stderr}` : ''}`)
       }
+      // The browser files' gzip and brotli forms, made once here so the web server never makes them.
+      await precompressStaticFiles(path.join(buildDir, 'client'))
       // react-router build empties build/, the local backend's bundle included: put it back.
       await bundleBackend()
       if (!options.quiet) console.log(`Built the web app in ${((performance.now() - started) / 1000).toFixed(1)} s.`)

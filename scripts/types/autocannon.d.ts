@@ -1,9 +1,16 @@
-// The part of autocannon's API that scripts/bench-api.ts uses (the package ships no types).
+// The part of autocannon's API that the bench scripts use (the package ships no types).
 declare module 'autocannon' {
-  interface Request {
+  interface RawRequest {
     method?: string
     path: string
     headers?: Record<string, string>
+  }
+  interface Request {
+    method?: string
+    path?: string
+    headers?: Record<string, string>
+    /** Changes each request before it is sent (for a URL of its own per request). */
+    setupRequest?: (request: RawRequest) => RawRequest
   }
   interface Options {
     url: string
@@ -33,4 +40,5 @@ declare module 'autocannon' {
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon
+  export type { RawRequest }
 }

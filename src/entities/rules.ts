@@ -1,9 +1,9 @@
 // Field rules shared by the entities' zod schemas, mirroring the database's CHECK constraints so a
 // form refuses what the database would refuse, with a message beside the field.
 import { z } from 'zod'
+import { isSafeUrl } from '~/lib/safe-url'
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
-export const SAFE_URL_PATTERN = /^(https?:\/\/\S+|\/\S*)$/i
 
 export function requiredText(label: string, max: number) {
   return z
@@ -27,12 +27,12 @@ export function urlRule(label: string) {
     .string()
     .min(1, `${label} is required`)
     .max(2048, `${label} is too long`)
-    .regex(SAFE_URL_PATTERN, `${label} must start with http://, https:// or /`)
+    .refine(isSafeUrl, `${label} must start with http://, https:// or a single /`)
 }
 
 export function optionalUrlRule(label: string) {
   return z
     .string()
     .max(2048, `${label} is too long`)
-    .refine((value) => value.trim() === '' || SAFE_URL_PATTERN.test(value.trim()), `${label} must start with http://, https:// or /`)
+    .refine((value) => value.trim() === '' || isSafeUrl(value.trim()), `${label} must start with http://, https:// or a single /`)
 }

@@ -24,16 +24,19 @@ export function serverEnv(): ServerEnv {
   return cached
 }
 
+/** "The page's own origin", resolved by the browser (browserSupabaseUrl). */
+const SAME_ORIGIN = '/'
+
 /**
- * Where the browser reaches the Supabase APIs, and with which (public) key: SUPABASE_BROWSER_URL
- * when set; the site's own origin when SUPABASE_PROXY=1 (the web server then forwards /rest/v1,
- * /auth/v1 and /storage/v1 to the backend, so the browser needs no second origin); otherwise the
- * project URL itself.
+ * Where the browser reaches the Supabase APIs, and with which (public) key, from configuration
+ * only (never from the request, whose Host a client chooses): SUPABASE_BROWSER_URL when set; the
+ * page's own origin when SUPABASE_PROXY=1 (the web server then forwards /rest/v1, /auth/v1 and
+ * /storage/v1 to the backend, so the browser needs no second origin); otherwise the project URL.
  */
-export function browserSupabaseConfig(request: Request): { url: string; anonKey: string } {
+export function browserSupabaseConfig(): { url: string; anonKey: string } {
   const { SUPABASE_URL, SUPABASE_ANON_KEY } = serverEnv()
   const explicit = process.env.SUPABASE_BROWSER_URL?.trim()
   if (explicit) return { url: explicit.replace(/\/+$/, ''), anonKey: SUPABASE_ANON_KEY }
-  if (process.env.SUPABASE_PROXY === '1') return { url: new URL(request.url).origin, anonKey: SUPABASE_ANON_KEY }
+  if (process.env.SUPABASE_PROXY === '1') return { url: SAME_ORIGIN, anonKey: SUPABASE_ANON_KEY }
   return { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }
 }

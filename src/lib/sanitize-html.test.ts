@@ -27,3 +27,21 @@ describe('sanitizeHtml', () => {
     expect(out).toContain('loading="lazy"')
   })
 })
+
+describe('links that only look site-relative', () => {
+  // A browser reads a backslash as a slash and drops tabs and newlines, so each of these goes to
+  // evil.example, not to a page of this site.
+  const elsewhere = ['//evil.example/', '/\\evil.example/', '\\/evil.example/', '/\t/evil.example/', '/\n\\evil.example', ' //evil.example']
+
+  it('drops them from links and images', () => {
+    for (const url of elsewhere) {
+      const out = sanitizeHtml(`<a href="${url}">x</a><img src="${url}" alt="i">`)
+      expect(out, JSON.stringify(url)).toBe('<a>x</a><img alt="i" loading="lazy" decoding="async">')
+    }
+  })
+
+  it('keeps real paths on this site', () => {
+    expect(sanitizeHtml('<a href="/resources/blog/a\\b">x</a>')).toBe('<a href="/resources/blog/a\\b">x</a>')
+    expect(sanitizeHtml('<a href="/">home</a><a href="#top">top</a>')).toBe('<a href="/">home</a><a href="#top">top</a>')
+  })
+})

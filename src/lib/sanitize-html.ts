@@ -3,6 +3,7 @@
 // as a browser would; isomorphic-dompurify gives it jsdom's window on the server and the real one in
 // the browser. Everything is an allow-list: what is not named here never reaches the page.
 import DOMPurify from 'isomorphic-dompurify'
+import { isSafeLink } from './safe-url'
 
 const ALLOWED_TAGS = [
   'p', 'br', 'hr', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 's', 'sub', 'sup', 'mark', 'small',
@@ -10,9 +11,8 @@ const ALLOWED_TAGS = [
   'table', 'thead', 'tbody', 'tr', 'th', 'td', 'span',
 ]
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan']
-// Web links, mail and phone links, and site-relative paths; `javascript:`, `data:` and every other
-// scheme are dropped with their attribute.
-const SAFE_URL = /^(?:https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i
+// Web links, mail and phone links, and paths on this site (never `//host` or `/\host`, which lead
+// elsewhere); `javascript:`, `data:` and every other scheme are dropped with their attribute.
 const URL_ATTRIBUTES = new Set(['href', 'src'])
 
 let hooked = false
@@ -21,7 +21,7 @@ function withHooks(): typeof DOMPurify {
   hooked = true
   DOMPurify.addHook('uponSanitizeAttribute', (_node, data) => {
     // DOMPurify lets data: URIs through on <img> by default; we never want them.
-    if (URL_ATTRIBUTES.has(data.attrName) && !SAFE_URL.test(data.attrValue.trim())) data.keepAttr = false
+    if (URL_ATTRIBUTES.has(data.attrName) && !isSafeLink(data.attrValue)) data.keepAttr = false
   })
   DOMPurify.addHook('afterSanitizeAttributes', (node) => {
     if (node.tagName === 'A' && /^https?:\/\//i.test(node.getAttribute('href') ?? '')) {

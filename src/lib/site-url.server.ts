@@ -1,6 +1,11 @@
 // The site's public origin, for every absolute URL the site hands out: canonical links, open-graph
-// URLs, the sitemap, the RSS feed and robots.txt. One configured value (SITE_URL) so that what
-// crawlers and feed readers store never depends on the Host header a client chose.
+// URLs, the sitemap, the RSS feed and robots.txt. One value fixed before any request (SITE_URL, or
+// the production web server's own http://localhost:PORT, handed over in the request context), so
+// what visitors, crawlers and feed readers see never depends on the Host header a client chose.
+import { createContext, type RouterContextProvider } from 'react-router'
+
+/** The origin the production web server fixed at start (server/app.ts); unset under `vite dev` and tests. */
+export const siteOriginContext = createContext<string | null>(null)
 
 /** Parses SITE_URL: an http(s) origin, optionally with a trailing slash, nothing else. */
 export function parseSiteUrl(value: string): string {
@@ -20,24 +25,27 @@ export function parseSiteUrl(value: string): string {
   return url.origin
 }
 
+/** What a loader knows of its request. */
+export interface RequestArgs {
+  request: Request
+  context: Readonly<RouterContextProvider>
+}
+
 /**
- * The origin absolute URLs start with, without a trailing slash: SITE_URL when it is set (set it in
- * production); otherwise the origin the request came to (right for `npm run dev` and local use);
- * otherwise http://localhost:PORT.
+ * The origin absolute URLs start with, without a trailing slash: the web server's fixed origin;
+ * without that server, SITE_URL when it is set, then the origin the request came to (`npm run dev`
+ * on one machine), then http://localhost:PORT.
  */
-export function siteUrl(request?: Request): string {
+export function siteUrl(args?: RequestArgs): string {
+  const fixed = args?.context.get(siteOriginContext)
+  if (fixed) return fixed
   const configured = process.env.SITE_URL?.trim()
   if (configured) return parseSiteUrl(configured)
-  if (request) return new URL(request.url).origin
+  if (args) return new URL(args.request.url).origin
   return `http://localhost:${process.env.PORT || '3000'}`
 }
 
 /** An absolute URL on this site for a path that starts with '/'. */
-export function absoluteUrl(path: string, request?: Request): string {
-  return `${siteUrl(request)}${path.startsWith('/') ? path : `/${path}`}`
-}
-
-/** The same origin under the name the public site's loaders use (root and post pages). */
-export function siteOrigin(request: Request): string {
-  return siteUrl(request)
+export function absoluteUrl(path: string, args?: RequestArgs): string {
+  return `${siteUrl(args)}${path.startsWith('/') ? path : `/${path}`}`
 }

@@ -1,4 +1,6 @@
 // Hands tests real supabase-js clients for a local backend started by backend-process.ts.
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { startBackendProcess, type BackendProcess } from './backend-process.ts'
@@ -34,4 +36,18 @@ export async function startLocalBackend(env: NodeJS.ProcessEnv = {}, existingDat
       return client
     },
   })
+}
+
+/**
+ * A backend whose database also holds a test's own fixture schema: started once (migrations and
+ * seed applied), stopped, given the SQL directly, and started again so it reads the new schema.
+ */
+export async function startLocalBackendWithFixture(sql: string): Promise<LocalBackend> {
+  const backend = await startLocalBackend()
+  await backend.stop()
+  const pg = await PGlite.create(path.join(backend.dataDir, 'pgdata'))
+  await pg.exec(sql)
+  await pg.close()
+  await backend.restart()
+  return backend
 }

@@ -2,11 +2,9 @@
 // test's own (authors, posts, tags, post_tags, and messages with two foreign keys to authors),
 // loaded into the throwaway data directory of a real backend; plus the admin's "applications with
 // their opening's title" on the product schema.
-import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { startLocalBackendWithFixture, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 import { restRaw } from '../helpers/rest-raw.ts'
 
 const FIXTURE = `
@@ -43,12 +41,7 @@ let backend: LocalBackend
 let anon: SupabaseClient
 
 beforeAll(async () => {
-  backend = await startLocalBackend()
-  await backend.stop()
-  const pg = await PGlite.create(path.join(backend.dataDir, 'pgdata'))
-  await pg.exec(FIXTURE)
-  await pg.close()
-  await backend.restart()
+  backend = await startLocalBackendWithFixture(FIXTURE)
   anon = backend.anon()
 })
 
@@ -187,7 +180,7 @@ describe('small PostgREST alignments', () => {
   it("uses PostgREST's message when single() finds several rows", async () => {
     const { error, status } = await anon.from('posts').select('title').single()
     expect(status).toBe(406)
-    expect(error).toMatchObject({ code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object', details: 'The result contains 3 rows' })
+    expect(error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 3 rows' })
   })
 
   it('refuses a write over Prefer: max-affected with handling=strict (PGRST124) and changes nothing', async () => {

@@ -499,7 +499,7 @@ describe('the PostgREST dialect', () => {
       code: 'PGRST116',
       details: 'The result contains 0 rows',
       hint: null,
-      message: 'Cannot coerce the result to a single JSON object',
+      message: 'JSON object requested, multiple (or no) rows returned',
     })
     const many = await service.from('blog_posts').select('slug').eq('category', 'Dialect').single()
     expect(many.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 3 rows' })
@@ -631,7 +631,7 @@ describe('errors and hostile input', () => {
   it('only the public schema is exposed', async () => {
     const other = await restRaw(backend, 'users', { headers: { 'Accept-Profile': 'auth' } })
     expect(other.status).toBe(406)
-    expect(other.json).toMatchObject({ code: 'PGRST106', message: 'Invalid schema: auth' })
+    expect(other.json).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public' })
   })
 
   it('refuses bodies over 1 MB and malformed JSON', async () => {

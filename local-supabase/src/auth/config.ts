@@ -18,7 +18,10 @@ export interface AuthConfig {
 export interface RateLimitConfig {
   /** Sliding window over which failed sign-ins are counted. */
   windowMs: number
-  /** Failed sign-ins for one e-mail address within the window before it is refused. */
+  /**
+   * Failed sign-ins for one e-mail address from one client within the window before that client is
+   * refused for it; past this many from all clients together, the account is slowed for everyone.
+   */
   maxPerEmail: number
   /** Failed sign-ins from one client address within the window before it is refused. */
   maxPerClient: number

@@ -16,6 +16,7 @@ export type AuthErrorCode =
   | 'over_request_rate_limit'
   | 'refresh_token_already_used'
   | 'refresh_token_not_found'
+  | 'same_password'
   | 'session_expired'
   | 'session_not_found'
   | 'signup_disabled'

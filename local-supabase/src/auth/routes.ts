@@ -1,6 +1,7 @@
 // /auth/v1: the part of GoTrue's HTTP API that supabase-js uses for this product (password sign-in,
-// refresh, current user, sign-out) plus the admin user endpoints that scripts call with the
-// service-role key. Request and response shapes are GoTrue's, so the real client works unchanged.
+// refresh, current user and its password, sign-out) plus the admin user endpoints that scripts and
+// the back office call with the service-role key. Request and response shapes are GoTrue's, so the
+// real client works unchanged.
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
@@ -10,10 +11,11 @@ import { isJsonContentType, parseJsonLimited } from '../json-limits.ts'
 import { loadAuthConfig, type AuthConfig } from './config.ts'
 import { AuthError, authErrorResponse, INVALID_CREDENTIALS } from './errors.ts'
 import { requireAdmin, requireApiKey, requireUser } from './guard.ts'
-import { checkPassword, hashPassword, needsRehash, prepareDummyHash, verifyPassword } from './password.ts'
+import { hashPassword, needsRehash, prepareDummyHash, verifyPassword } from './password.ts'
 import { SignInLimiter } from './rate-limit.ts'
 import { endSessions, rotateRefreshToken, startSession, type ClientInfo, type IssuedSession, type LogoutScope } from './sessions.ts'
 import { signAccessToken } from './tokens.ts'
+import { adminChanges, applyChanges, newPasswordHash } from './user-updates.ts'
 import {
   deleteUser,
   emailTaken,
@@ -203,6 +205,32 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     return c.json(userJson(user))
   })
 
+  // GoTrue's UserUpdate for this product: a new password (the end of a password recovery, or a
+  // change on the Account screen) and user metadata. A new password ends the person's other
+  // sessions and lifts every sign-in limit on the account.
+  routes.put('/user', async (c) => {
+    const { user, session } = await requireUser(c, deps)
+    const body = await readJson(c)
+    for (const field of ['email', 'phone']) {
+      if (typeof body[field] === 'string' && body[field] !== '') {
+        throw new AuthError(422, 'validation_failed', `Changing ${field} is not supported by this backend`)
+      }
+    }
+    const userMetadata = optionalObject(body, 'data')
+    const passwordHash = await newPasswordHash(body, config.passwordMinLength)
+    if (passwordHash !== undefined && (await verifyPassword(body.password as string, user.encrypted_password))) {
+      throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
+    }
+    const updated = await deps.db.asSystem(async (tx) => {
+      const row = await applyChanges(tx, user, { passwordHash, confirmEmail: false, userMetadata })
+      if (row && passwordHash !== undefined) await endSessions(tx, user.id, session?.id ?? null, 'others')
+      return row
+    })
+    if (!updated) throw new AuthError(404, 'user_not_found', 'User not found')
+    if (passwordHash !== undefined && updated.email) limiter.clearAccount(normalizeEmail(updated.email))
+    return c.json(userJson(updated))
+  })
+
   routes.post('/logout', async (c) => {
     const raw = c.req.query('scope') ?? ''
     const scope: LogoutScope | null = raw === '' || raw === 'global' ? 'global' : raw === 'local' || raw === 'others' ? raw : null
@@ -229,16 +257,7 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     if (rawEmail.trim() === '') throw new AuthError(400, 'validation_failed', 'Cannot create a user without either an email or phone')
     const email = normalizeEmail(rawEmail)
     if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
-    let passwordHash: string | null = null
-    if (body.password !== undefined && body.password !== null) {
-      if (typeof body.password !== 'string') throw new AuthError(400, 'validation_failed', 'password must be a string')
-      const problem = checkPassword(body.password, config.passwordMinLength)
-      if (problem?.reason === 'length') {
-        throw new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } })
-      }
-      if (problem) throw new AuthError(422, 'validation_failed', problem.message)
-      passwordHash = await hashPassword(body.password)
-    }
+    const passwordHash = (await newPasswordHash(body, config.passwordMinLength)) ?? null
     const appMetadata = optionalObject(body, 'app_metadata')
     const userMetadata = optionalObject(body, 'user_metadata') ?? optionalObject(body, 'data')
     const user = await deps.db.asSystem(async (tx) => {
@@ -273,6 +292,25 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     const user = await deps.db.asSystem((tx) => findUserById(tx, id))
     if (!user) throw new AuthError(404, 'user_not_found', 'User not found')
     return c.json(userJson(user))
+  })
+
+  // GoTrue's adminUserUpdate: a new password (which ends every session of the account and lifts
+  // every sign-in limit on it, so an admin can let a locked-out colleague back in), e-mail
+  // confirmation, a ban (ban_duration, Go's duration syntax, or "none" to lift it) and metadata.
+  routes.put('/admin/users/:id', async (c) => {
+    await requireAdmin(c, deps)
+    const id = c.req.param('id')
+    if (!UUID.test(id)) throw new AuthError(404, 'user_not_found', 'User not found')
+    const changes = await adminChanges(await readJson(c), config.passwordMinLength)
+    const updated = await deps.db.asSystem(async (tx) => {
+      const user = await findUserById(tx, id)
+      const row = user ? await applyChanges(tx, user, changes) : null
+      if (row && changes.passwordHash !== undefined) await endSessions(tx, id, null, 'global')
+      return row
+    })
+    if (!updated) throw new AuthError(404, 'user_not_found', 'User not found')
+    if (changes.passwordHash !== undefined && updated.email) limiter.clearAccount(normalizeEmail(updated.email))
+    return c.json(userJson(updated))
   })
 
   routes.delete('/admin/users/:id', async (c) => {

@@ -144,6 +144,32 @@ export async function listUsers(tx: Transaction, page: number, perPage: number):
   return { users: rows, total: total.rows[0].count }
 }
 
+export interface UserColumns {
+  encrypted_password: string | null
+  email_confirmed_at: Date | null
+  banned_until: Date | null
+  raw_app_meta_data: Record<string, unknown> | null
+  raw_user_meta_data: Record<string, unknown> | null
+}
+
+/** Writes these columns of a live account; null when there is none. */
+export async function updateUserRow(tx: Transaction, id: string, columns: UserColumns): Promise<UserRow | null> {
+  const { rows } = await tx.query<UserRow>(
+    `update auth.users set encrypted_password = $2, email_confirmed_at = $3, banned_until = $4,
+       raw_app_meta_data = $5, raw_user_meta_data = $6, updated_at = now()
+     where id = $1 and deleted_at is null returning ${COLUMNS}`,
+    [
+      id,
+      columns.encrypted_password,
+      columns.email_confirmed_at,
+      columns.banned_until,
+      JSON.stringify(columns.raw_app_meta_data ?? {}),
+      JSON.stringify(columns.raw_user_meta_data ?? {}),
+    ],
+  )
+  return rows[0] ?? null
+}
+
 /** Deletes the account; its sessions, refresh tokens and staff roles go with it (foreign keys cascade). */
 export async function deleteUser(tx: Transaction, id: string): Promise<boolean> {
   const { rows } = await tx.query('delete from auth.users where id = $1 returning id', [id])

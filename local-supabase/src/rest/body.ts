@@ -14,10 +14,14 @@ function tooLarge(size: number | null): RestError {
   )
 }
 
-/** The body of a JSON endpoint: a 415 (PGRST107) unless the Content-Type is JSON, then the text. */
-export async function readBodyText(request: Request): Promise<string> {
+/**
+ * The body of a JSON endpoint: a 415 (PGRST107) unless the Content-Type is JSON (or one of
+ * `otherTypes`), then the text.
+ */
+export async function readBodyText(request: Request, otherTypes: readonly string[] = []): Promise<string> {
   const contentType = request.headers.get('content-type')
-  if (!isJsonContentType(contentType)) {
+  const essence = (contentType ?? '').split(';')[0].trim().toLowerCase()
+  if (!isJsonContentType(contentType) && !otherTypes.includes(essence)) {
     throw restError(415, 'PGRST107', `Content-Type not acceptable: ${(contentType ?? '').slice(0, 100)}`, 'This endpoint takes application/json.')
   }
   const declared = Number(request.headers.get('content-length') ?? NaN)

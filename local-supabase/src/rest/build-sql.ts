@@ -7,7 +7,9 @@ import { restError, writeColumnNotFound } from './errors.ts'
 import type { ParsedQuery } from './parse-query.ts'
 import type { RowRange } from './parse-headers.ts'
 import type { Statement } from './executor.ts'
-import { filterConditions, ident, orderSql, orderTerms, Params, projection, whereSql, type Source } from './sql-parts.ts'
+import { filterConditions, ident, qualified as qualifiedName, orderSql, orderTerms, Params, projection, relationSource, tableSql, whereSql, type Source } from './sql-parts.ts'
+
+export { relationSource, tableSql }
 
 export interface ReadOptions {
   count: boolean
@@ -45,61 +47,56 @@ function bodySql(row: string, stripNulls: boolean): string {
   return `${stripNulls ? `json_strip_nulls(${agg})` : agg}::text`
 }
 
-export function relationSource(relation: Relation): Source {
-  return { label: relation.name, columns: relation.columns, columnOrder: relation.columnOrder }
+/** What a read from a table needs to embed related tables. */
+export interface Embedding {
+  catalogue: Catalogue
+  relation: Relation
+  /** The FROM item (aliased pgrst_0) when it is not the relation itself: a function's rows. */
+  from?: string
 }
 
 /**
  * SELECT over a table, view or a function's rows (`from` is the FROM item, already SQL; `prefix`
  * a WITH clause that `from` reads, so a function runs once even when counted).
  */
-/** What a read from a table needs to embed related tables. */
-export interface Embedding {
-  catalogue: Catalogue
-  relation: Relation
-}
-
 export function buildRead(from: string, source: Source, query: ParsedQuery, options: ReadOptions, params = new Params(), prefix = '', embedding?: Embedding): Statement {
-  if (embedding && EmbedBuilder.needed(query)) return buildEmbeddedRead(embedding, query, options, params)
+  if (embedding && EmbedBuilder.needed(query)) return buildEmbeddedRead(embedding, query, options, params, prefix)
   const where = whereSql(query.filters, source, params)
-  const order = orderSql(query.order, source)
+  const order = orderSql(query.order, source, params)
   const page = pageSql(pageOf(query, options.range), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
     return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
   }
-  const { inner, row } = projection(query.select, source, params)
-  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql(row, options.stripNulls)} from (select ${inner} from ${from}${where}${order}${page}) pgrst_t`
+  const { inner, row, groupBy } = projection(query.select, source, params)
+  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql(row, options.stripNulls)} from (select ${inner} from ${from}${where}${groupBy}${order}${page}) pgrst_t`
   return { sql, params: params.values }
 }
 
 /** A read whose rows embed related tables (embed.ts): the table is aliased pgrst_0 for correlation. */
-function buildEmbeddedRead({ catalogue, relation }: Embedding, query: ParsedQuery, options: ReadOptions, params: Params): Statement {
+function buildEmbeddedRead({ catalogue, relation, from: fromItem }: Embedding, query: ParsedQuery, options: ReadOptions, params: Params, prefix: string): Statement {
   checkEmbeddedPaths(query)
   const builder = new EmbedBuilder(catalogue, params, query.embedded)
-  const source = relationSource(relation)
-  const from = `${tableSql(relation)} as pgrst_0`
+  const source = relationSource(relation, catalogue, `pgrst_0::${tableSql(relation)}`)
+  const from = `${fromItem ?? tableSql(relation)} as pgrst_0`
   const aboutEmbeds = EmbedBuilder.embedFilters(query.select, query.filters)
   const conditions = [
     ...filterConditions(query.filters.filter((f) => !aboutEmbeds.has(f)), source, params),
     ...builder.rowConditions(relation, 'pgrst_0', query.select, '', query.filters),
   ]
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''
-  const terms = orderTerms(query.order, source, null, (term) => builder.orderByEmbed(relation, 'pgrst_0', query.select, term))
+  const terms = orderTerms(query.order, source, params, 'pgrst_0', (term) => builder.orderByEmbed(relation, 'pgrst_0', query.select, term))
   const order = terms.length > 0 ? ` order by ${terms.join(', ')}` : ''
   const page = pageSql(pageOf(query, options.range), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
-    return { sql: `select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
+    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
   }
-  const row = builder.rowObject(relation, 'pgrst_0', query.select, '')
-  const sql = `select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${order}${page}) pgrst_t`
+  const { object: row, groupBy } = builder.row(relation, 'pgrst_0', query.select, '')
+  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${groupBy}${order}${page}) pgrst_t`
   return { sql, params: params.values }
 }
 
-export function tableSql(relation: Relation): string {
-  return `public.${ident(relation.name)}`
-}
 
 // writes ------------------------------------------------------------------------------------------
 
@@ -218,7 +215,7 @@ export interface RpcCall {
 
 /** FROM items that call the function: `json_to_record($1) as pgrst_args(...), lateral fn(...)`. */
 function callSql(call: RpcCall, params: Params): { from: string; call: string } {
-  const fn = `public.${ident(call.routine.name)}`
+  const fn = qualifiedName(call.routine.schema, call.routine.name)
   if (call.wholeBody) return { from: '', call: `${fn}(${params.add(call.argsJson)}::${call.routine.args[0].type})` }
   if (call.argNames.length === 0) return { from: '', call: `${fn}()` }
   const byName = new Map(call.routine.args.map((a) => [a.name, a]))
@@ -229,7 +226,7 @@ function callSql(call: RpcCall, params: Params): { from: string; call: string } 
 
 export type RpcResultKind = 'void' | 'scalar' | 'rows' | 'object'
 
-export function buildRpc(call: RpcCall, query: ParsedQuery, options: ReadOptions): { statement: Statement; kind: RpcResultKind } {
+export function buildRpc(catalogue: Catalogue, call: RpcCall, query: ParsedQuery, options: ReadOptions): { statement: Statement; kind: RpcResultKind } {
   const params = new Params()
   const { from, call: invocation } = callSql(call, params)
   const returns = call.routine.returns
@@ -246,7 +243,14 @@ export function buildRpc(call: RpcCall, query: ParsedQuery, options: ReadOptions
     const sql = `${cte}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_v', options.stripNulls)} from (select pgrst_v from pgrst_src${page}) pgrst_t`
     return { statement: { sql, params: params.values }, kind: 'rows' }
   }
-  const source: Source = { label: call.routine.name, columns: returns.columns, columnOrder: returns.columnOrder }
   const cte = `with pgrst_src as materialized (select pgrst_fn.* from ${fromPrefix}${invocation} as pgrst_fn) `
-  return { statement: buildRead('pgrst_src', source, query, options, params, cte), kind: returns.set ? 'rows' : 'object' }
+  const kind = returns.set ? 'rows' : 'object'
+  // Rows of a table's type read like the table: its computed fields and relationships apply.
+  const relation = returns.relation === null ? undefined : catalogue.relation(returns.relation)
+  if (relation) {
+    const source = relationSource(relation, catalogue, `pgrst_src::${tableSql(relation)}`)
+    return { statement: buildRead('pgrst_src', source, query, options, params, cte, { catalogue, relation, from: 'pgrst_src' }), kind }
+  }
+  const source: Source = { label: call.routine.name, columns: returns.columns, columnOrder: returns.columnOrder }
+  return { statement: buildRead('pgrst_src', source, query, options, params, cte), kind }
 }

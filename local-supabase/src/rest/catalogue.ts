@@ -15,6 +15,7 @@ export interface Column {
 }
 
 export interface Relation {
+  schema: string
   name: string
   kind: 'table' | 'view'
   columns: Map<string, Column>
@@ -41,14 +42,30 @@ export interface FunctionArg {
 export type ReturnShape =
   | { kind: 'void' }
   | { kind: 'scalar'; set: boolean }
-  | { kind: 'composite'; set: boolean; columns: Map<string, Column>; columnOrder: string[] }
+  /** `relation`: the table or view whose row type it returns (in the same schema), if any. */
+  | { kind: 'composite'; set: boolean; columns: Map<string, Column>; columnOrder: string[]; relation: string | null }
 
 export interface RoutineInfo {
+  schema: string
   name: string
   /** Input arguments in declaration order; an unnamed argument has name ''. */
   args: FunctionArg[]
   returns: ReturnShape
   volatile: boolean
+  /** Postgres' estimate of the rows it returns (ROWS n); 1 makes a setof function to-one when embedded. */
+  rows: number
+  /** Per input argument: the relation whose row type it is (same schema), or null. */
+  argRelations: (string | null)[]
+}
+
+/**
+ * A function of one argument of a table's row type: a computed field when it returns anything but
+ * rows of a table, a computed relationship when it does.
+ */
+export interface ComputedRelationship {
+  routine: RoutineInfo
+  target: string
+  toOne: boolean
 }
 
 interface RelationRow {
@@ -69,13 +86,19 @@ interface RoutineRow {
   ret_type: string
   ret_typtype: string
   ret_columns: { name: string; type: string }[] | null
+  ret_relation: string | null
+  arg_relations: (string | null)[]
+  rows: number
   volatility: string
 }
 
 const RELATIONS_SQL = `
 select c.relname as name, c.relkind::text as kind,
   coalesce((select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod),
-                                              'default', pg_get_expr(d.adbin, d.adrelid)) order by a.attnum)
+                                              'default', coalesce(pg_get_expr(d.adbin, d.adrelid),
+                                                -- An identity column's default is its sequence's next value.
+                                                case when a.attidentity = 'd' then format('nextval(%L::regclass)',
+                                                  pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname)) end)) order by a.attnum)
             from pg_attribute a left join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
             where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped), '[]') as columns,
   (select array_agg(a.attname order by k.ord)
@@ -93,7 +116,11 @@ select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as a
   rt.typtype::text as ret_typtype,
   (select json_agg(json_build_object('name', a.attname, 'type', format_type(a.atttypid, a.atttypmod)) order by a.attnum)
      from pg_attribute a where a.attrelid = rt.typrelid and a.attnum > 0 and not a.attisdropped) as ret_columns,
-  p.provolatile::text as volatility
+  p.provolatile::text as volatility, p.prorows::float8 as rows,
+  (select c.relname from pg_class c where c.oid = rt.typrelid and c.relnamespace = n.oid and c.relkind in ('r', 'p', 'v', 'm', 'f')) as ret_relation,
+  array(select (select c.relname from pg_type t join pg_class c on c.oid = t.typrelid
+                 where t.oid = a.oid and c.relnamespace = n.oid and c.relkind in ('r', 'p', 'v', 'm', 'f'))
+        from unnest(p.proargtypes) with ordinality as a(oid, ord) order by a.ord) as arg_relations
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
 where n.nspname = $1 and p.prokind = 'f' and rt.typname not in ('trigger', 'event_trigger')`
 
@@ -109,19 +136,59 @@ join pg_class r on r.oid = c.confrelid join pg_namespace rn on rn.oid = r.relnam
 where c.contype = 'f' and tn.nspname = $1 and rn.nspname = $1
 order by c.conname`
 
+// PostgREST reads its settings from the role it connects as (db-config); Supabase's documented way
+// to change them is `alter role authenticator set pgrst.<name> = '<value>'`.
+const SETTINGS_SQL = `
+select coalesce(array_agg(c.setting), '{}') as config
+from pg_db_role_setting s join pg_roles r on r.oid = s.setrole
+cross join lateral unnest(s.setconfig) as c(setting)
+where r.rolname = 'authenticator' and s.setdatabase in (0, (select oid from pg_database where datname = current_database()))`
+
+/** The REST API's settings: PostgREST's defaults, as on a new Supabase project, unless set. */
+export interface ApiSettings {
+  /** db-schemas: the exposed schemas, the first one the default. */
+  schemas: string[]
+  /** db-aggregates-enabled: off on PostgREST 12 and on Supabase. */
+  aggregates: boolean
+  /** db-plan-enabled: Accept: application/vnd.pgrst.plan (EXPLAIN) answered. */
+  plan: boolean
+}
+
+export function readSettings(config: readonly string[]): ApiSettings {
+  const values = new Map<string, string>()
+  for (const entry of config) {
+    const at = entry.indexOf('=')
+    if (at > 0) values.set(entry.slice(0, at).trim(), entry.slice(at + 1).trim())
+  }
+  const flag = (name: string) => ['true', 'on', 'yes', '1'].includes((values.get(name) ?? '').toLowerCase())
+  const schemas = (values.get('pgrst.db_schemas') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '')
+  return {
+    schemas: schemas.length > 0 ? schemas : [EXPOSED_SCHEMA],
+    aggregates: flag('pgrst.db_aggregates_enabled'),
+    plan: flag('pgrst.db_plan_enabled'),
+  }
+}
+
 const RELOAD_INTERVAL_MS = 1000
 
 export class Catalogue {
   private relations = new Map<string, Relation>()
   private routines = new Map<string, RoutineInfo[]>()
+  /** Per relation: computed fields and computed relationships, by function name. */
+  private computedFields = new Map<string, Map<string, RoutineInfo>>()
+  private computedRelationships = new Map<string, Map<string, ComputedRelationship>>()
   /** Foreign keys between exposed tables. */
   foreignKeys: ForeignKey[] = []
   private loadedAt = 0
   private loading: Promise<void> | null = null
   /** Bumped on every reload: plans built against an older generation are dropped. */
   generation = 0
+  settings: ApiSettings = readSettings([])
 
-  constructor(private readonly pg: PGlite) {}
+  constructor(
+    private readonly pg: PGlite,
+    readonly schema: string = EXPOSED_SCHEMA,
+  ) {}
 
   async load(): Promise<void> {
     if (!this.loading) {
@@ -147,6 +214,15 @@ export class Catalogue {
     return this.routines.get(name)
   }
 
+  /** Computed fields of a relation: functions selected, filtered and ordered like columns. */
+  computedFieldsOf(relation: string): ReadonlyMap<string, RoutineInfo> | undefined {
+    return this.computedFields.get(relation)
+  }
+
+  computedRelationship(relation: string, name: string): ComputedRelationship | undefined {
+    return this.computedRelationships.get(relation)?.get(name)
+  }
+
   relationNames(): string[] {
     return [...this.relations.keys()]
   }
@@ -156,16 +232,18 @@ export class Catalogue {
   }
 
   private async read(): Promise<void> {
-    const [relations, routines, foreignKeys] = await Promise.all([
-      this.pg.query<RelationRow>(RELATIONS_SQL, [EXPOSED_SCHEMA]),
-      this.pg.query<RoutineRow>(ROUTINES_SQL, [EXPOSED_SCHEMA]),
-      this.pg.query<{ name: string; table: string; ref_table: string; columns: string[]; ref_columns: string[] }>(FOREIGN_KEYS_SQL, [EXPOSED_SCHEMA]),
+    const [settings, relations, routines, foreignKeys] = await Promise.all([
+      this.pg.query<{ config: string[] }>(SETTINGS_SQL),
+      this.pg.query<RelationRow>(RELATIONS_SQL, [this.schema]),
+      this.pg.query<RoutineRow>(ROUTINES_SQL, [this.schema]),
+      this.pg.query<{ name: string; table: string; ref_table: string; columns: string[]; ref_columns: string[] }>(FOREIGN_KEYS_SQL, [this.schema]),
     ])
     const nextRelations = new Map<string, Relation>()
     for (const row of relations.rows) {
       const columns = new Map<string, Column>()
       for (const c of row.columns) columns.set(c.name, { name: c.name, type: c.type, defaultExpr: c.default })
       nextRelations.set(row.name, {
+        schema: this.schema,
         name: row.name,
         kind: row.kind === 'r' || row.kind === 'p' ? 'table' : 'view',
         columns,
@@ -174,14 +252,32 @@ export class Catalogue {
       })
     }
     const nextRoutines = new Map<string, RoutineInfo[]>()
+    const fields = new Map<string, Map<string, RoutineInfo>>()
+    const relationships = new Map<string, Map<string, ComputedRelationship>>()
+    const add = <T>(map: Map<string, Map<string, T>>, relation: string, name: string, value: T) => {
+      const byName = map.get(relation) ?? new Map<string, T>()
+      byName.set(name, value)
+      map.set(relation, byName)
+    }
     for (const row of routines.rows) {
-      const routine = toRoutine(row)
+      const routine = toRoutine(row, this.schema)
       const list = nextRoutines.get(routine.name) ?? []
       list.push(routine)
       nextRoutines.set(routine.name, list)
+      const owner = routine.args.length === 1 ? routine.argRelations[0] : null
+      if (owner === null || routine.returns.kind === 'void') continue
+      const target = routine.returns.kind === 'composite' ? routine.returns.relation : null
+      if (target !== null && routine.returns.kind === 'composite') {
+        add(relationships, owner, routine.name, { routine, target, toOne: !routine.returns.set || routine.rows === 1 })
+      } else {
+        add(fields, owner, routine.name, routine)
+      }
     }
+    this.settings = readSettings(settings.rows[0]?.config ?? [])
     this.relations = nextRelations
     this.routines = nextRoutines
+    this.computedFields = fields
+    this.computedRelationships = relationships
     this.foreignKeys = foreignKeys.rows.map((row) => ({
       name: row.name,
       table: row.table,
@@ -194,7 +290,7 @@ export class Catalogue {
   }
 }
 
-function toRoutine(row: RoutineRow): RoutineInfo {
+function toRoutine(row: RoutineRow, schema: string): RoutineInfo {
   // proargnames/proargmodes cover all arguments (in and out) when there are out arguments;
   // proargtypes covers the input ones only.
   const modes = row.arg_modes
@@ -222,9 +318,18 @@ function toRoutine(row: RoutineRow): RoutineInfo {
       set: row.retset,
       columns: new Map(cols.map((c) => [c.name, c])),
       columnOrder: cols.map((c) => c.name),
+      relation: outputs.length > 1 ? null : row.ret_relation,
     }
   } else {
     returns = { kind: 'scalar', set: row.retset }
   }
-  return { name: row.name, args: inputs, returns, volatile: row.volatility === 'v' }
+  return {
+    schema,
+    name: row.name,
+    args: inputs,
+    returns,
+    volatile: row.volatility === 'v',
+    rows: row.rows,
+    argRelations: row.arg_relations,
+  }
 }

@@ -13,9 +13,15 @@ export interface ReadPlan {
 }
 
 export interface RestServices {
+  /** The schema cache of the schema this request reads or writes. */
   catalogue: Catalogue
   executor: RoleExecutor
   plans: PlanCache<ReadPlan>
+  /**
+   * The services for the schema an Accept-Profile / Content-Profile header names (the first exposed
+   * schema without one); PGRST106 for a schema that is not exposed.
+   */
+  profile(schema: string | undefined): Promise<RestServices>
 }
 
 export interface RestRequest {

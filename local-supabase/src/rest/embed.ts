@@ -3,10 +3,10 @@
 // related rows in each row's JSON. Every embed is a correlated subquery in the same statement, so it
 // runs as the same role and row-level security applies to every embedded table. Names in SQL come
 // from the catalogue; JSON keys (aliases) are bound parameters.
-import type { Catalogue, ForeignKey, Relation } from './catalogue.ts'
+import type { Catalogue, ForeignKey, Relation, RoutineInfo } from './catalogue.ts'
 import { parseError, restError, type RestError } from './errors.ts'
 import type { EmbedItem, EmbedOptions, FilterNode, OrderTerm, ParsedQuery, SelectItem } from './parse-query.ts'
-import { column, filterConditions, ident, orderTerms, type Params, type Source } from './sql-parts.ts'
+import { castSql, fieldKey, fieldSql, filterConditions, groupBySql, ident, itemSql, orderTerms, relationSource, tableSql, type Params, type Source } from './sql-parts.ts'
 
 const MAX_KEYS = 50 // json_build_object takes at most 100 arguments
 
@@ -14,7 +14,10 @@ export type Cardinality = 'many-to-one' | 'one-to-many' | 'many-to-many'
 
 export interface Relationship {
   cardinality: Cardinality
+  source: Relation
   target: Relation
+  /** A computed relationship: the function that returns the related rows of a row. */
+  computed?: RoutineInfo
   /** many-to-one: source -> target; one-to-many: target -> source; many-to-many: junction -> source. */
   key: ForeignKey
   /** many-to-many: junction -> target. */
@@ -22,16 +25,12 @@ export interface Relationship {
   junction?: Relation
 }
 
-function sourceOf(relation: Relation): Source {
-  return { label: relation.name, columns: relation.columns, columnOrder: relation.columnOrder }
-}
-
-function notFound(source: string, target: string, hint: string | null): RestError {
+function notFound(source: string, target: string, hint: string | null, schema = 'public'): RestError {
   return restError(
     400,
     'PGRST200',
     `Could not find a relationship between '${source}' and '${target}' in the schema cache`,
-    `Searched for a foreign key relationship between '${source}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema 'public', but no matches were found.`,
+    `Searched for a foreign key relationship between '${source}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
     null,
   )
 }
@@ -52,25 +51,33 @@ function ambiguous(source: string, target: string, options: Relationship[]): Res
   )
 }
 
+const NO_KEY: ForeignKey = { name: '', table: '', columns: [], refTable: '', refColumns: [] }
+
 const single = (key: ForeignKey, hint: string) => key.name === hint || (key.columns.length === 1 && key.columns[0] === hint)
 
 /** The one relationship `source` -> `name` (with `hint`), or PGRST200/PGRST201. */
 export function findRelationship(catalogue: Catalogue, source: Relation, name: string, hint: string | null): Relationship {
   const keys = catalogue.foreignKeys
+  // A function of the row (computed relationship) takes precedence over foreign keys of that name.
+  const computed = catalogue.computedRelationship(source.name, name)
+  const computedTarget = computed && catalogue.relation(computed.target)
+  if (computed && computedTarget) {
+    return { cardinality: computed.toOne ? 'many-to-one' : 'one-to-many', source, target: computedTarget, key: NO_KEY, computed: computed.routine }
+  }
   const target = catalogue.relation(name)
   const candidates: Relationship[] = []
   if (!target) {
     // PostgREST also embeds through a foreign-key column: `author_id(name)`.
     const byColumn = keys.filter((key) => key.table === source.name && key.columns.length === 1 && key.columns[0] === name)
     const referenced = byColumn.length === 1 ? catalogue.relation(byColumn[0].refTable) : undefined
-    if (!referenced) throw notFound(source.name, name, hint)
-    return { cardinality: 'many-to-one', target: referenced, key: byColumn[0] }
+    if (!referenced) throw notFound(source.name, name, hint, source.schema)
+    return { cardinality: 'many-to-one', source, target: referenced, key: byColumn[0] }
   }
   for (const key of keys) {
-    if (key.table === source.name && key.refTable === target.name) candidates.push({ cardinality: 'many-to-one', target, key })
+    if (key.table === source.name && key.refTable === target.name) candidates.push({ cardinality: 'many-to-one', source, target, key })
     // A self-reference is many-to-one unless a hint asks otherwise (below).
     if (key.refTable === source.name && key.table === target.name && source.name !== target.name) {
-      candidates.push({ cardinality: 'one-to-many', target, key })
+      candidates.push({ cardinality: 'one-to-many', source, target, key })
     }
   }
   for (const junction of catalogue.relationNames().map((n) => catalogue.relation(n)).filter((r): r is Relation => Boolean(r))) {
@@ -81,7 +88,7 @@ export function findRelationship(catalogue: Catalogue, source: Relation, name: s
       for (const b of toTarget) {
         if (a === b) continue
         const inKey = (cols: string[]) => cols.every((col) => junction.primaryKey.includes(col))
-        if (inKey(a.columns) && inKey(b.columns)) candidates.push({ cardinality: 'many-to-many', target, key: a, junctionKey: b, junction })
+        if (inKey(a.columns) && inKey(b.columns)) candidates.push({ cardinality: 'many-to-many', source, target, key: a, junctionKey: b, junction })
       }
     }
   }
@@ -91,7 +98,7 @@ export function findRelationship(catalogue: Catalogue, source: Relation, name: s
       rel.junction ? rel.junction.name === hint || single(rel.key, hint) || single(rel.junctionKey as ForeignKey, hint) : single(rel.key, hint),
     )
   }
-  if (chosen.length === 0) throw notFound(source.name, name, hint)
+  if (chosen.length === 0) throw notFound(source.name, name, hint, source.schema)
   if (chosen.length > 1) throw ambiguous(source.name, name, chosen)
   return chosen[0]
 }
@@ -110,33 +117,53 @@ export class EmbedBuilder {
     return `pgrst_${++this.aliases}`
   }
 
+  /** Columns and computed fields of `relation`, its row being FROM alias `alias`. */
+  private sourceOf(relation: Relation, alias: string): Source {
+    return relationSource(relation, this.catalogue, `${alias}::${tableSql(relation)}`)
+  }
+
+  /** The FROM item of the related rows (alias `child`) and their join condition with the parent row. */
+  private related(rel: Relationship, parent: string, child: string): { table: string; on: string } {
+    if (rel.computed) {
+      const fn = `${ident(rel.computed.schema)}.${ident(rel.computed.name)}`
+      return { table: `${fn}(${parent}::${tableSql(rel.source)}) as ${child}`, on: 'true' }
+    }
+    return { table: `${tableSql(rel.target)} as ${child}`, on: this.correlation(rel, parent, child) }
+  }
+
   /** Whether a select list needs the embedding path at all. */
   static needed(query: ParsedQuery): boolean {
-    const nested = (items: readonly SelectItem[]): boolean => items.some((item) => item.kind === 'embed' || item.kind === 'count')
+    const nested = (items: readonly SelectItem[]): boolean => items.some((item) => item.kind === 'embed')
     return nested(query.select) || query.embedded.size > 0 || query.order.some((term) => term.embed !== undefined)
   }
 
-  /** The JSON object of a row of `relation` (FROM alias `alias`), with its embeds and spreads. */
-  rowObject(relation: Relation, alias: string, select: readonly SelectItem[], path: string): string {
-    const entries: { key: string; sql: string }[] = []
-    const source = sourceOf(relation)
+  /**
+   * The JSON object of a row of `relation` (FROM alias `alias`), with its embeds and spreads, and,
+   * when the select list aggregates, the GROUP BY of its other
+   * fields (the same SQL text, so Postgres sees the selected fields as grouped).
+   */
+  row(relation: Relation, alias: string, select: readonly SelectItem[], path: string): { object: string; groupBy: string } {
+    const entries: { key: string; sql: string; group: string; grouped: boolean }[] = []
+    const source = this.sourceOf(relation, alias)
     for (const item of select) {
       if (item.kind === 'star') {
-        for (const name of relation.columnOrder) entries.push({ key: name, sql: `${alias}.${ident(name)}` })
+        for (const name of relation.columnOrder) entries.push({ key: name, sql: `${alias}.${ident(name)}`, group: `${alias}.${ident(name)}`, grouped: true })
       } else if (item.kind === 'column') {
-        if (item.cast !== null) throw parseError('"failed to parse select parameter"', 'Casts are not supported next to embedded resources by the local backend.')
-        entries.push({ key: item.alias ?? item.column, sql: `${alias}.${ident(column(source, item.column).name)}` })
+        const field = fieldSql(source, item, `${alias}.`, this.params)
+        entries.push({ key: fieldKey(item), sql: itemSql(item, field), group: field, grouped: item.aggregate === null })
       } else if (item.kind === 'count') {
-        throw parseError('"failed to parse select parameter"', 'count() is supported inside an embedded resource, e.g. select=name,posts(count).')
+        entries.push({ key: item.alias ?? 'count', sql: 'count(*)', group: '', grouped: false })
       } else if (item.spread) {
-        entries.push(...this.spread(relation, alias, item, path))
+        entries.push(...this.spread(relation, alias, item, path).map((entry) => ({ ...entry, group: entry.sql, grouped: true })))
       } else {
         const key = item.alias ?? item.name
-        entries.push({ key, sql: this.embed(relation, alias, item, path).value })
+        const value = this.embed(relation, alias, item, path).value
+        entries.push({ key, sql: value, group: value, grouped: true })
       }
     }
     if (entries.length > MAX_KEYS) throw parseError('"failed to parse select parameter"', `At most ${MAX_KEYS} keys can be selected with embedded resources.`)
-    return `json_build_object(${entries.map((entry) => `${this.params.add(entry.key)}::text, ${entry.sql}`).join(', ')})`
+    const object = `json_build_object(${entries.map((entry) => `${this.params.add(entry.key)}::text, ${entry.sql}`).join(', ')})`
+    return { object, groupBy: groupBySql(entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })), entries.some((entry) => !entry.grouped)) }
   }
 
   /**
@@ -175,8 +202,8 @@ export class EmbedBuilder {
       throw restError(400, 'PGRST118', `A related order on '${rel.target.name}' is not possible`, `'${relation.name}' and '${rel.target.name}' do not form a many-to-one or one-to-one relationship`)
     }
     const child = this.nextAlias()
-    const col = ident(column(sourceOf(rel.target), term.column).name)
-    return `(select ${child}.${col} from public.${ident(rel.target.name)} as ${child} where ${this.correlation(rel, alias, child)} limit 1)`
+    const { table, on } = this.related(rel, alias, child)
+    return `(select ${fieldSql(this.sourceOf(rel.target, child), term, `${child}.`, this.params)} from ${table} where ${on} limit 1)`
   }
 
   private spread(relation: Relation, alias: string, item: EmbedItem, path: string): { key: string; sql: string }[] {
@@ -184,17 +211,18 @@ export class EmbedBuilder {
     if (rel.cardinality !== 'many-to-one') {
       throw restError(400, 'PGRST119', `A spread operation on '${rel.target.name}' is not possible`, `'${relation.name}' and '${rel.target.name}' do not form a many-to-one or one-to-one relationship`)
     }
-    const target = sourceOf(rel.target)
     const options = this.options(childPath(path, item), item, path)
-    const names = item.select.flatMap((sub) => {
-      if (sub.kind === 'star') return rel.target.columnOrder.map((name) => ({ key: name, column: name }))
-      if (sub.kind === 'column' && sub.cast === null) return [{ key: sub.alias ?? sub.column, column: column(target, sub.column).name }]
+    const fields = item.select.flatMap((sub) => {
+      if (sub.kind === 'star') return rel.target.columnOrder.map((name) => ({ key: name, column: name, json: [], cast: null }))
+      if (sub.kind === 'column') return [{ key: fieldKey(sub), column: sub.column, json: sub.json, cast: sub.cast }]
       throw parseError('"failed to parse select parameter"', 'A spread embeds columns only.')
     })
-    return names.map(({ key, column: col }) => {
+    return fields.map((field) => {
       const child = this.nextAlias()
-      const where = [this.correlation(rel, alias, child), ...filterConditions(options.filters, target, this.params, child)]
-      return { key, sql: `(select ${child}.${ident(col)} from public.${ident(rel.target.name)} as ${child} where ${where.join(' and ')} limit 1)` }
+      const target = this.sourceOf(rel.target, child)
+      const { table, on } = this.related(rel, alias, child)
+      const where = [on, ...filterConditions(options.filters, target, this.params, child)]
+      return { key: field.key, sql: `(select ${castSql(fieldSql(target, field, `${child}.`, this.params), field.cast)} from ${table} where ${where.join(' and ')} limit 1)` }
     })
   }
 
@@ -223,7 +251,7 @@ export class EmbedBuilder {
       ...pairs(junction, rel.key.columns, parent, rel.key.refColumns),
       ...pairs(junction, (rel.junctionKey as ForeignKey).columns, child, (rel.junctionKey as ForeignKey).refColumns),
     ]
-    return `exists (select 1 from public.${ident((rel.junction as Relation).name)} as ${junction} where ${via.join(' and ')})`
+    return `exists (select 1 from ${tableSql(rel.junction as Relation)} as ${junction} where ${via.join(' and ')})`
   }
 
   /** The embed's value (object, array or count) and an EXISTS test for a matching row. */
@@ -231,11 +259,11 @@ export class EmbedBuilder {
     const rel = findRelationship(this.catalogue, relation, item.name, item.hint)
     const path = childPath(parentPath, item)
     const options = this.options(path, item, parentPath)
-    const target = sourceOf(rel.target)
     const child = this.nextAlias()
-    const table = `public.${ident(rel.target.name)} as ${child}`
+    const target = this.sourceOf(rel.target, child)
+    const { table, on } = this.related(rel, alias, child)
     const where = [
-      this.correlation(rel, alias, child),
+      on,
       ...filterConditions(options.filters.filter((f) => !EmbedBuilder.embedFilters(item.select, [f]).size), target, this.params, child),
       ...this.rowConditions(rel.target, child, item.select, path, options.filters),
     ].join(' and ')
@@ -248,13 +276,13 @@ export class EmbedBuilder {
       const counted = `json_build_object(${this.params.add(countKey(item.select[0]))}::text, count(*))`
       return { value: `(select ${toOne ? counted : `json_build_array(${counted})`} from ${table} where ${where})`, exists }
     }
-    const row = this.rowObject(rel.target, child, item.select, path)
-    if (toOne) return { value: `(select ${row} from ${table} where ${where} limit 1)`, exists }
-    const order = orderTerms(options.order, target, child, (term) => this.orderByEmbed(rel.target, child, item.select, term))
+    const { object: row, groupBy } = this.row(rel.target, child, item.select, path)
+    if (toOne) return { value: `(select ${row} from ${table} where ${where}${groupBy} limit 1)`, exists }
+    const order = orderTerms(options.order, target, this.params, child, (term) => this.orderByEmbed(rel.target, child, item.select, term))
     let page = ''
     if (options.limit !== null) page += ` limit ${this.params.add(String(options.limit))}`
     if (options.offset !== null) page += ` offset ${this.params.add(String(options.offset))}`
-    const inner = `select ${row} as pgrst_j from ${table} where ${where}${order.length ? ` order by ${order.join(', ')}` : ''}${page}`
+    const inner = `select ${row} as pgrst_j from ${table} where ${where}${groupBy}${order.length ? ` order by ${order.join(', ')}` : ''}${page}`
     return { value: `(select coalesce(json_agg(pgrst_e.pgrst_j), '[]') from (${inner}) as pgrst_e)`, exists }
   }
 }
@@ -265,7 +293,7 @@ function childPath(path: string, item: EmbedItem): string {
 }
 
 function isCount(item: SelectItem, relation: Relation): boolean {
-  return item.kind === 'count' || (item.kind === 'column' && item.column === 'count' && item.cast === null && !relation.columns.has('count'))
+  return item.kind === 'count' || (item.kind === 'column' && item.column === 'count' && item.json.length === 0 && item.cast === null && !relation.columns.has('count'))
 }
 
 function countKey(item: SelectItem): string {

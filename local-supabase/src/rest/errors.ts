@@ -30,14 +30,19 @@ export function parseError(message: string, details: string | null = null): Rest
   return restError(400, 'PGRST100', message, details)
 }
 
-export function tableNotFound(name: string, suggestion: string | null): RestError {
+export function tableNotFound(schema: string, name: string, suggestion: string | null): RestError {
   return restError(
     404,
     'PGRST205',
-    `Could not find the table '${'public'}.${name}' in the schema cache`,
+    `Could not find the table '${schema}.${name}' in the schema cache`,
     null,
-    suggestion ? `Perhaps you meant the table 'public.${suggestion}'` : null,
+    suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
   )
+}
+
+/** A profile header naming a schema that is not exposed. */
+export function schemaNotExposed(schemas: readonly string[]): RestError {
+  return restError(406, 'PGRST106', `The schema must be one of the following: ${schemas.join(', ')}`)
 }
 
 /** Unknown column in a read (select, filter, order): Postgres' own undefined_column. */
@@ -51,7 +56,7 @@ export function writeColumnNotFound(relation: string, column: string): RestError
 }
 
 export function notSingular(rows: number): RestError {
-  return restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`)
+  return restError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`)
 }
 
 export function tooManyAffected(rows: number): RestError {

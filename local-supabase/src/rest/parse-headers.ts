@@ -1,6 +1,5 @@
 // The request headers PostgREST reads: Prefer, Range/Range-Unit, Accept, Accept-Profile and
 // Content-Profile. Unknown preferences are ignored, as PostgREST does by default (handling=lenient).
-import { EXPOSED_SCHEMA } from './catalogue.ts'
 import { restError } from './errors.ts'
 
 export interface Preferences {
@@ -10,6 +9,8 @@ export interface Preferences {
   missingDefault: boolean
   /** `max-affected=n`, honoured with `handling=strict` as PostgREST does. */
   maxAffected: number | null
+  /** `params=single-object`: an rpc's JSON body is its one json/jsonb argument. */
+  singleObject: boolean
 }
 
 /**
@@ -19,7 +20,7 @@ export interface Preferences {
  * which Supabase's does not.
  */
 export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: null, count: false, resolution: null, missingDefault: false, maxAffected: null }
+  const prefs: Preferences = { return: null, count: false, resolution: null, missingDefault: false, maxAffected: null, singleObject: false }
   if (!header) return prefs
   const invalid: string[] = []
   let strict = false
@@ -34,6 +35,7 @@ export function parsePrefer(header: string | undefined): Preferences {
     else if (key === 'resolution' && value === 'merge-duplicates') prefs.resolution = 'merge'
     else if (key === 'resolution' && value === 'ignore-duplicates') prefs.resolution = 'ignore'
     else if (key === 'missing' && value === 'default') prefs.missingDefault = true
+    else if (key === 'params' && value === 'single-object') prefs.singleObject = true
     else if (key === 'handling' && (value === 'strict' || value === 'lenient')) strict = value === 'strict'
     else if (key === 'max-affected' && /^\d{1,15}$/.test(value ?? '')) maxAffected = Number(value)
     else if (key === 'timezone' || (key === 'missing' && value === 'null')) continue
@@ -71,26 +73,25 @@ export interface Representation {
   stripNulls: boolean
   /** Accept: text/csv on a read. */
   csv?: boolean
+  /** Accept: application/vnd.pgrst.plan(+json|+text): the statement's EXPLAIN, when enabled. */
+  plan?: 'json' | 'text'
 }
 
 const ARRAY_TYPES = new Set(['application/json', 'application/vnd.pgrst.array+json', '*/*', 'application/*'])
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json'
 
 /** The first acceptable media type of Accept; 406 PGRST107 when none is one we produce. */
-export function parseAccept(header: string | undefined): Representation {
+export function parseAccept(header: string | undefined, planEnabled = false): Representation {
   if (!header || header.trim() === '') return { single: false, stripNulls: false }
   for (const range of header.split(',')) {
     const [type, ...parameters] = range.split(';').map((s) => s.trim().toLowerCase())
+    // db-plan-enabled: off by default (EXPLAIN tells a caller about tables and indexes).
+    if (planEnabled && (type === 'application/vnd.pgrst.plan' || type === 'application/vnd.pgrst.plan+json')) return { single: false, stripNulls: false, plan: 'json' }
+    if (planEnabled && type === 'application/vnd.pgrst.plan+text') return { single: false, stripNulls: false, plan: 'text' }
     const stripNulls = parameters.includes('nulls=stripped')
     if (type === OBJECT_TYPE) return { single: true, stripNulls }
     if (type === 'text/csv') return { single: false, stripNulls: false, csv: true }
     if (ARRAY_TYPES.has(type)) return { single: false, stripNulls }
   }
   throw restError(406, 'PGRST107', `None of these media types are available: ${header}`)
-}
-
-/** Only the public schema is exposed: any other profile is refused as PostgREST refuses it. */
-export function checkProfile(profile: string | undefined): void {
-  if (profile === undefined || profile === '' || profile === EXPOSED_SCHEMA) return
-  throw restError(406, 'PGRST106', `Invalid schema: ${profile}`, null, `Only the following schemas are exposed: ${EXPOSED_SCHEMA}`)
 }

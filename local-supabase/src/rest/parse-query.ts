@@ -3,14 +3,30 @@
 // on_conflict and columns. Produces a tree of plain values: nothing here is SQL, and nothing is
 // trusted yet (names are checked against the catalogue when SQL is built).
 import { jsonTooDeep, MAX_JSON_DEPTH, MAX_LOGIC_DEPTH, parenthesesTooDeep } from '../json-limits.ts'
-import { parseError } from './errors.ts'
+import { parseError, restError } from './errors.ts'
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'column'; column: string; alias: string | null; cast: string | null }
+  | ColumnItem
   | EmbedItem
   /** `count()` (or `count`) inside an embed: the number of embedded rows. */
   | { kind: 'count'; alias: string | null }
+
+export const AGGREGATES = ['count', 'sum', 'avg', 'min', 'max'] as const
+export type Aggregate = (typeof AGGREGATES)[number]
+
+/** `alias:column->path::cast`, or an aggregate of it: `alias:column::cast.sum()::cast`. */
+export interface ColumnItem {
+  kind: 'column'
+  column: string
+  json: JsonStep[]
+  alias: string | null
+  /** Cast of the column (before any aggregate). */
+  cast: string | null
+  aggregate: Aggregate | null
+  /** Cast of the aggregate's result. */
+  aggregateCast: string | null
+}
 
 /** `alias:table!hint!inner(select…)` or `...table(select…)`: a related table, embedded. */
 export interface EmbedItem {
@@ -46,9 +62,17 @@ const QUANTIFIABLE = new Set<Operator>(['eq', 'neq', 'gt', 'gte', 'lt', 'lte', '
 const TEXT_SEARCH = new Set<Operator>(['fts', 'plfts', 'phfts', 'wfts'])
 export const IS_VALUES = ['null', 'true', 'false', 'unknown'] as const
 
+/** One step of a JSON path: `->key` (json), `->>key` (text); a whole number is an array index. */
+export interface JsonStep {
+  arrow: '->' | '->>'
+  key: string
+  index: boolean
+}
+
 export interface Condition {
   kind: 'condition'
   column: string
+  json: JsonStep[]
   negate: boolean
   op: Operator
   /** `eq(any).{a,b}`: compare with any/all elements of an array literal. */
@@ -72,6 +96,7 @@ export interface OrderTerm {
   /** `order=author(name).asc`: a column of an embedded to-one resource. */
   embed?: string
   column: string
+  json: JsonStep[]
   descending: boolean
   nulls: 'first' | 'last' | null
 }
@@ -89,12 +114,20 @@ export interface ParsedQuery {
 }
 
 /** Query parameters that are not filters. `apikey` is the gateway's (Supabase accepts it there). */
-const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'apikey'])
-const LOGIC_KEY = /^(not\.)?(and|or)$/
+export const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'on_conflict', 'columns', 'apikey'])
+export const LOGIC_KEY = /^(not\.)?(and|or)$/
 
 export interface ParseOptions {
   /** For RPC: parameters with these names are function arguments, not filters. */
   argumentNames?: ReadonlySet<string>
+  /** db-aggregates-enabled: without it, an aggregate in select is PGRST123. */
+  aggregates?: boolean
+}
+
+function usesAggregates(items: readonly SelectItem[], top: boolean): boolean {
+  return items.some((item) =>
+    (item.kind === 'column' && item.aggregate !== null) || (top && item.kind === 'count') || (item.kind === 'embed' && usesAggregates(item.select, false)),
+  )
 }
 
 export function parseQuery(params: URLSearchParams, options: ParseOptions = {}): ParsedQuery {
@@ -138,19 +171,24 @@ export function parseQuery(params: URLSearchParams, options: ParseOptions = {}):
     }
     query.filters.push(parseCondition(checkColumnKey(key), value))
   }
+  if (!options.aggregates && usesAggregates(query.select, true)) {
+    throw restError(400, 'PGRST123', 'Use of aggregate functions is not allowed')
+  }
   return query
 }
 
 /** `posts.title`, `posts.order`, `author.posts.limit`: the embed path and the last part. */
 function embeddedKey(key: string): { path: string; last: string } | null {
-  if (key.startsWith('"') || !key.includes('.') || key.includes('->')) return null
-  const parts = key.split('.')
+  const arrow = key.indexOf('->')
+  const head = arrow < 0 ? key : key.slice(0, arrow)
+  if (key.startsWith('"') || !head.includes('.')) return null
+  const parts = head.split('.')
   if (parts.length - 1 > MAX_EMBED_DEPTH || parts.some((part) => part === '')) {
     throw parseError(`"failed to parse filter (${key.slice(0, 100)})"`, 'An embedded filter names a resource path and a column.')
   }
   // not.or / not.and are logic keys of the top level, not a path.
   if (parts.length === 2 && parts[0] === 'not' && (parts[1] === 'or' || parts[1] === 'and')) return null
-  return { path: parts.slice(0, -1).join('.'), last: parts[parts.length - 1] }
+  return { path: parts.slice(0, -1).join('.'), last: parts[parts.length - 1] + (arrow < 0 ? '' : key.slice(arrow)) }
 }
 
 function embedOptions(query: ParsedQuery, path: string): EmbedOptions {
@@ -172,15 +210,52 @@ function parseEmbeddedParam(query: ParsedQuery, path: string, last: string, valu
       throw parseError(`"failed to parse logic tree"`, `Logic trees may nest at most ${MAX_LOGIC_DEPTH} levels deep.`)
     }
     options.filters.push({ kind: 'logic', op: last, negate: false, children: parseLogicList(value, last) })
-  } else options.filters.push(parseCondition(last, value))
+  } else options.filters.push(parseCondition(parseField(last, 'filter'), value))
 }
 
-function checkColumnKey(key: string): string {
-  if (key.includes('->')) throw parseError(`"failed to parse filter (${key})"`, 'JSON paths in filters are not supported by the local backend.')
-  if (key.includes('.') && !key.startsWith('"')) {
+function checkColumnKey(key: string): Field {
+  const field = parseField(key, 'filter')
+  if (field.column.includes('.') && !key.startsWith('"')) {
     throw parseError(`"failed to parse filter (${key})"`, 'A filter on an embedded resource is written "resource.column=op.value".')
   }
-  return unquote(key)
+  return field
+}
+
+/** A column and its JSON path, as named in select, filters and order. */
+export interface Field {
+  column: string
+  json: JsonStep[]
+}
+
+const MAX_JSON_PATH = 16
+
+/** `name`, `"quoted name"`, `data->a->>b`, `data->0`: the column and the JSON path after it. */
+export function parseField(text: string, context: string): Field {
+  const quoted = /^"((?:[^"\\]|\\.)*)"/.exec(text)
+  const nameEnd = quoted ? quoted[0].length : text.indexOf('->') < 0 ? text.length : text.indexOf('->')
+  const column = quoted ? unquote(quoted[0]) : text.slice(0, nameEnd)
+  const rest = text.slice(nameEnd)
+  const fail = () => parseError(`"failed to parse ${context} (${text.slice(0, 200)})"`, 'A JSON path is written column->key or column->>key, one key per arrow.')
+  if (rest === '') return { column, json: [] }
+  const parts = rest.split(/(->>?)/)
+  // split leaves '' first (rest starts with an arrow), then arrow, key, arrow, key...
+  if (parts[0] !== '' || parts.length % 2 === 0 || (parts.length - 1) / 2 > MAX_JSON_PATH) throw fail()
+  const json: JsonStep[] = []
+  for (let i = 1; i < parts.length; i += 2) {
+    const key = parts[i + 1]
+    if (key === '') throw fail()
+    json.push({ arrow: parts[i] as '->' | '->>', key, index: /^-?\d{1,9}$/.test(key) })
+  }
+  if (json.slice(0, -1).some((step) => step.arrow === '->>')) throw fail()
+  return { column, json }
+}
+
+/** The JSON key PostgREST gives a JSON path: its last key (an index keeps the last key before it). */
+export function jsonPathKey(field: Field): string {
+  const keys = field.json.filter((step) => !step.index)
+  const last = field.json[field.json.length - 1]
+  if (last === undefined) return field.column
+  return last.index ? (keys[keys.length - 1]?.key ?? field.column) : last.key
 }
 
 function parseCount(value: string, name: string): number {
@@ -242,6 +317,7 @@ export function parseSelect(value: string): SelectItem[] {
   return splitTopLevel(value, 'select').map((raw) => parseSelectItem(raw.trim(), value))
 }
 
+const AGGREGATE_ITEM = /^(?:([^:()!"]+):(?!:))?([^()!]+?)\.(count|sum|avg|min|max)\(\)(?:::(.+))?$/s
 const EMBED_ITEM = /^(\.\.\.)?(?:([^:()!"]+):(?!:))?([^:()!"]+)((?:![^!()]+)*)\((.*)\)$/s
 const COUNT_ITEM = /^(?:([^:()!"]+):(?!:))?count\(\)$/
 
@@ -251,6 +327,14 @@ function parseSelectItem(item: string, whole: string): SelectItem {
   if (item === '') throw fail('An item of the select list is empty.')
   const counted = COUNT_ITEM.exec(item)
   if (counted) return { kind: 'count', alias: counted[1]?.trim() ?? null }
+  const aggregated = AGGREGATE_ITEM.exec(item)
+  if (aggregated) {
+    const aggregateCast = aggregated[4]?.toLowerCase() ?? null
+    if (aggregateCast !== null && !CAST_NAME.test(aggregateCast)) throw fail(`Unknown cast "${aggregateCast}".`)
+    const inner = parseSelectItem(`${aggregated[1] ? `${aggregated[1]}:` : ''}${aggregated[2]}`, whole)
+    if (inner.kind !== 'column') throw fail(`Cannot aggregate "${item.slice(0, 100)}".`)
+    return { ...inner, aggregate: aggregated[3] as Aggregate, aggregateCast }
+  }
   const embed = EMBED_ITEM.exec(item)
   if (embed) {
     let hint: string | null = null
@@ -273,7 +357,6 @@ function parseSelectItem(item: string, whole: string): SelectItem {
   if (item.startsWith('...') || item.includes('(') || item.includes('!')) {
     throw fail(`Cannot read "${item.slice(0, 100)}" as a column or an embedded resource.`)
   }
-  if (item.includes('->')) throw fail(`JSON paths are not supported by the local backend: "${item}".`)
   let alias: string | null = null
   let rest = item
   const aliasMatch = /^("(?:[^"\\]|\\.)+"|[^:"]+):(?!:)/.exec(item)
@@ -288,9 +371,9 @@ function parseSelectItem(item: string, whole: string): SelectItem {
     rest = rest.slice(0, castAt)
     if (!CAST_NAME.test(cast)) throw fail(`Unknown cast "${cast}".`)
   }
-  const column = unquote(rest)
+  const { column, json } = parseField(rest, 'select parameter')
   if (column === '' || column.includes('"') || (alias !== null && alias === '')) throw fail(`Cannot read "${item}".`)
-  return { kind: 'column', column, alias, cast }
+  return { kind: 'column', column, json, alias, cast, aggregate: null, aggregateCast: null }
 }
 
 // order -------------------------------------------------------------------------------------------
@@ -304,10 +387,11 @@ export function parseOrder(value: string): OrderTerm[] {
       const sorted = parseOrder(`${byEmbed[2]}${byEmbed[3]}`)[0]
       return { ...sorted, embed: byEmbed[1] }
     }
-    if (term.includes('(') || term.includes('->')) throw fail(`Ordering by JSON paths is not supported by the local backend: "${term}".`)
+    if (term.includes('(')) throw fail(`Cannot read "${term}" as a column to order by.`)
     // A quoted column may contain dots; the modifiers follow it.
-    const quoted = /^"((?:[^"\\]|\\.)+)"(.*)$/.exec(term)
-    const [column, modifiers] = quoted ? [unquote(`"${quoted[1]}"`), quoted[2].split('.').slice(1)] : [term.split('.')[0], term.split('.').slice(1)]
+    const quoted = /^("(?:[^"\\]|\\.)+"(?:->>?[^.]+)*)(.*)$/.exec(term)
+    const [name, modifiers] = quoted ? [quoted[1], quoted[2].split('.').slice(1)] : [term.split('.')[0], term.split('.').slice(1)]
+    const { column, json } = parseField(name, 'order')
     if (column === '') throw fail('A column name is empty.')
     let descending = false
     let nulls: 'first' | 'last' | null = null
@@ -318,14 +402,14 @@ export function parseOrder(value: string): OrderTerm[] {
       else if (modifier === 'nullslast') nulls = 'last'
       else throw fail(`Unknown order modifier "${modifier}": expected asc, desc, nullsfirst or nullslast.`)
     }
-    return { column, descending, nulls }
+    return { column, json, descending, nulls }
   })
 }
 
 // filters -----------------------------------------------------------------------------------------
 
 /** `[not.]op[(any|all)|(config)].value`, the right-hand side of `column=...`. */
-export function parseCondition(column: string, text: string, insideLogic = false): Condition {
+export function parseCondition({ column, json }: Field, text: string, insideLogic = false): Condition {
   const fail = (details: string) => parseError(`"failed to parse filter (${text})"`, details)
   let rest = text
   let negate = false
@@ -352,7 +436,7 @@ export function parseCondition(column: string, text: string, insideLogic = false
   let raw = rest.slice(match[0].length)
   // A JSON or array value is parsed recursively by Postgres.
   if (jsonTooDeep(raw)) throw fail(`The value is nested deeper than ${MAX_JSON_DEPTH} levels.`)
-  if (op === 'in') return { kind: 'condition', column, negate, op, quantifier, language, value: parseInList(raw, text) }
+  if (op === 'in') return { kind: 'condition', column, json, negate, op, quantifier, language, value: parseInList(raw, text) }
   if (op === 'is') {
     const lower = raw.toLowerCase()
     if (!(IS_VALUES as readonly string[]).includes(lower)) throw fail(`"is" takes null, true, false or unknown, not "${raw}".`)
@@ -360,7 +444,7 @@ export function parseCondition(column: string, text: string, insideLogic = false
   }
   if (quantifier !== null && !/^\{.*\}$/s.test(raw)) throw fail(`"${op}(${quantifier})" takes a list in braces, e.g. {a,b}.`)
   if (insideLogic && raw.length >= 2 && raw.startsWith('"') && raw.endsWith('"')) raw = unquote(raw)
-  return { kind: 'condition', column, negate, op, quantifier, language, value: raw }
+  return { kind: 'condition', column, json, negate, op, quantifier, language, value: raw }
 }
 
 function unknownOperator(op: string, text: string) {
@@ -387,7 +471,7 @@ export function parseLogicList(value: string, key: string): FilterNode[] {
   return splitTopLevel(inner, 'logic tree').map((item) => {
     const nested = /^(not\.)?(and|or)(\(.*\))$/s.exec(item)
     if (nested) return { kind: 'logic', op: nested[2] as 'and' | 'or', negate: Boolean(nested[1]), children: parseLogicList(nested[3], nested[2]) }
-    const dot = item.startsWith('"') ? item.indexOf('"', 1) + 1 : item.indexOf('.')
+    const dot = item.startsWith('"') ? item.indexOf('.', item.indexOf('"', 1)) : item.indexOf('.')
     if (dot <= 0 || item[dot] !== '.') throw fail(`Expected "column.operator.value" in "${item}".`)
     return parseCondition(checkColumnKey(item.slice(0, dot)), item.slice(dot + 1), true)
   })

@@ -7,7 +7,7 @@ import type { BackendDeps } from '../deps.ts'
 import { resolveIdentity, roleContext, type ApiRole } from '../identity.ts'
 import { Catalogue } from './catalogue.ts'
 import { type ReadPlan, type RestRequest, type RestServices } from './context.ts'
-import { fromPgError, identityError, isPgError, restError, RestError } from './errors.ts'
+import { fromPgError, identityError, isPgError, restError, RestError, schemaNotExposed } from './errors.ts'
 import { RoleExecutor } from './executor.ts'
 import { PlanCache } from './plan-cache.ts'
 import { sendError } from './respond.ts'
@@ -36,15 +36,39 @@ function install(c: Context, response: Response): Response {
 }
 
 export function createRestRoutes(deps: BackendDeps): Hono {
-  const services: RestServices = {
-    catalogue: new Catalogue(deps.db.pg),
-    executor: new RoleExecutor(deps.db.pg),
-    plans: new PlanCache<ReadPlan>(PLAN_CACHE_SIZE, PLAN_CACHE_BYTES, (plan) =>
-      plan.statement.sql.length + plan.statement.params.reduce((sum, param) => sum + (param?.length ?? 0), 0),
-    ),
+  // The public schema's cache also carries the API settings (which schemas are exposed); the other
+  // exposed schemas get a cache of their own, loaded on first use.
+  const primary = new Catalogue(deps.db.pg)
+  const executor = new RoleExecutor(deps.db.pg)
+  const plans = new PlanCache<ReadPlan>(PLAN_CACHE_SIZE, PLAN_CACHE_BYTES, (plan) =>
+    plan.statement.sql.length + plan.statement.params.reduce((sum, param) => sum + (param?.length ?? 0), 0),
+  )
+  const bySchema = new Map<string, { services: RestServices; ready: Promise<void> | null }>()
+  const scoped = (catalogue: Catalogue): RestServices => ({ catalogue, executor, plans, profile })
+  const services = scoped(primary)
+  bySchema.set(primary.schema, { services, ready: null })
+
+  async function profile(schema: string | undefined): Promise<RestServices> {
+    const exposed = primary.settings.schemas
+    const name = schema === undefined || schema === '' ? exposed[0] : schema
+    if (!exposed.includes(name)) throw schemaNotExposed(exposed)
+    let entry = bySchema.get(name)
+    if (!entry) {
+      entry = { services: scoped(new Catalogue(deps.db.pg, name)), ready: null }
+      bySchema.set(name, entry)
+    }
+    if (entry.services.catalogue !== primary) {
+      const current = entry
+      await (current.ready ??= current.services.catalogue.load().catch((error: unknown) => {
+        current.ready = null // try again on the next request
+        throw error
+      }))
+    }
+    return entry.services
   }
+
   let ready: Promise<void> | null = null
-  const loaded = () => (ready ??= services.catalogue.load().catch((error: unknown) => {
+  const loaded = () => (ready ??= primary.load().catch((error: unknown) => {
     ready = null // try again on the next request
     throw error
   }))
@@ -79,7 +103,9 @@ export function createRestRoutes(deps: BackendDeps): Hono {
       if (error instanceof RestError) return sendError(error)
       if (isPgError(error)) {
         // The schema changed under a cached name: let the next request see the new catalogue.
-        if (STALE_NAME_CODES.has(error.code ?? '')) void services.catalogue.reloadForUnknownName().catch(() => undefined)
+        if (STALE_NAME_CODES.has(error.code ?? '')) {
+          for (const entry of bySchema.values()) void entry.services.catalogue.reloadForUnknownName().catch(() => undefined)
+        }
         return sendError(fromPgError(error, role))
       }
       console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed:`, error)

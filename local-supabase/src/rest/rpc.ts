@@ -1,85 +1,140 @@
 // /rest/v1/rpc/<function>: named arguments from the JSON body (POST) or the query string (GET,
-// HEAD). The overload is chosen by argument names, as PostgREST chooses it.
+// HEAD), or the whole body as one unnamed json/jsonb (or, sent as text/plain, text) argument. The
+// overload is chosen by argument names, as PostgREST chooses it.
 import type { RoutineInfo } from './catalogue.ts'
 import { buildRpc, pageOf, type RpcCall } from './build-sql.ts'
 import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type RestRequest, type RestServices } from './context.ts'
 import { restError, type RestError } from './errors.ts'
-import { checkProfile, parseAccept, parsePrefer, parseRange } from './parse-headers.ts'
-import { parseQuery } from './parse-query.ts'
+import { isJsonContentType } from '../json-limits.ts'
+import { parseAccept, parsePrefer, parseRange } from './parse-headers.ts'
+import { LOGIC_KEY, OPERATORS, parseQuery, RESERVED } from './parse-query.ts'
 import { readResponse, resultOf, send } from './respond.ts'
-import { runChecked } from './table.ts'
+import { explain, runChecked } from './table.ts'
 
-const WHOLE_BODY_TYPES = new Set(['json', 'jsonb'])
+/** How the arguments came: their names, and the media type of a POST body. */
+interface CallShape {
+  names: readonly string[]
+  post: boolean
+  /** POST body type: JSON (an object of named arguments) or text (one unnamed text argument). */
+  body: 'json' | 'text'
+  /** Prefer: params=single-object: the whole JSON body is the one json/jsonb argument. */
+  singleObject: boolean
+}
 
-function functionNotFound(services: RestServices, name: string, argNames: string[]): RestError {
-  const list = [...argNames].sort().join(', ')
-  const suggestion = closestName(name, services.catalogue.routineNames())
+function signature(routine: RoutineInfo): string {
+  return `${routine.schema}.${routine.name}(${routine.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`
+}
+
+function functionNotFound(services: RestServices, schema: string, name: string, shape: CallShape): RestError {
+  const keys = [...shape.names].sort()
+  const list = keys.join(', ')
+  const withParams = keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${list}`
+  const onlySingle = shape.singleObject || (shape.post && shape.body === 'text')
+  let searched = withParams
+  if (shape.singleObject) searched = ' with a single json/jsonb parameter'
+  else if (shape.post && shape.body === 'text') searched = ' with a single unnamed text parameter'
+  else if (shape.post) searched += ' or with a single unnamed json/jsonb parameter'
+  const overloads = services.catalogue.routineOverloads(name)
+  let hint: string | null = null
+  if (!onlySingle) {
+    // Perhaps a function of a close name or, when the name exists, a close list of parameters.
+    const suggestion = overloads
+      ? closestName(`(${list})`, overloads.map((r) => `(${r.args.map((a) => a.name).sort().join(', ')})`))
+      : closestName(name, services.catalogue.routineNames())
+    if (suggestion !== null) hint = `Perhaps you meant to call the function ${schema}.${overloads ? `${name}${suggestion}` : suggestion}`
+  }
   return restError(
     404,
     'PGRST202',
-    `Could not find the function public.${name}(${list}) in the schema cache`,
-    `Searched for the function public.${name} with parameters ${list || 'none'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
-    suggestion && suggestion !== name ? `Perhaps you meant to call the function public.${suggestion}` : null,
+    `Could not find the function ${schema}.${name}${onlySingle ? '' : keys.length === 0 ? ' without parameters' : `(${list})`} in the schema cache`,
+    `Searched for the function ${schema}.${name}${searched}, but no matches were found in the schema cache.`,
+    hint,
   )
 }
 
-/** The overload whose named inputs cover the given names and whose required inputs are all given. */
-function chooseOverload(overloads: readonly RoutineInfo[], names: readonly string[], bodyIsObject: boolean): { routine: RoutineInfo; wholeBody: boolean } | null {
-  const given = new Set(names)
-  const named = overloads.filter((routine) => {
-    const inputs = new Set(routine.args.map((a) => a.name))
-    if (routine.args.some((a) => a.name === '')) return false
-    return names.every((n) => inputs.has(n)) && routine.args.every((a) => a.hasDefault || given.has(a.name))
-  })
-  if (bodyIsObject && named.length > 0) {
-    named.sort((a, b) => a.args.length - b.args.length)
-    return { routine: named[0], wholeBody: false }
-  }
-  const whole = overloads.find((r) => r.args.length === 1 && r.args[0].name === '' && WHOLE_BODY_TYPES.has(r.args[0].type))
-  return whole ? { routine: whole, wholeBody: true } : null
+/** Whether the given argument names call `routine`: every required one given, none unknown. */
+function matchesNames(routine: RoutineInfo, shape: CallShape): boolean {
+  const { args } = routine
+  if (shape.singleObject) return args.length === 1 && (args[0].type === 'json' || args[0].type === 'jsonb')
+  if (args.length === 0) return shape.names.length === 0 && !(shape.post && shape.body === 'text')
+  const given = new Set(shape.names)
+  const known = new Set(args.map((a) => a.name))
+  return shape.names.every((n) => known.has(n)) && args.every((a) => a.hasDefault || given.has(a.name))
 }
 
-export async function handleRpc(services: RestServices, request: RestRequest, name: string): Promise<Response> {
+function takesWholeBody(routine: RoutineInfo, shape: CallShape): boolean {
+  if (!shape.post || routine.args.length !== 1 || routine.args[0].name !== '') return false
+  const type = routine.args[0].type
+  return shape.body === 'text' ? type === 'text' : type === 'json' || type === 'jsonb'
+}
+
+/**
+ * PostgREST's choice among overloads: the one whose parameters the argument names fit; failing
+ * that, the one taking the whole body as a single unnamed argument; several fits are ambiguous.
+ */
+function chooseOverload(services: RestServices, schema: string, name: string, shape: CallShape): { routine: RoutineInfo; wholeBody: boolean } {
+  const overloads = services.catalogue.routineOverloads(name) ?? []
+  const named = overloads.filter((routine) => matchesNames(routine, shape))
+  const whole = named.length === 0 ? overloads.filter((routine) => takesWholeBody(routine, shape)) : []
+  const found = named.length > 0 ? named : whole
+  if (found.length === 0) throw functionNotFound(services, schema, name, shape)
+  if (found.length > 1) {
+    throw restError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${found.map(signature).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    )
+  }
+  return { routine: found[0], wholeBody: named.length === 0 || shape.singleObject }
+}
+
+/** A query parameter of a GET call is an argument unless it is reserved or a filter (`op.value`). */
+function isArgument(key: string, value: string): boolean {
+  if (RESERVED.has(key) || LOGIC_KEY.test(key) || key.includes('.')) return false
+  return !FILTER_VALUE.test(value)
+}
+const FILTER_VALUE = new RegExp(`^(not\\.)?(${OPERATORS.join('|')})(\\([^)]*\\))?\\.`, 's')
+
+/** Besides JSON, an rpc body may be plain text, for a function of one unnamed text argument. */
+const RPC_TEXT_TYPES = ['text/plain']
+
+export async function handleRpc(all: RestServices, request: RestRequest, name: string): Promise<Response> {
   const { method } = request
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
   const readOnly = method !== 'POST'
-  checkProfile(request.header(readOnly ? 'accept-profile' : 'content-profile'))
-  const accept = parseAccept(request.header('accept'))
+  const services = await all.profile(request.header(readOnly ? 'accept-profile' : 'content-profile'))
+  const accept = parseAccept(request.header('accept'), services.catalogue.settings.plan && readOnly)
   const prefer = parsePrefer(request.header('prefer'))
   const range = parseRange(request.header('range'), request.header('range-unit'))
 
   let argsJson: string
-  let argNames: string[]
-  let bodyIsObject = true
-  let queryArgNames: Set<string> = new Set()
+  let shape: CallShape
+  const singleObject = prefer.singleObject
   if (readOnly) {
-    await withFreshCatalogue(services.catalogue, () => {
-      const overloads = services.catalogue.routineOverloads(name)
-      if (!overloads) throw functionNotFound(services, name, [])
-      queryArgNames = new Set(overloads.flatMap((r) => r.args.map((a) => a.name)))
-    })
     const args: Record<string, string> = {}
-    for (const [key, value] of request.params) if (queryArgNames.has(key)) args[key] = value
-    argNames = Object.keys(args)
+    for (const [key, value] of request.params) if (isArgument(key, value)) args[key] = value
+    shape = { names: Object.keys(args), post: false, body: 'json', singleObject }
     argsJson = JSON.stringify(args)
   } else {
-    const text = await readBodyText(request.raw)
-    const body = parseJsonBody(text, {})
-    bodyIsObject = isPlainObject(body)
-    argNames = bodyIsObject ? Object.keys(body as Record<string, unknown>) : []
-    argsJson = text.trim() === '' ? '{}' : text
+    const text = await readBodyText(request.raw, RPC_TEXT_TYPES)
+    const isText = !isJsonContentType(request.header('content-type'))
+    const body = isText ? null : parseJsonBody(text, {})
+    const names = isPlainObject(body) && !singleObject ? Object.keys(body) : []
+    shape = { names, post: true, body: isText ? 'text' : 'json', singleObject }
+    argsJson = isText ? text : text.trim() === '' ? '{}' : text
   }
 
   const { call, query } = await withFreshCatalogue(services.catalogue, () => {
-    const overloads = services.catalogue.routineOverloads(name)
-    const chosen = overloads ? chooseOverload(overloads, argNames, bodyIsObject) : null
-    if (!chosen) throw functionNotFound(services, name, argNames)
-    const rpc: RpcCall = { routine: chosen.routine, argNames: chosen.wholeBody ? [] : argNames, argsJson, wholeBody: chosen.wholeBody }
-    return { call: rpc, query: parseQuery(request.params, { argumentNames: queryArgNames }) }
+    const chosen = chooseOverload(services, services.catalogue.schema, name, shape)
+    const rpc: RpcCall = { routine: chosen.routine, argNames: chosen.wholeBody ? [] : [...shape.names], argsJson, wholeBody: chosen.wholeBody }
+    return { call: rpc, query: parseQuery(request.params, { argumentNames: readOnly ? new Set(shape.names) : undefined, aggregates: services.catalogue.settings.aggregates }) }
   })
-  const { statement, kind } = buildRpc(call, query, { count: prefer.count, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
+  const { statement, kind } = buildRpc(services.catalogue, call, query, { count: prefer.count, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
   const single = accept.single && kind === 'rows'
+  if (accept.plan) return explain(services, request, statement, accept.plan)
 
   const rows = readOnly
     ? await services.executor.run(request.role, statement, { readOnly })
@@ -91,5 +146,5 @@ export async function handleRpc(services: RestServices, request: RestRequest, na
     const object = result.count === 0 || result.body === null ? 'null' : result.body.slice(1, -1).trim()
     return send(200, method === 'HEAD' ? null : object)
   }
-  return readResponse(result, { offset: pageOf(query, range).offset, single, head: method === 'HEAD' })
+  return readResponse(result, { offset: pageOf(query, range).offset, single, head: method === 'HEAD', csv: accept.csv })
 }

@@ -2,9 +2,9 @@
 // bound parameters, WHERE clauses from filter trees, select lists and ORDER BY. Request values only
 // ever become bound parameters; the only request-derived text in SQL is chosen from fixed tables
 // (operators, cast types, sort directions).
-import type { Column } from './catalogue.ts'
+import type { Catalogue, Column, Relation, RoutineInfo } from './catalogue.ts'
 import { parseError, readColumnNotFound } from './errors.ts'
-import type { Condition, FilterNode, OrderTerm, SelectItem } from './parse-query.ts'
+import { jsonPathKey, type Aggregate, type ColumnItem, type Condition, type Field, type FilterNode, type JsonStep, type OrderTerm, type SelectItem } from './parse-query.ts'
 
 /** Double-quotes an identifier taken from the catalogue. */
 export function ident(name: string): string {
@@ -26,12 +26,80 @@ export interface Source {
   label: string
   columns: ReadonlyMap<string, Column>
   columnOrder: readonly string[]
+  /** Computed fields of the relation, callable with `rowRef` (a whole row of its type). */
+  computed?: ReadonlyMap<string, RoutineInfo>
+  rowRef?: string
 }
 
 export function column(source: Source, name: string): Column {
   const found = source.columns.get(name)
   if (!found) throw readColumnNotFound(source.label, name)
   return found
+}
+
+/** A schema-qualified name from the catalogue. */
+export function qualified(schema: string, name: string): string {
+  return `${ident(schema)}.${ident(name)}`
+}
+
+export function tableSql(relation: Relation): string {
+  return qualified(relation.schema, relation.name)
+}
+
+/**
+ * What a read of `relation` can name: its columns and computed fields. `rowRef` is the SQL of one
+ * whole row of it (the FROM item's name, or a cast where the FROM item is a function's result).
+ */
+export function relationSource(relation: Relation, catalogue?: Catalogue, rowRef: string = ident(relation.name)): Source {
+  return { label: relation.name, columns: relation.columns, columnOrder: relation.columnOrder, computed: catalogue?.computedFieldsOf(relation.name), rowRef }
+}
+
+/** Whether `name` is one of the source's computed fields rather than a column. */
+export function isComputed(source: Source, name: string): boolean {
+  return !source.columns.has(name) && source.rowRef !== undefined && source.computed?.has(name) === true
+}
+
+function jsonPathSql(sql: string, path: readonly JsonStep[], params: Params): string {
+  // Keys are bound parameters; the parameter's type picks the object-key or array-index operator.
+  for (const step of path) sql = `${sql}${step.arrow}${params.add(step.key)}::${step.index ? 'int4' : 'text'}`
+  return path.length > 0 ? `(${sql})` : sql
+}
+
+/**
+ * The SQL of a column, computed field (`fn(row)`) or JSON path into either; `qualifier` is the
+ * FROM alias with its dot, or ''.
+ */
+export function fieldSql(source: Source, field: Field, qualifier: string, params: Params): string {
+  let sql: string
+  if (isComputed(source, field.column)) {
+    const routine = source.computed?.get(field.column) as RoutineInfo
+    sql = `${qualified(routine.schema, routine.name)}(${source.rowRef})`
+  } else {
+    sql = `${qualifier}${ident(column(source, field.column).name)}`
+  }
+  return jsonPathSql(sql, field.json, params)
+}
+
+/** The JSON key of a selected field: its alias, the last key of its JSON path, or its name. */
+export function fieldKey(item: { alias: string | null; aggregate?: Aggregate | null } & Field): string {
+  return item.alias ?? item.aggregate ?? jsonPathKey(item)
+}
+
+/** A select item's value: the (cast) field, or an aggregate of it with its own cast. */
+export function itemSql(item: ColumnItem, field: string): string {
+  const value = castSql(field, item.cast)
+  if (item.aggregate === null) return value
+  return castSql(`${item.aggregate}(${value})`, item.aggregateCast)
+}
+
+/**
+ * ` group by …` when the select list aggregates: every other selected field groups the rows, as
+ * PostgREST groups them; '' otherwise.
+ */
+export function groupBySql(entries: readonly { sql: string; grouped: boolean }[], aggregated: boolean): string {
+  if (!aggregated) return ''
+  const keys = entries.filter((entry) => entry.grouped).map((entry) => entry.sql)
+  return keys.length > 0 ? ` group by ${keys.join(', ')}` : ''
 }
 
 const COMPARISON: Partial<Record<Condition['op'], string>> = {
@@ -54,7 +122,7 @@ function likePattern(value: string): string {
 }
 
 function conditionSql(condition: Condition, source: Source, params: Params, qualifier: string): string {
-  const col = `${qualifier}${ident(column(source, condition.column).name)}`
+  const col = fieldSql(source, condition, qualifier, params)
   const value = condition.value
   let sql: string
   if (condition.op === 'is') {
@@ -93,24 +161,20 @@ export function whereSql(filters: readonly FilterNode[], source: Source, params:
 }
 
 /** Sort keys of ORDER BY; `embedded` gives the SQL of an `embed(column)` term. */
-export function orderTerms(order: readonly OrderTerm[], source: Source, alias: string | null = null, embedded?: (term: OrderTerm) => string): string[] {
+export function orderTerms(order: readonly OrderTerm[], source: Source, params: Params, alias: string | null = null, embedded?: (term: OrderTerm) => string): string[] {
   return order.map((term) => {
-    const key = term.embed !== undefined && embedded ? embedded(term) : `${alias ? `${alias}.` : ''}${ident(column(source, term.column).name)}`
+    const key = term.embed !== undefined && embedded ? embedded(term) : fieldSql(source, term, alias ? `${alias}.` : '', params)
     let sql = `${key} ${term.descending ? 'desc' : 'asc'}`
     if (term.nulls) sql += term.nulls === 'first' ? ' nulls first' : ' nulls last'
     return sql
   })
 }
 
-export function orderSql(order: readonly OrderTerm[], source: Source): string {
+export function orderSql(order: readonly OrderTerm[], source: Source, params: Params): string {
   if (order.length === 0) return ''
-  const terms = order.map((term) => {
-    if (term.embed !== undefined) throw parseError(`"failed to parse order (${term.embed}(${term.column}))"`, 'Ordering by an embedded resource needs that resource in select.')
-    let sql = `${ident(column(source, term.column).name)} ${term.descending ? 'desc' : 'asc'}`
-    if (term.nulls) sql += term.nulls === 'first' ? ' nulls first' : ' nulls last'
-    return sql
-  })
-  return ` order by ${terms.join(', ')}`
+  const embedded = order.find((term) => term.embed !== undefined)
+  if (embedded) throw parseError(`"failed to parse order (${embedded.embed}(${embedded.column}))"`, 'Ordering by an embedded resource needs that resource in select.')
+  return ` order by ${orderTerms(order, source, params).join(', ')}`
 }
 
 /** Casts a select item may ask for, mapped to the type written into SQL. */
@@ -122,50 +186,59 @@ const CASTS: Record<string, string> = {
   interval: 'interval', 'text[]': 'text[]', 'int[]': 'int4[]', 'int4[]': 'int4[]', 'int8[]': 'int8[]', 'uuid[]': 'uuid[]',
 }
 
+/** `sql::type` for a select item's cast (types from a fixed table), or `sql` without one. */
+export function castSql(sql: string, cast: string | null): string {
+  if (cast === null) return sql
+  const type = CASTS[cast]
+  if (!type) throw parseError(`"failed to parse select parameter"`, `Unknown cast "${cast}".`)
+  return `${sql}::${type}`
+}
+
 export interface Projection {
   /** Select list of the inner query (over the source). */
   inner: string
   /** JSON value of one row of the inner query, aliased pgrst_t. */
   row: string
+  /** ` group by …` of the inner query when it aggregates. */
+  groupBy: string
 }
 
 const MAX_BUILT_KEYS = 50 // json_build_object takes at most 100 arguments
 
 /**
  * The select list. Plain column lists keep the row as it is (json of the row: fastest). With
- * aliases or casts the JSON keys are bound parameters, so no name from the request enters SQL.
+ * aliases, casts, JSON paths, computed fields or aggregates the JSON keys are bound parameters, so
+ * no name from the request enters SQL.
  */
 export function projection(select: readonly SelectItem[], source: Source, params: Params): Projection {
   const onlyStar = select.every((item) => item.kind === 'star')
-  if (onlyStar) return { inner: '*', row: 'pgrst_t' }
-  const plain = select.every((item) => item.kind === 'column' && item.alias === null && item.cast === null)
+  if (onlyStar) return { inner: '*', row: 'pgrst_t', groupBy: '' }
+  const plain = select.every(
+    (item) => item.kind === 'column' && item.alias === null && item.cast === null && item.aggregate === null && item.json.length === 0 && !isComputed(source, item.column),
+  )
   if (plain) {
     const names = select.map((item) => ident(column(source, (item as { column: string }).column).name))
-    return { inner: names.join(', '), row: 'pgrst_t' }
+    return { inner: names.join(', '), row: 'pgrst_t', groupBy: '' }
   }
-  if (select.some((item) => item.kind === 'embed' || item.kind === 'count')) {
+  if (select.some((item) => item.kind === 'embed')) {
     throw parseError('"failed to parse select parameter"', 'Embedded resources need a table to embed from.')
   }
-  const entries: { key: string; sql: string }[] = []
+  const entries: { key: string; sql: string; grouped: boolean; group: string }[] = []
   for (const item of select) {
     if (item.kind === 'star') {
-      for (const name of source.columnOrder) entries.push({ key: name, sql: ident(name) })
-      continue
+      for (const name of source.columnOrder) entries.push({ key: name, sql: ident(name), grouped: true, group: ident(name) })
+    } else if (item.kind === 'count') {
+      entries.push({ key: item.alias ?? 'count', sql: 'count(*)', grouped: false, group: '' })
+    } else if (item.kind === 'column') {
+      const field = fieldSql(source, item, '', params)
+      entries.push({ key: fieldKey(item), sql: itemSql(item, field), grouped: item.aggregate === null, group: field })
     }
-    if (item.kind !== 'column') continue // refused above
-    const col = ident(column(source, item.column).name)
-    let sql = col
-    if (item.cast !== null) {
-      const cast = CASTS[item.cast]
-      if (!cast) throw parseError(`"failed to parse select parameter"`, `Unknown cast "${item.cast}".`)
-      sql = `${col}::${cast}`
-    }
-    entries.push({ key: item.alias ?? item.column, sql })
   }
   if (entries.length > MAX_BUILT_KEYS) {
     throw parseError('"failed to parse select parameter"', `At most ${MAX_BUILT_KEYS} columns can be selected with aliases or casts.`)
   }
+  const aggregated = entries.some((entry) => !entry.grouped)
   const inner = entries.map((entry, index) => `${entry.sql} as c${index}`).join(', ')
   const row = `json_build_object(${entries.map((entry, index) => `${params.add(entry.key)}::text, pgrst_t.c${index}`).join(', ')})`
-  return { inner, row }
+  return { inner, row, groupBy: groupBySql(entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })), aggregated) }
 }

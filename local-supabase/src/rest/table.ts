@@ -5,13 +5,14 @@ import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type ReadPlan, type RestRequest, type RestServices } from './context.ts'
 import { notSingular, restError, tableNotFound, tooManyAffected } from './errors.ts'
 import { RolledBack, type Row, type Statement } from './executor.ts'
-import { checkProfile, parseAccept, parsePrefer, parseRange, type Preferences, type Representation } from './parse-headers.ts'
+import { parseAccept, parsePrefer, parseRange, type Preferences, type Representation } from './parse-headers.ts'
 import { parseQuery, type ParsedQuery } from './parse-query.ts'
 import { contentRange, readResponse, resultOf, send, singleObject, type Result } from './respond.ts'
 
 function findRelation(services: RestServices, name: string): Relation {
-  const relation = services.catalogue.relation(name)
-  if (!relation) throw tableNotFound(name, closestName(name, services.catalogue.relationNames()))
+  const { catalogue } = services
+  const relation = catalogue.relation(name)
+  if (!relation) throw tableNotFound(catalogue.schema, name, closestName(name, catalogue.relationNames()))
   return relation
 }
 
@@ -29,36 +30,48 @@ export async function handleTable(services: RestServices, request: RestRequest, 
   }
 }
 
-async function read(services: RestServices, request: RestRequest, name: string): Promise<Response> {
-  checkProfile(request.header('accept-profile'))
-  const accept = parseAccept(request.header('accept'))
+async function read(all: RestServices, request: RestRequest, name: string): Promise<Response> {
+  const services = await all.profile(request.header('accept-profile'))
+  const accept = parseAccept(request.header('accept'), services.catalogue.settings.plan)
   const prefer = parsePrefer(request.header('prefer'))
   const rangeHeader = request.header('range')
   const range = parseRange(rangeHeader, request.header('range-unit'))
   const head = request.method === 'HEAD'
-  const key = `${request.method}\n${name}\n${request.rawQuery}\n${accept.stripNulls}\n${prefer.count}\n${rangeHeader ?? ''}`
+  const key = `${request.method}\n${services.catalogue.schema}\n${name}\n${request.rawQuery}\n${accept.stripNulls}\n${prefer.count}\n${rangeHeader ?? ''}`
   const { catalogue, plans } = services
   let plan = plans.get(key, catalogue.generation)
   if (!plan) {
     plan = await withFreshCatalogue(catalogue, (): ReadPlan => {
       const relation = findRelation(services, name)
-      const query = parseQuery(request.params)
+      const query = parseQuery(request.params, { aggregates: catalogue.settings.aggregates })
       const options = { count: prefer.count, head, stripNulls: accept.stripNulls, range }
-      const statement = buildRead(tableSql(relation), relationSource(relation), query, options, undefined, '', { catalogue, relation })
+      const statement = buildRead(tableSql(relation), relationSource(relation, catalogue), query, options, undefined, '', { catalogue, relation })
       return { statement, page: pageOf(query, range) }
     })
     plans.set(key, catalogue.generation, plan)
   }
+  if (accept.plan) return explain(services, request, plan.statement, accept.plan)
   const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
   return readResponse(resultOf(rows), { offset: plan.page.offset, single: accept.single, head, csv: accept.csv })
+}
+
+/**
+ * Accept: application/vnd.pgrst.plan: Postgres' plan of the statement, not run (EXPLAIN without
+ * ANALYZE), as the caller's role and read-only.
+ */
+export async function explain(services: RestServices, request: RestRequest, statement: Statement, format: 'json' | 'text'): Promise<Response> {
+  const rows = await services.executor.run(request.role, { sql: `explain (format ${format}) ${statement.sql}`, params: statement.params }, { readOnly: true })
+  const body = format === 'json' ? (rows[0]?.[0] ?? '[]') : rows.map((row) => row[0] ?? '').join('\n')
+  const type = `application/vnd.pgrst.plan+${format}; for="application/json"; charset=utf-8`
+  return new Response(body, { status: 200, headers: { 'Content-Type': type } })
 }
 
 interface WritePlan {
   statement: Statement
 }
 
-async function write(services: RestServices, request: RestRequest, name: string): Promise<Response> {
-  checkProfile(request.header('content-profile'))
+async function write(all: RestServices, request: RestRequest, name: string): Promise<Response> {
+  const services = await all.profile(request.header('content-profile'))
   const accept = parseAccept(request.header('accept'))
   const prefer = parsePrefer(request.header('prefer'))
   const text = request.method === 'DELETE' ? '' : await readBodyText(request.raw)

@@ -1,5 +1,6 @@
 // Home page copy from website_content (hero/main, stats/main) with the built-in defaults.
 import { readBlock, readList, readText, STAT_ICONS, type HeroContent, type StatsContent } from '~/entities/website-content'
+import { isSafeUrl } from '~/lib/safe-url'
 
 export type { HeroContent, Stat, StatIcon, StatsContent } from '~/entities/website-content'
 
@@ -27,8 +28,8 @@ export const DEFAULT_STATS: StatsContent = {
 
 export function heroFrom(content: Record<string, unknown> | undefined): HeroContent {
   const hero = readBlock(content, DEFAULT_HERO)
-  // Only site paths and web addresses are used as an image source.
-  return { ...hero, image: /^(https?:\/\/|\/(?!\/))/i.test(hero.image) ? hero.image : DEFAULT_HERO.image }
+  // Only paths on this site and web addresses are used as an image source.
+  return { ...hero, image: isSafeUrl(hero.image) ? hero.image : DEFAULT_HERO.image }
 }
 
 export function statsFrom(content: Record<string, unknown> | undefined): StatsContent {

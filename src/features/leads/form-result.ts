@@ -26,14 +26,24 @@ export function fieldErrorsOf<K extends string>(error: z.ZodError): FieldErrors<
   return errors as FieldErrors<K>
 }
 
-/** The text fields of a submitted form, for sending back on error (files are never echoed). */
-export function textValues<K extends string>(formData: FormData, fields: readonly K[]): Partial<Record<K, string>> {
+/** The text fields of a submitted form (the keys of its limits), as sent. */
+export function textValues<K extends string>(formData: FormData, limits: Readonly<Record<K, number>>): Partial<Record<K, string>> {
   const values: Partial<Record<K, string>> = {}
-  for (const field of fields) {
+  for (const field of Object.keys(limits) as K[]) {
     const value = formData.get(field)
     if (typeof value === 'string') values[field] = value
   }
   return values
+}
+
+/**
+ * What a refusal sends back of the visitor's input: each field cut to the length the form allows,
+ * so an answer is never larger than a valid form (files are never echoed).
+ */
+export function echoedValues<K extends string>(values: Partial<Record<K, string>>, limits: Readonly<Record<K, number>>): Partial<Record<K, string>> {
+  const echoed: Partial<Record<K, string>> = {}
+  for (const field of Object.keys(values) as K[]) echoed[field] = values[field]?.slice(0, limits[field])
+  return echoed
 }
 
 /** True when the honeypot was filled in: a bot, to be answered as if accepted. */

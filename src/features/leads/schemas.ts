@@ -2,18 +2,24 @@
 // database repeats each rule as a constraint (supabase/migrations/*_leads.sql).
 import { z } from 'zod'
 
+const EMAIL_MAX = 254
+
+// The database cannot store a NUL character in text; no person types one.
+const noNul = (value: string) => !value.includes('\0')
+
 const required = (label: string, max: number) =>
   z
     .string({ message: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(noNul, `${label} contains a character that is not allowed`)
 
 const email = z
   .string({ message: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .pipe(z.email('Please enter a valid email address'))
 
 const optionalText = (label: string, max: number) =>
@@ -21,23 +27,25 @@ const optionalText = (label: string, max: number) =>
     .string()
     .trim()
     .max(max, `${label} must be at most ${max} characters`)
+    .refine(noNul, `${label} contains a character that is not allowed`)
     .optional()
     .transform((value) => (value ? value : null))
 
-export const contactFields = ['firstName', 'lastName', 'email', 'interestedIn', 'message'] as const
-export type ContactField = (typeof contactFields)[number]
+/** Each contact field's longest value in characters: the schema's limits, and all a refusal echoes. */
+export const contactLimits = { firstName: 100, lastName: 100, email: EMAIL_MAX, interestedIn: 200, message: 5000 } as const
+export type ContactField = keyof typeof contactLimits
 
 export const contactSchema = z.object({
-  firstName: required('First name', 100),
-  lastName: required('Last name', 100),
+  firstName: required('First name', contactLimits.firstName),
+  lastName: required('Last name', contactLimits.lastName),
   email,
-  interestedIn: optionalText('Interested in', 200),
-  message: required('Message', 5000),
+  interestedIn: optionalText('Interested in', contactLimits.interestedIn),
+  message: required('Message', contactLimits.message),
 })
 export type ContactInput = z.infer<typeof contactSchema>
 
-export const newsletterFields = ['email'] as const
-export type NewsletterField = (typeof newsletterFields)[number]
+export const newsletterLimits = { email: EMAIL_MAX } as const
+export type NewsletterField = keyof typeof newsletterLimits
 
 export const newsletterSchema = z.object({ email })
 export type NewsletterInput = z.infer<typeof newsletterSchema>
@@ -63,20 +71,20 @@ export const cvFileSchema = z
   .refine((file) => CV_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(`.${ext}`)), CV_TYPE_MESSAGE)
   .refine((file) => file.size <= CV_MAX_BYTES, CV_SIZE_MESSAGE)
 
-export const applicationFields = ['name', 'email', 'phone', 'coverNote'] as const
-export type ApplicationField = (typeof applicationFields)[number] | 'cv'
+export const applicationLimits = { name: 200, email: EMAIL_MAX, phone: 40, coverNote: 5000 } as const
+export type ApplicationField = keyof typeof applicationLimits | 'cv'
 
 export const applicationSchema = z.object({
-  name: required('Name', 200),
+  name: required('Name', applicationLimits.name),
   email,
   phone: z
     .string()
     .trim()
-    .max(40, 'Phone must be at most 40 characters')
+    .max(applicationLimits.phone, `Phone must be at most ${applicationLimits.phone} characters`)
     .regex(/^[0-9+()./ -]*$/, 'Phone may contain only digits, spaces and + ( ) . / -')
     .optional()
     .transform((value) => (value ? value : null)),
-  coverNote: optionalText('Cover note', 5000),
+  coverNote: optionalText('Cover note', applicationLimits.coverNote),
   cv: cvFileSchema,
 })
 export type ApplicationInput = z.infer<typeof applicationSchema>

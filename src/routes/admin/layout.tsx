@@ -8,14 +8,16 @@ import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { browserSupabaseConfig } from '~/lib/env.server'
 import type { Route } from './+types/layout'
 
-export function loader({ request }: Route.LoaderArgs) {
-  return browserSupabaseConfig(request)
+export function loader() {
+  return browserSupabaseConfig()
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const config = await serverLoader()
-  connectAdminDb(config)
-  return config
+  // A site-relative URL (the proxied APIs) is the page's own origin, as this browser reached it.
+  const url = new URL(config.url, window.location.href).href.replace(/\/+$/, '')
+  connectAdminDb({ ...config, url })
+  return { ...config, url }
 }
 clientLoader.hydrate = true as const
 

@@ -26,7 +26,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.type(d.getByLabelText('Avatar URL'), '/images/team/placeholder.svg')
   await user.type(d.getByLabelText('LinkedIn URL'), 'javascript:alert(1)')
   await user.click(d.getByRole('button', { name: 'Create Team Member' }))
-  expect(d.getByText('LinkedIn URL must start with http://, https:// or /')).toBeTruthy()
+  expect(d.getByText('LinkedIn URL must start with http://, https:// or a single /')).toBeTruthy()
   await user.clear(d.getByLabelText('LinkedIn URL'))
   await user.click(d.getByRole('button', { name: 'Create Team Member' }))
   return dialog

@@ -1,15 +1,18 @@
 import { data } from 'react-router'
 import { JobNotOpenError } from '~/features/leads/api/lead-errors'
-import { getOpenJob } from '~/features/leads/api/get-open-job'
+import { getOpenJob, isJobId } from '~/features/leads/api/get-open-job'
 import { CV_UPLOAD_SECRET_HEADER, newCvUploadSecret } from '~/features/leads/api/submit-job-application.server'
 import { ApplicationForm } from '~/features/leads/components/application-form'
-import { CV_SIZE_MESSAGE } from '~/features/leads/schemas'
+import { CV_MAX_BYTES, CV_SIZE_MESSAGE } from '~/features/leads/schemas'
 import { handleApplicationSubmission } from '~/features/leads/server/application.server'
+import { readForm } from '~/features/leads/server/read-form.server'
 import { requestDb } from '~/lib/db.server'
+import type { ServerHints } from '~/lib/server-hints'
 import type { Route } from './+types/apply'
 
-// A CV is at most 5 MB; a body well past that is refused before it is read.
-const MAX_BODY_BYTES = 8 * 1024 * 1024
+// A CV of at most 5 MB, plus the text fields.
+const MAX_BODY_BYTES = CV_MAX_BYTES + 64 * 1024
+export const handle: ServerHints = { maxBodyBytes: MAX_BODY_BYTES }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const job = await getOpenJob(requestDb(context), params.id)
@@ -17,13 +20,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
+  // Not an id at all: no such opening, and nothing to ask the database.
+  if (!isJobId(params.id)) return data({ ok: false as const, fieldErrors: {}, formError: new JobNotOpenError().message, values: {} }, { status: 404 })
   const declared = Number(request.headers.get('content-length') ?? NaN)
   if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
     return data({ ok: false as const, fieldErrors: { cv: CV_SIZE_MESSAGE }, values: {} }, { status: 413 })
   }
   const secret = newCvUploadSecret()
   const db = requestDb(context, { [CV_UPLOAD_SECRET_HEADER]: secret })
-  const { status, result } = await handleApplicationSubmission(db, params.id, await request.formData(), secret)
+  const { status, result } = await handleApplicationSubmission(db, params.id, await readForm(request, 'job application form'), secret)
   return data(result, { status })
 }
 

@@ -4,8 +4,13 @@ import { data } from 'react-router'
 import { getSolutionChoices } from '~/features/leads/api/get-solution-choices'
 import { ContactForm } from '~/features/leads/components/contact-form'
 import { handleContactSubmission } from '~/features/leads/server/contact.server'
+import { readForm } from '~/features/leads/server/read-form.server'
 import { requestDb } from '~/lib/db.server'
+import type { ServerHints } from '~/lib/server-hints'
 import type { Route } from './+types/contact'
+
+// The page prefills the solution from ?interest; a message is a few KB of text.
+export const handle: ServerHints = { queryParams: ['interest'], maxBodyBytes: 64 * 1024 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const solutions = await getSolutionChoices(requestDb(context)).catch((error: unknown) => {
@@ -16,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await handleContactSubmission(requestDb(context), await request.formData())
+  const { status, result } = await handleContactSubmission(requestDb(context), await readForm(request, 'contact form'))
   return data(result, { status })
 }
 

@@ -1,11 +1,15 @@
 import { data } from 'react-router'
 import { NewsletterForm } from '~/features/leads/components/newsletter-form'
 import { handleNewsletterSubmission } from '~/features/leads/server/newsletter.server'
+import { readForm } from '~/features/leads/server/read-form.server'
 import { requestDb } from '~/lib/db.server'
+import type { ServerHints } from '~/lib/server-hints'
 import type { Route } from './+types/newsletter'
 
+export const handle: ServerHints = { maxBodyBytes: 64 * 1024 }
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await handleNewsletterSubmission(requestDb(context), await request.formData())
+  const { status, result } = await handleNewsletterSubmission(requestDb(context), await readForm(request, 'newsletter form'))
   return data(result, { status })
 }
 

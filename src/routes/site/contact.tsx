@@ -9,9 +9,12 @@ import { DEFAULT_SITE_SETTINGS, safeLink } from '~/features/settings/site-settin
 import { getSolutionOptions } from '~/features/solutions/api/get-solution-options'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
+import type { ServerHints } from '~/lib/server-hints'
 import { buildMeta, siteContextFrom } from '~/lib/seo'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/contact'
+
+export const handle: ServerHints = { queryParams: ['interest'] }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = requestDb(context)

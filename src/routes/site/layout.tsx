@@ -10,9 +10,13 @@ import { footerFrom } from '~/features/content/page-content'
 import { NewsletterForm } from '~/features/leads/components/newsletter-form'
 import { DEFAULT_SITE_SETTINGS, safeLink, type SiteSettings } from '~/features/settings/site-settings'
 import { requestDb } from '~/lib/db.server'
+import type { ServerHints } from '~/lib/server-hints'
 import { loadSafely } from '~/lib/load-safely'
 import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/layout'
+
+// Every public page renders the same for every visitor: the web server may share one render for a moment.
+export const handle: ServerHints = { sharedRender: true }
 
 export async function loader({ context }: Route.LoaderArgs) {
   const footer = await loadSafely('Reading the footer copy', () => getContent(requestDb(context), 'footer', 'main'), null)

@@ -5,19 +5,20 @@ import { ArticleView } from '~/features/blog/components/article-view'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
 import { sanitizeHtml } from '~/lib/sanitize-html'
-import { siteOrigin } from '~/lib/site-url.server'
+import { siteUrl } from '~/lib/site-url.server'
 import { articleLd, breadcrumbLd, buildMeta, siteContextFrom } from '~/lib/seo'
 import type { Route } from './+types/post'
 
-export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const db = requestDb(context)
+export async function loader(args: Route.LoaderArgs) {
+  const { params } = args
+  const db = requestDb(args.context)
   const post = await loadSafely(`Reading post ${params.slug}`, () => getPublishedPost(db, params.slug), null)
   // Unknown slugs and drafts go back to the list.
   if (!post) throw redirect('/resources')
   const related = await loadSafely('Reading related posts', () => getRelatedPosts(db, post.category, post.slug, 3), [])
   const { content, ...summary } = post
   // Sanitized here, on the server: the browser bundle never carries the sanitizer.
-  return { post: summary, html: sanitizeHtml(content), related, url: `${siteOrigin(request)}/resources/blog/${post.slug}` }
+  return { post: summary, html: sanitizeHtml(content), related, url: `${siteUrl(args)}/resources/blog/${post.slug}` }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

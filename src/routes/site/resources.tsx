@@ -6,8 +6,12 @@ import { ResourcesBrowser } from '~/features/blog/components/resources-browser'
 import { searchPosts, shownCount } from '~/features/blog/search-posts'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
+import type { ServerHints } from '~/lib/server-hints'
 import { buildMeta, siteContextFrom } from '~/lib/seo'
 import type { Route } from './+types/resources'
+
+// The search and how many results are shown: every other parameter leaves the page as it is.
+export const handle: ServerHints = { queryParams: ['q', 'show'] }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams

@@ -1,8 +1,8 @@
 import type { Db } from '~/lib/supabase'
 import { submitJobApplication } from '../api/submit-job-application.server'
 import { cvKindOf, type CvKind } from '../cv-file'
-import { fieldErrorsOf, textValues, type FieldErrors } from '../form-result'
-import { applicationFields, applicationSchema, CV_TYPE_MESSAGE, type ApplicationField } from '../schemas'
+import { echoedValues, fieldErrorsOf, textValues, type FieldErrors } from '../form-result'
+import { applicationLimits, applicationSchema, CV_TYPE_MESSAGE, type ApplicationField } from '../schemas'
 import { answerSubmission, type Answer } from './submission.server'
 
 export async function handleApplicationSubmission(
@@ -11,7 +11,7 @@ export async function handleApplicationSubmission(
   formData: FormData,
   secret: string,
 ): Promise<Answer<ApplicationField>> {
-  const values = textValues(formData, applicationFields)
+  const values = textValues(formData, applicationLimits)
   const parsed = applicationSchema.safeParse({ ...values, cv: formData.get('cv') })
   let kind: CvKind | null = null
   let bytes: Uint8Array | null = null
@@ -22,7 +22,7 @@ export async function handleApplicationSubmission(
   }
   return answerSubmission(
     formData,
-    values,
+    echoedValues(values, applicationLimits),
     (): FieldErrors<ApplicationField> | null => {
       if (!parsed.success) return fieldErrorsOf<ApplicationField>(parsed.error)
       if (!kind) return { cv: CV_TYPE_MESSAGE }

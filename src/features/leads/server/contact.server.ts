@@ -1,15 +1,15 @@
 import type { Db } from '~/lib/supabase'
 import { sendContactMessage } from '../api/send-contact-message'
-import { fieldErrorsOf, textValues } from '../form-result'
-import { contactFields, contactSchema, type ContactField } from '../schemas'
+import { echoedValues, fieldErrorsOf, textValues } from '../form-result'
+import { contactLimits, contactSchema, type ContactField } from '../schemas'
 import { answerSubmission, type Answer } from './submission.server'
 
 export function handleContactSubmission(db: Db, formData: FormData): Promise<Answer<ContactField>> {
-  const values = textValues(formData, contactFields)
+  const values = textValues(formData, contactLimits)
   const parsed = contactSchema.safeParse(values)
   return answerSubmission(
     formData,
-    values,
+    echoedValues(values, contactLimits),
     () => (parsed.success ? null : fieldErrorsOf<ContactField>(parsed.error)),
     () => sendContactMessage(db, parsed.data!),
     'contact form',

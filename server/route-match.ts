@@ -1,0 +1,91 @@
+// Which route of the app a request reaches, decided as React Router decides it (its own matchRoutes
+// over the build's route table: case-insensitive, after decoding, `.data` requests mapped to their
+// page), so what the web server does with a request (share a render, cap a body) follows the route
+// and not the spelling of its path. Routes describe themselves in `handle` (src/lib/server-hints.ts).
+import { matchRoutes, type ServerBuild } from 'react-router'
+import type { ServerHints } from '../src/lib/server-hints.ts'
+
+interface RouteNode {
+  id: string
+  path?: string
+  index?: boolean
+  caseSensitive?: boolean
+  children: RouteNode[]
+}
+
+export interface RouteMatch {
+  /** A `.data` request (React Router's loader or action data for the page), not the document. */
+  data: boolean
+  /** The path the router matched, with `.data` taken off. */
+  pathname: string
+  /** The matched routes' ids, root first. */
+  routeIds: string[]
+  /** Every visitor without a session gets the same render. */
+  sharedRender: boolean
+  /** The query parameters the matched routes' loaders read, sorted. */
+  queryParams: string[]
+  /** The largest body the leaf route's action takes, when it says. */
+  maxBodyBytes: number | undefined
+}
+
+function hintsOf(handle: unknown): ServerHints {
+  if (typeof handle !== 'object' || handle === null) return {}
+  const { sharedRender, queryParams, maxBodyBytes } = handle as Record<string, unknown>
+  return {
+    sharedRender: sharedRender === true ? true : undefined,
+    queryParams: Array.isArray(queryParams) ? queryParams.filter((name): name is string => typeof name === 'string') : undefined,
+    maxBodyBytes: typeof maxBodyBytes === 'number' && maxBodyBytes > 0 ? maxBodyBytes : undefined,
+  }
+}
+
+export class RouteMatcher {
+  private readonly tree: RouteNode[]
+  private readonly hints = new Map<string, ServerHints>()
+
+  constructor(private readonly build: ServerBuild) {
+    const nodes = new Map<string, RouteNode>()
+    for (const route of Object.values(build.routes)) {
+      if (!route) continue
+      nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] })
+      this.hints.set(route.id, hintsOf(route.module.handle))
+    }
+    this.tree = []
+    for (const route of Object.values(build.routes)) {
+      if (!route) continue
+      const node = nodes.get(route.id)!
+      const parent = route.parentId ? nodes.get(route.parentId) : undefined
+      if (parent) parent.children.push(node)
+      else this.tree.push(node)
+    }
+  }
+
+  /** The routes `pathname` reaches, or null (React Router's own manifest endpoint, or nothing). */
+  match(pathname: string): RouteMatch | null {
+    const { routeDiscovery, future } = this.build
+    if (routeDiscovery.mode === 'lazy' && pathname === routeDiscovery.manifestPath) return null
+    let routePath = pathname
+    const data = pathname.endsWith('.data')
+    if (data) {
+      // As React Router maps a data request to its page (getNormalizedPath in react-router).
+      if (future.v8_trailingSlashAwareDataRequests) {
+        routePath = pathname.endsWith('/_.data') ? pathname.slice(0, -'_.data'.length) : pathname.slice(0, -'.data'.length)
+      } else {
+        routePath = pathname === '/_root.data' ? '/' : pathname.slice(0, -'.data'.length)
+        if (routePath !== '/' && routePath.endsWith('/')) routePath = routePath.slice(0, -1)
+      }
+    }
+    const matches = matchRoutes(this.tree as Parameters<typeof matchRoutes>[0], routePath)
+    if (!matches || matches.length === 0) return null
+    const routeIds = matches.map((m) => (m.route as RouteNode).id)
+    const hints = routeIds.map((id) => this.hints.get(id) ?? {})
+    const queryParams = new Set(hints.flatMap((h) => h.queryParams ?? []))
+    return {
+      data,
+      pathname: routePath,
+      routeIds,
+      sharedRender: hints.some((h) => h.sharedRender),
+      queryParams: [...queryParams].sort(),
+      maxBodyBytes: hints[hints.length - 1].maxBodyBytes,
+    }
+  }
+}

@@ -1,0 +1,62 @@
+// What a shared render depends on, and so its key: the path and only the query parameters its
+// routes read (src/lib/server-hints.ts), each parameter's first non-empty value, trimmed, sorted by
+// name. Tracking parameters (utm_*, fbclid, gclid, mc_eid) and anything a crawler invents leave the
+// key, and the render, unchanged. Distinct parameterised renders (searches) are also limited per
+// client per minute; past the limit a client gets the page without them.
+import type { RouteMatch } from './route-match.ts'
+
+const MINUTE_MS = 60_000
+
+// React Router's own parameter of a `.data` request: which routes' loaders to run.
+const ROUTER_PARAMS = ['_routes']
+
+export interface SharedRender {
+  key: string
+  /** The URL the render is made from: the request's, without what the page does not read. */
+  url: URL
+  /** Whether the route's own parameters are in it (a search, a preselection). */
+  parameterised: boolean
+}
+
+export function sharedRender(url: URL, match: RouteMatch, withRouteParams = true): SharedRender {
+  const names = [...(withRouteParams ? match.queryParams : []), ...(match.data ? ROUTER_PARAMS : [])].sort()
+  const kept = new URLSearchParams()
+  let parameterised = false
+  for (const name of names) {
+    const value = url.searchParams
+      .getAll(name)
+      .map((v) => v.trim())
+      .find((v) => v !== '')
+    if (value === undefined) continue
+    kept.set(name, value)
+    if (!ROUTER_PARAMS.includes(name)) parameterised = true
+  }
+  const query = kept.toString()
+  const renderUrl = new URL(url.pathname + (query ? `?${query}` : ''), url.origin)
+  return { key: renderUrl.pathname + renderUrl.search, url: renderUrl, parameterised }
+}
+
+/** How many distinct parameterised renders each client may cause per minute. */
+export class RenderQuota {
+  // In order of each client's minute starting, oldest first, so finished minutes are dropped from the front.
+  private readonly clients = new Map<string, { since: number; count: number }>()
+
+  constructor(private readonly perMinute: number) {}
+
+  /** Counts one render for `client`; false when its minute's quota is spent. */
+  take(client: string): boolean {
+    const now = Date.now()
+    for (const [name, entry] of this.clients) {
+      if (now - entry.since < MINUTE_MS) break
+      this.clients.delete(name)
+    }
+    let entry = this.clients.get(client)
+    if (!entry) {
+      entry = { since: now, count: 0 }
+      this.clients.set(client, entry)
+    }
+    if (entry.count >= this.perMinute) return false
+    entry.count += 1
+    return true
+  }
+}

@@ -1,0 +1,14 @@
+// What a route tells the production web server (server/) about itself, through its `handle`
+// export: the server reads it from the router's own match, so no path spelling can dodge it.
+
+export interface ServerHints {
+  /**
+   * Every visitor without a session gets the same render of this route and of every route below it,
+   * so the server may share one render for a moment.
+   */
+  sharedRender?: true
+  /** The query parameters its loader reads; the shared render of a URL ignores every other one. */
+  queryParams?: readonly string[]
+  /** The largest request body its action takes, in bytes (the server refuses more with 413). */
+  maxBodyBytes?: number
+}

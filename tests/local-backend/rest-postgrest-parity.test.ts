@@ -1,0 +1,381 @@
+// The local backend answers what PostgREST 12 answers, through supabase-js, on a fixture schema of
+// this test's own (people, teams, projects with a junction table, tasks, computed fields and
+// relationships, functions), loaded into the throwaway data directory of a real backend.
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalBackendWithFixture, type LocalBackend } from '../helpers/local-backend.ts'
+import { restRaw } from '../helpers/rest-raw.ts'
+
+const FIXTURE = `
+create table public.teams (id int primary key, name text not null);
+create table public.people (
+  id int primary key, first_name text not null, last_name text not null,
+  team_id int references public.teams (id), profile jsonb
+);
+create table public.projects (id int primary key, name text not null);
+create table public.people_projects (
+  person_id int references public.people (id), project_id int references public.projects (id),
+  primary key (person_id, project_id)
+);
+create table public.tasks (
+  id int primary key, project_id int not null references public.projects (id), title text not null,
+  hours int not null, done boolean not null default false, hidden boolean not null default false
+);
+alter table public.teams enable row level security;
+alter table public.people enable row level security;
+alter table public.projects enable row level security;
+alter table public.people_projects enable row level security;
+alter table public.tasks enable row level security;
+grant select on public.teams, public.people, public.projects, public.people_projects, public.tasks to anon, service_role;
+create policy "teams" on public.teams for select to anon using (true);
+create policy "people" on public.people for select to anon using (true);
+create policy "projects" on public.projects for select to anon using (true);
+create policy "people projects" on public.people_projects for select to anon using (true);
+create policy "visible tasks" on public.tasks for select to anon using (not hidden);
+
+insert into public.teams values (1, 'Engines'), (2, 'Looms');
+insert into public.people values
+  (1, 'Ada', 'Lovelace', 1, '{"city": "London", "age": 36, "tags": ["math", "poetry"]}'),
+  (2, 'Charles', 'Babbage', 1, '{"city": "London", "age": 79, "tags": ["engines"]}'),
+  (3, 'Joseph', 'Jacquard', 2, '{"city": "Lyon", "age": 82, "tags": []}');
+insert into public.projects values (1, 'Analytical Engine'), (2, 'Loom');
+insert into public.people_projects values (1, 1), (2, 1), (3, 2);
+insert into public.tasks values
+  (1, 1, 'Design the mill', 30, false, false),
+  (2, 1, 'Write note G', 10, false, false),
+  (3, 1, 'Build the store', 50, true, false),
+  (4, 1, 'Secret budget', 99, false, true),
+  (5, 2, 'Punch cards', 20, false, false);
+
+-- Computed fields and relationships: functions of one row of a table.
+create function public.full_name(public.people) returns text language sql stable
+  as $$ select $1.first_name || ' ' || $1.last_name $$;
+create function public.open_tasks(public.projects) returns setof public.tasks language sql stable
+  as $$ select * from public.tasks where project_id = $1.id and not done $$;
+create function public.first_project(public.people) returns setof public.projects language sql stable rows 1
+  as $$ select p.* from public.projects p join public.people_projects pp on pp.project_id = p.id
+        where pp.person_id = $1.id order by p.id limit 1 $$;
+create function public.secret_score(public.people) returns int language sql stable as $$ select 42 $$;
+revoke execute on function public.secret_score(public.people) from public, anon;
+create function public.people_in(city text) returns setof public.people language sql stable
+  as $$ select * from public.people where profile->>'city' = city $$;
+
+-- Overloads, chosen by argument names; single unnamed arguments take the whole body.
+create function public.describe(n int) returns text language sql immutable as $$ select 'number ' || n $$;
+create function public.describe(word text, suffix text default '!') returns text language sql immutable as $$ select word || suffix $$;
+create function public.describe(n int, m int) returns text language sql immutable as $$ select 'pair ' || n || ',' || m $$;
+create function public.pick(x int) returns text language sql immutable as $$ select 'int' $$;
+create function public.pick(x text) returns text language sql immutable as $$ select 'text' $$;
+create function public.echo(json) returns json language sql immutable as $$ select $1 $$;
+create function public.shout(text) returns text language sql immutable as $$ select upper($1) $$;
+
+-- What a project owner runs on Supabase to turn an API setting on (test-only helper, service role only).
+create function public.enable_api_setting(setting text) returns void language plpgsql security definer set search_path = ''
+  as $$ begin execute format('alter role authenticator set %I = %L', setting, 'true'); end $$;
+revoke execute on function public.enable_api_setting(text) from public, anon, authenticated;
+grant execute on function public.enable_api_setting(text) to service_role;
+
+create table public.notes (id int generated by default as identity primary key, body text not null, status text not null default 'new');
+grant select, insert on public.notes to service_role;
+
+-- A second exposed schema, and one that is not exposed.
+create schema inventory;
+create schema internal;
+grant usage on schema inventory, internal to anon, service_role;
+create table inventory.items (id int primary key, name text not null, stock int not null, listed boolean not null default true);
+create table internal.notes (id int primary key, body text);
+alter table inventory.items enable row level security;
+grant select on inventory.items, internal.notes to anon;
+grant all on inventory.items to service_role;
+create policy "listed items" on inventory.items for select to anon using (listed);
+create policy "service" on inventory.items for all to service_role using (true) with check (true);
+insert into inventory.items values (1, 'Gear', 5, true), (2, 'Prototype', 1, false);
+insert into internal.notes values (1, 'not for the API');
+create function inventory.in_stock(minimum int) returns setof inventory.items language sql stable
+  as $$ select * from inventory.items where stock >= minimum order by id $$;
+alter role authenticator set pgrst.db_schemas = 'public, inventory';
+`
+
+let backend: LocalBackend
+let anon: SupabaseClient
+
+beforeAll(async () => {
+  backend = await startLocalBackendWithFixture(FIXTURE)
+  anon = backend.anon()
+})
+
+afterAll(async () => {
+  await backend?.dispose()
+})
+
+/** Turns a PostgREST setting on as a project owner would, and waits until the backend has reread it. */
+async function enableApiSetting(setting: string): Promise<void> {
+  expect((await backend.service().rpc('enable_api_setting', { setting })).error).toBeNull()
+  // The backend rereads its settings with the schema cache, at most once a second, when a request
+  // names something it does not know.
+  await new Promise((resolve) => setTimeout(resolve, 1100))
+  await anon.from('no_such_table_to_reload').select()
+}
+
+describe('computed fields and computed relationships', () => {
+  it('selects, filters and orders by a computed field, with an alias and a cast', async () => {
+    const { data, error } = await anon.from('people').select('id, full_name, name:full_name::text').like('full_name', '*a*').order('full_name', { ascending: false })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { id: 3, full_name: 'Joseph Jacquard', name: 'Joseph Jacquard' },
+      { id: 2, full_name: 'Charles Babbage', name: 'Charles Babbage' },
+      { id: 1, full_name: 'Ada Lovelace', name: 'Ada Lovelace' },
+    ])
+    const star = await anon.from('people').select('*').eq('id', 1).single()
+    expect(star.data).not.toHaveProperty('full_name')
+  })
+
+  it('selects a computed field inside an embedded table', async () => {
+    const { data, error } = await anon.from('teams').select('name, people(full_name)').order('id').order('id', { referencedTable: 'people' })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Engines', people: [{ full_name: 'Ada Lovelace' }, { full_name: 'Charles Babbage' }] },
+      { name: 'Looms', people: [{ full_name: 'Joseph Jacquard' }] },
+    ])
+  })
+
+  it('embeds a setof computed relationship with filters, order and limit, row-level security applying', async () => {
+    const { data, error } = await anon
+      .from('projects')
+      .select('name, open_tasks(title, hours)')
+      .order('id')
+      .gte('open_tasks.hours', 10)
+      .order('hours', { referencedTable: 'open_tasks', ascending: false })
+      .limit(5, { referencedTable: 'open_tasks' })
+    expect(error).toBeNull()
+    // 'Build the store' is done; 'Secret budget' is hidden from visitors by its policy.
+    expect(data).toEqual([
+      { name: 'Analytical Engine', open_tasks: [{ title: 'Design the mill', hours: 30 }, { title: 'Write note G', hours: 10 }] },
+      { name: 'Loom', open_tasks: [{ title: 'Punch cards', hours: 20 }] },
+    ])
+    const hidden = await backend.service().from('projects').select('open_tasks(title)').eq('id', 1).single()
+    expect(hidden.data?.open_tasks).toHaveLength(3)
+  })
+
+  it('embeds a computed relationship of one row (rows 1) as an object, and filters parents by it with !inner', async () => {
+    const { data, error } = await anon.from('people').select('first_name, first_project(name)').order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { first_name: 'Ada', first_project: { name: 'Analytical Engine' } },
+      { first_name: 'Charles', first_project: { name: 'Analytical Engine' } },
+      { first_name: 'Joseph', first_project: { name: 'Loom' } },
+    ])
+    const inner = await anon.from('people').select('first_name, first_project!inner(name)').eq('first_project.name', 'Loom')
+    expect(inner.data).toEqual([{ first_name: 'Joseph', first_project: { name: 'Loom' } }])
+  })
+
+  it("refuses a computed field the caller's role may not execute, as Postgres does", async () => {
+    const { error } = await anon.from('people').select('id, secret_score')
+    expect(error?.code).toBe('42501')
+    const asService = await backend.service().from('people').select('secret_score').eq('id', 1).single()
+    expect(asService.data).toEqual({ secret_score: 42 })
+  })
+
+  it("selects, embeds, filters and orders an rpc's rows like the table it returns", async () => {
+    const { data, error } = await anon
+      .rpc('people_in', { city: 'London' })
+      .select('full_name, teams(name), first_project(name)')
+      .neq('first_name', 'Nobody')
+      .order('full_name', { ascending: false })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { full_name: 'Charles Babbage', teams: { name: 'Engines' }, first_project: { name: 'Analytical Engine' } },
+      { full_name: 'Ada Lovelace', teams: { name: 'Engines' }, first_project: { name: 'Analytical Engine' } },
+    ])
+    const counted = await anon.rpc('people_in', { city: 'London' }, { count: 'exact' }).select('id, full_name').eq('full_name', 'Ada Lovelace')
+    expect(counted.count).toBe(1)
+    expect(counted.data).toEqual([{ id: 1, full_name: 'Ada Lovelace' }])
+  })
+})
+
+describe('JSON paths', () => {
+  it('selects ->, ->> and array indexes, named by their last key', async () => {
+    const { data, error } = await anon.from('people').select('id, profile->city, age:profile->>age, profile->tags->0').eq('id', 1).single()
+    expect(error).toBeNull()
+    expect(data).toEqual({ id: 1, city: 'London', age: '36', tags: 'math' })
+  })
+
+  it('filters and orders by JSON paths', async () => {
+    const { data, error } = await anon.from('people').select('id').eq('profile->>city', 'London').order('profile->age', { ascending: false })
+    expect(error).toBeNull()
+    expect(data).toEqual([{ id: 2 }, { id: 1 }])
+    const older = await anon.from('people').select('id').gt('profile->age', 80)
+    expect(older.data).toEqual([{ id: 3 }])
+    const either = await anon.from('people').select('id').or('profile->>city.eq.Lyon,id.eq.1').order('id')
+    expect(either.data).toEqual([{ id: 1 }, { id: 3 }])
+  })
+
+  it('uses JSON paths in embedded resources', async () => {
+    const { data, error } = await anon.from('teams').select('name, people(city:profile->>city)').eq('people.profile->>city', 'Lyon').order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Engines', people: [] },
+      { name: 'Looms', people: [{ city: 'Lyon' }] },
+    ])
+  })
+
+  it('refuses a malformed JSON path (PGRST100)', async () => {
+    const answer = await restRaw(backend, 'people?select=profile->>a->b')
+    expect(answer.status).toBe(400)
+    expect((answer.json as { code: string }).code).toBe('PGRST100')
+  })
+})
+
+describe('rpc overloads and calls', () => {
+  it('chooses the overload by argument names, defaults included', async () => {
+    expect((await anon.rpc('describe', { n: 7 })).data).toBe('number 7')
+    expect((await anon.rpc('describe', { n: 1, m: 2 })).data).toBe('pair 1,2')
+    expect((await anon.rpc('describe', { word: 'hi' })).data).toBe('hi!')
+    expect((await anon.rpc('describe', { word: 'hi', suffix: '?' }, { get: true })).data).toBe('hi?')
+  })
+
+  it('answers PGRST203 (300) when two overloads take the same names', async () => {
+    const answer = await restRaw(backend, 'rpc/pick', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"x": 1}' })
+    expect(answer.status).toBe(300)
+    expect(answer.json).toEqual({
+      code: 'PGRST203',
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+      message: 'Could not choose the best candidate function between: public.pick(x => integer), public.pick(x => text)',
+    })
+  })
+
+  it('passes a JSON body whole to a function of one unnamed json argument, and a text/plain body to one of text', async () => {
+    const { data, error } = await anon.rpc('echo', { any: ['shape', 1] })
+    expect(error).toBeNull()
+    expect(data).toEqual({ any: ['shape', 1] })
+    const shouted = await restRaw(backend, 'rpc/shout', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'quiet words' })
+    expect(shouted.status).toBe(200)
+    expect(shouted.json).toBe('QUIET WORDS')
+  })
+
+  it("answers PGRST202 with PostgREST's message, details and hint", async () => {
+    const { error } = await anon.rpc('describe', { nn: 1 })
+    expect(error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.describe(nn) in the schema cache',
+      details: 'Searched for the function public.describe with parameter nn or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.describe(n)',
+    })
+    const none = await anon.rpc('describ')
+    expect(none.error).toMatchObject({
+      message: 'Could not find the function public.describ without parameters in the schema cache',
+      details: 'Searched for the function public.describ without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: 'Perhaps you meant to call the function public.describe',
+    })
+  })
+
+  it('counts an rpc with count=exact and answers head without a body', async () => {
+    const { data, count, error, status } = await anon.rpc('people_in', { city: 'London' }, { head: true, count: 'exact' })
+    expect(error).toBeNull()
+    expect(status).toBe(200)
+    expect(count).toBe(2)
+    expect(data).toBeNull()
+    const paged = await restRaw(backend, 'rpc/people_in?city=London&select=id&order=id&limit=1', { headers: { prefer: 'count=exact' } })
+    expect(paged.status).toBe(206)
+    expect(paged.headers.get('content-range')).toBe('0-0/2')
+    expect(paged.json).toEqual([{ id: 1 }])
+  })
+})
+
+describe('small differences', () => {
+  it('fills keys missing from some rows with the identity and default values under missing=default', async () => {
+    const { data, error } = await backend
+      .service()
+      .from('notes')
+      .insert([{ id: 10, body: 'first', status: 'read' }, { body: 'second' }], { defaultToNull: false })
+      .select('id, body, status')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { id: 10, body: 'first', status: 'read' },
+      { id: 1, body: 'second', status: 'new' },
+    ])
+  })
+
+  it("answers PGRST116 with PostgREST 12's message when single() finds no row", async () => {
+    const { error, status } = await anon.from('people').select('id').eq('id', 99).single()
+    expect(status).toBe(406)
+    expect(error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 0 rows', hint: null })
+  })
+})
+
+describe('aggregates', () => {
+  it('are refused by default (PGRST123), as on PostgREST 12 and Supabase, and work once the project enables them', async () => {
+    const refused = await anon.from('tasks').select('hours.sum()')
+    expect(refused.status).toBe(400)
+    expect(refused.error).toMatchObject({ code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null })
+
+    await enableApiSetting('pgrst.db_aggregates_enabled')
+
+    const { data, error } = await anon.from('tasks').select('project_id, total:hours.sum(), count(), average:hours.avg()::int, hours::text.max()').order('project_id')
+    expect(error).toBeNull()
+    // Row-level security applies before aggregation: the hidden task is not summed.
+    expect(data).toEqual([
+      { project_id: 1, total: 90, count: 3, average: 30, max: '50' },
+      { project_id: 2, total: 20, count: 1, average: 20, max: '20' },
+    ])
+    const all = await anon.from('tasks').select('count(), hours.min()').eq('done', false)
+    expect(all.data).toEqual([{ count: 3, min: 10 }])
+    const embedded = await anon.from('projects').select('name, tasks(done, hours.sum())').order('id').order('done', { referencedTable: 'tasks' })
+    expect(embedded.error).toBeNull()
+    expect(embedded.data).toEqual([
+      { name: 'Analytical Engine', tasks: [{ done: false, sum: 40 }, { done: true, sum: 50 }] },
+      { name: 'Loom', tasks: [{ done: false, sum: 20 }] },
+    ])
+  })
+})
+
+describe('schemas other than public', () => {
+  it('reads, calls and writes an exposed schema through Accept-Profile and Content-Profile', async () => {
+    const items = anon.schema('inventory')
+    const { data, error } = await items.from('items').select('name, stock').order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ name: 'Gear', stock: 5 }])
+    expect((await items.rpc('in_stock', { minimum: 0 }).select('name')).data).toEqual([{ name: 'Gear' }])
+    const written = await backend.service().schema('inventory').from('items').insert({ id: 3, name: 'Cog', stock: 9 }).select('name').single()
+    expect(written.data).toEqual({ name: 'Cog' })
+    // Without a profile the first exposed schema is read: inventory's table is not there.
+    expect((await anon.from('items').select()).error?.code).toBe('PGRST205')
+  })
+
+  it('refuses a schema that is not exposed with PGRST106 (406)', async () => {
+    const { error, status } = await anon.schema('internal').from('notes').select()
+    expect(status).toBe(406)
+    expect(error).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public, inventory', details: null, hint: null })
+    const write = await restRaw(backend, 'notes', { method: 'POST', headers: { 'content-profile': 'internal', 'content-type': 'application/json' }, body: '{"id": 2}' })
+    expect(write.status).toBe(406)
+  })
+})
+
+describe('media types', () => {
+  it('answers text/csv on table and rpc reads', async () => {
+    const table = await anon.from('people').select('id, first_name').order('id').limit(2).csv()
+    expect(table.data).toBe('id,first_name\n1,Ada\n2,Charles')
+    const rpc = await restRaw(backend, 'rpc/people_in?city=London&select=id,full_name&order=id', { headers: { accept: 'text/csv' } })
+    expect(rpc.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(rpc.text).toBe('id,full_name\n1,Ada Lovelace\n2,Charles Babbage')
+  })
+
+  it('answers 406 for GeoJSON where PostGIS is absent', async () => {
+    const { error, status } = await anon.from('people').select('id').geojson()
+    expect(status).toBe(406)
+    expect(error).toMatchObject({ code: 'PGRST107', message: 'None of these media types are available: application/geo+json' })
+  })
+
+  it('answers the query plan only once the project enables it (db-plan-enabled)', async () => {
+    const refused = await anon.from('people').select('id').eq('id', 1).explain({ format: 'json' })
+    expect(refused.status).toBe(406)
+    expect(refused.error?.code).toBe('PGRST107')
+    await enableApiSetting('pgrst.db_plan_enabled')
+    const { data, error } = await anon.from('people').select('id').eq('id', 1).explain({ format: 'json' })
+    expect(error).toBeNull()
+    expect(JSON.stringify(data)).toContain('"Relation Name":"people"')
+    const text = await anon.rpc('people_in', { city: 'Lyon' }, { get: true }).explain()
+    expect(String(text.data)).toContain('Function Scan')
+  })
+})

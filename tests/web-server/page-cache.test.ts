@@ -1,0 +1,102 @@
+// The shared page cache keyed by what a page depends on: tracking parameters (fbclid, utm_*) share
+// one render and stay out of canonical URLs; a search is its own render, normalised; one client's
+// distinct searches are limited per minute (past it, the unfiltered list); and the cache keeps at
+// most its byte budget, least recently used pages going first. Renders are counted by the site
+// settings reads each one makes through a recording relay.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startLocalBackend, type LocalBackend } from '../helpers/local-backend'
+import { startRelay, startSite, type Relay, type SiteServer } from '../helpers/site-server'
+
+let backend: LocalBackend
+let relay: Relay
+
+beforeAll(async () => {
+  backend = await startLocalBackend()
+  relay = await startRelay(backend)
+})
+
+afterAll(async () => {
+  await relay?.close()
+  await backend?.dispose()
+})
+
+/** How many renders `work` caused (each render reads the site settings once). */
+async function rendersDuring(work: () => Promise<void>): Promise<number> {
+  const reads = () => relay.requests.filter((r) => r.path.startsWith('/rest/v1/site_settings')).length
+  const before = reads()
+  await work()
+  return reads() - before
+}
+
+async function page(site: SiteServer, path: string): Promise<string> {
+  const response = await fetch(`${site.url}${path}`)
+  expect(response.status, path).toBe(200)
+  return response.text()
+}
+
+describe('the key is what the page reads', () => {
+  let site: SiteServer
+
+  beforeAll(async () => {
+    // A long TTL, so every render a test sees is one the key asked for.
+    site = await startSite(relay.url, backend.keys.anonKey, { PAGE_CACHE_MS: '60000', SEARCHES_PER_MINUTE: '3' })
+  })
+
+  afterAll(async () => {
+    await site?.stop()
+  })
+
+  it('renders /about once for any tracking parameters, and leaves them out of its canonical URL', async () => {
+    const variants = ['/about', '/about?fbclid=IwAR0abc', '/about?fbclid=IwAR1def', '/about?utm_source=news&utm_medium=email', '/about?gclid=x&mc_eid=y', '/about?']
+    let html = ''
+    const renders = await rendersDuring(async () => {
+      for (const variant of variants) html = await page(site, variant)
+    })
+    expect(renders).toBe(1)
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/localhost:\d+\/about"/)
+    expect(html).not.toMatch(/fbclid|gclid|utm_source|mc_eid/)
+  })
+
+  it('renders a search once however its parameters are ordered, spaced or accompanied', async () => {
+    const renders = await rendersDuring(async () => {
+      for (const variant of ['/resources?q=banking', '/resources?utm_source=x&q=banking', '/resources?q=%20banking%20&fbclid=1', '/resources?q=&q=banking']) {
+        expect(await page(site, variant)).toContain('match “banking”')
+      }
+    })
+    expect(renders).toBe(1)
+  })
+
+  it("limits one client's distinct searches per minute, then shows the unfiltered list, never an error", async () => {
+    const terms = ['payments', 'lending', 'security', 'kyc', 'ussd']
+    const pages: string[] = []
+    for (const term of terms) pages.push(await page(site, `/resources?q=${term}`))
+    // The earlier test's search used one of this client's three.
+    expect(pages.filter((html, i) => html.includes(`match “${terms[i]}”`))).toHaveLength(2)
+    expect(pages.at(-1)).not.toContain('match “')
+    expect(pages.at(-1)).toContain('Load More Articles')
+    // A search already rendered is no new search.
+    expect(await page(site, '/resources?q=banking')).toContain('match “banking”')
+  })
+})
+
+describe('the byte budget', () => {
+  it('keeps at most PAGE_CACHE_BYTES of pages, dropping the least recently used first', async () => {
+    const probe = await startSite(relay.url, backend.keys.anonKey, { PAGE_CACHE_MS: '60000' })
+    const pageBytes = Buffer.byteLength(await (await fetch(`${probe.url}/no-such-page-0`)).text())
+    await probe.stop()
+    // Room for three of these pages.
+    const site = await startSite(relay.url, backend.keys.anonKey, { PAGE_CACHE_MS: '60000', PAGE_CACHE_BYTES: String(Math.round(pageBytes * 3.5)) })
+    try {
+      const missing = (n: number) => fetch(`${site.url}/no-such-page-${n}`).then((r) => r.text())
+      expect(await rendersDuring(async () => void (await missing(1), await missing(2), await missing(3)))).toBe(3)
+      // All three kept; using 1 makes 2 the least recently used.
+      expect(await rendersDuring(async () => void (await missing(1)))).toBe(0)
+      expect(await rendersDuring(async () => void (await missing(4)))).toBe(1)
+      expect(await rendersDuring(async () => void (await missing(1)))).toBe(0)
+      expect(await rendersDuring(async () => void (await missing(3)))).toBe(0)
+      expect(await rendersDuring(async () => void (await missing(2)))).toBe(1)
+    } finally {
+      await site.stop()
+    }
+  })
+})
