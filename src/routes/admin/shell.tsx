@@ -5,10 +5,9 @@ import { useEffect, useRef } from 'react'
 import { Outlet, redirect, useNavigate } from 'react-router'
 import { AdminShell } from '~/features/admin/components/admin-shell'
 import { Spinner } from '~/features/admin/components/spinner'
-import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
 import { signOut } from '~/features/admin/auth/api/sign-out'
 import { countNewMessages } from '~/features/admin/inbox/api/contact-messages'
-import { adminDb } from '~/features/admin/lib/admin-db'
+import { adminDb, staffSession } from '~/features/admin/lib/admin-db'
 import type { Route } from './+types/shell'
 
 function loginUrl(request: Request, reason?: string): string {
@@ -20,7 +19,7 @@ function loginUrl(request: Request, reason?: string): string {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const db = await adminDb()
-  const session = await getStaffSession(db)
+  const session = await staffSession()
   if (session.kind === 'signed-out') throw redirect(loginUrl(request))
   if (session.kind === 'no-access') {
     await signOut(db)

@@ -6,7 +6,7 @@ import { data } from 'react-router'
 import type { ZodType } from 'zod'
 import type { EntityMessages } from '~/entities/messages'
 import type { Db } from '~/lib/supabase'
-import { adminDb } from './admin-db'
+import { adminDb, staffDb } from './admin-db'
 import { notifyError } from './notify'
 
 /** 'done' toasts are titled with the message itself; 'success' ones are titled Success. */
@@ -88,7 +88,9 @@ export function crudIntents<Values>(entity: CrudEntity<Values>, api: CrudApi<Val
 /** What a clientLoader reads: on failure the spec's 'Failed to fetch …' toast and `fallback`. */
 export async function loadOr<T>(failure: string, load: (db: Db) => Promise<T>, fallback: T): Promise<T> {
   try {
-    return await load(await adminDb())
+    const db = await staffDb()
+    if (!db) return fallback
+    return await load(db)
   } catch (error) {
     notifyError(failure, error)
     return fallback
