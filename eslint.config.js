@@ -40,6 +40,14 @@ export default tseslint.config(
               message: 'Features do not import each other: compose them in a route.',
             })),
             { target: ['./src/components', './src/lib'], from: ['./src/features', './src/routes'] },
+            // Entities (row types, schemas, labels and messages of each table) sit between lib and
+            // the features: every feature and route may use them, they use only lib.
+            {
+              target: './src/entities',
+              from: ['./src/features', './src/routes', './src/components'],
+              message: 'Entities hold definitions only: they import nothing above src/lib.',
+            },
+            { target: './src/lib', from: './src/entities' },
           ],
         },
       ],

@@ -5,10 +5,11 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
+import { backendBundleDir, backendEntry } from './bundle-paths.ts'
+
+export { backendBundleDir, backendEntry }
 
 const here = path.dirname(fileURLToPath(import.meta.url))
-export const backendBundleDir = path.resolve(here, '../build/local-supabase')
-export const backendEntry = path.join(backendBundleDir, 'main.mjs')
 
 export async function bundleBackend(): Promise<string> {
   await build({

@@ -2,7 +2,7 @@
 // `npm start` / `npm run dev`, the benchmark and the integration tests, so all of them run the
 // backend exactly as a user does. Build the bundle first (bundleBackend in ./build.ts).
 import { spawn, type ChildProcess } from 'node:child_process'
-import { backendEntry } from './build.ts'
+import { backendEntry } from './bundle-paths.ts'
 import { repoRoot } from './src/bootstrap.ts'
 import { READY_PREFIX } from './src/config.ts'
 

@@ -1,31 +1,8 @@
 // Home page copy from website_content (hero/main, stats/main) with the built-in defaults.
+import { readBlock, readList, readText, STAT_ICONS, type HeroContent, type StatsContent } from '~/entities/website-content'
 import { isSafeUrl } from '~/lib/safe-url'
-import { list, text } from './content-fields'
 
-export type StatIcon = 'Users' | 'Building' | 'Globe' | 'Award'
-
-export interface HeroContent {
-  badge: string
-  title: string
-  subtitle: string
-  primaryButton: string
-  secondaryButton: string
-  image: string
-  imageAlt: string
-}
-
-export interface Stat {
-  icon: StatIcon
-  number: string
-  label: string
-  description: string
-}
-
-export interface StatsContent {
-  title: string
-  subtitle: string
-  stats: Stat[]
-}
+export type { HeroContent, Stat, StatIcon, StatsContent } from '~/entities/website-content'
 
 export const DEFAULT_HERO: HeroContent = {
   badge: 'Fintech & enterprise software',
@@ -49,39 +26,29 @@ export const DEFAULT_STATS: StatsContent = {
   ],
 }
 
-const STAT_ICONS: StatIcon[] = ['Users', 'Building', 'Globe', 'Award']
-
 export function heroFrom(content: Record<string, unknown> | undefined): HeroContent {
-  const image = text(content, 'image', DEFAULT_HERO.image)
-  return {
-    badge: text(content, 'badge', DEFAULT_HERO.badge),
-    title: text(content, 'title', DEFAULT_HERO.title),
-    subtitle: text(content, 'subtitle', DEFAULT_HERO.subtitle),
-    primaryButton: text(content, 'primaryButton', DEFAULT_HERO.primaryButton),
-    secondaryButton: text(content, 'secondaryButton', DEFAULT_HERO.secondaryButton),
-    // Only paths on this site and web addresses are used as an image source.
-    image: isSafeUrl(image) ? image : DEFAULT_HERO.image,
-    imageAlt: text(content, 'imageAlt', DEFAULT_HERO.imageAlt),
-  }
+  const hero = readBlock(content, DEFAULT_HERO)
+  // Only paths on this site and web addresses are used as an image source.
+  return { ...hero, image: isSafeUrl(hero.image) ? hero.image : DEFAULT_HERO.image }
 }
 
 export function statsFrom(content: Record<string, unknown> | undefined): StatsContent {
-  const stored = list(content, 'stats')
+  const stored = readList(content, 'stats')
   const stats = stored.length
     ? stored.map((item, index) => {
         const fallback = DEFAULT_STATS.stats[index % DEFAULT_STATS.stats.length]
         const icon = STAT_ICONS.find((name) => name === item.icon) ?? fallback.icon
         return {
           icon,
-          number: text(item, 'number', fallback.number),
-          label: text(item, 'label', fallback.label),
-          description: text(item, 'description', ''),
+          number: readText(item, 'number', fallback.number),
+          label: readText(item, 'label', fallback.label),
+          description: readText(item, 'description', ''),
         }
       })
     : DEFAULT_STATS.stats
   return {
-    title: text(content, 'title', DEFAULT_STATS.title),
-    subtitle: text(content, 'subtitle', DEFAULT_STATS.subtitle),
+    title: readText(content, 'title', DEFAULT_STATS.title),
+    subtitle: readText(content, 'subtitle', DEFAULT_STATS.subtitle),
     stats,
   }
 }

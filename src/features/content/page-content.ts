@@ -1,11 +1,7 @@
 // Copy of the about, contact and footer blocks from website_content, with the built-in defaults.
-import { text } from './content-fields'
+import { readText as text, type IntroContent } from '~/entities/website-content'
 
-export interface IntroContent {
-  badge: string
-  title: string
-  subtitle: string
-}
+export type { IntroContent } from '~/entities/website-content'
 
 export const DEFAULT_ABOUT: IntroContent = {
   badge: 'About us',

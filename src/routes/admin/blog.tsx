@@ -1,10 +1,30 @@
-import { BlogManager } from '~/features/admin/blog/components/blog-manager'
+import { blogPostMessages, blogPostSchema } from '~/entities/blog-post'
+import { createBlogPost, deleteBlogPost, listBlogPosts, setBlogPostPublished, updateBlogPost } from '~/features/admin/blog/api/blog-posts'
+import { blogResource } from '~/features/admin/blog/blog-resource'
+import { ResourceScreen } from '~/features/admin/components/resource-screen'
+import { adminAction, attempt, crudIntents, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import type { Route } from './+types/blog'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Blog Posts')
 
-export default function AdminBlogManagerRoute() {
-  return <BlogManager />
+export async function clientLoader() {
+  return { rows: await loadOr(blogPostMessages.fetchFailed, listBlogPosts, []) }
+}
+
+export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
+
+export const clientAction = adminAction({
+  ...crudIntents({ schema: blogPostSchema, messages: blogPostMessages }, { create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost }),
+  publish: (db, body) =>
+    attempt(
+      () => setBlogPostPublished(db, String(body.id), body.published === true),
+      blogPostMessages.updateFailed,
+      body.published === true ? blogPostMessages.published : blogPostMessages.unpublished,
+    ),
+})
+
+export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {
+  return <ResourceScreen resource={blogResource} rows={loaderData.rows} />
 }

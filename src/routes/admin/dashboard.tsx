@@ -1,10 +1,16 @@
+import { getDashboardFigures } from '~/features/admin/dashboard/api/get-dashboard-figures'
 import { Dashboard } from '~/features/admin/dashboard/components/dashboard'
+import { loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import type { Route } from './+types/dashboard'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
 
-export default function AdminDashboardRoute() {
-  return <Dashboard />
+export async function clientLoader() {
+  return { figures: await loadOr('Failed to fetch dashboard figures', getDashboardFigures, null) }
+}
+
+export default function AdminDashboardRoute({ loaderData }: Route.ComponentProps) {
+  return <Dashboard figures={loaderData.figures} />
 }

@@ -1,10 +1,30 @@
-import { JobsManager } from '~/features/admin/jobs/components/jobs-manager'
+import { jobOpeningMessages, jobOpeningSchema } from '~/entities/job-opening'
+import { createJobOpening, deleteJobOpening, listJobOpenings, setJobOpeningActive, updateJobOpening } from '~/features/admin/jobs/api/jobs'
+import { jobsResource } from '~/features/admin/jobs/jobs-resource'
+import { ResourceScreen } from '~/features/admin/components/resource-screen'
+import { adminAction, attempt, crudIntents, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import type { Route } from './+types/jobs'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Job Openings')
 
-export default function AdminJobsManagerRoute() {
-  return <JobsManager />
+export async function clientLoader() {
+  return { rows: await loadOr(jobOpeningMessages.fetchFailed, listJobOpenings, []) }
+}
+
+export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
+
+export const clientAction = adminAction({
+  ...crudIntents({ schema: jobOpeningSchema, messages: jobOpeningMessages }, { create: createJobOpening, update: updateJobOpening, remove: deleteJobOpening }),
+  activate: (db, body) =>
+    attempt(
+      () => setJobOpeningActive(db, String(body.id), body.active === true),
+      jobOpeningMessages.updateFailed,
+      body.active === true ? jobOpeningMessages.activated : jobOpeningMessages.deactivated,
+    ),
+})
+
+export default function AdminJobsRoute({ loaderData }: Route.ComponentProps) {
+  return <ResourceScreen resource={jobsResource} rows={loaderData.rows} />
 }

@@ -1,5 +1,4 @@
 import { redirect, useNavigate, useSearchParams } from 'react-router'
-import { AdminDbProvider } from '~/features/admin/components/admin-db-context'
 import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
 import { LoginForm, type LoginNotice } from '~/features/admin/auth/components/login-form'
 import { adminDb } from '~/features/admin/lib/admin-db'
@@ -10,7 +9,7 @@ export async function clientLoader() {
   const db = await adminDb()
   // Already signed in as an admin: nothing to do here.
   if ((await getStaffSession(db)).kind === 'admin') throw redirect('/admin')
-  return { db }
+  return null
 }
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -21,14 +20,12 @@ function safeNext(next: string | null): string {
   return next && /^\/admin(\/[a-z-]*)?$/.test(next) ? next : '/admin'
 }
 
-export default function AdminLogin({ loaderData }: Route.ComponentProps) {
+export default function AdminLogin() {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const reason = params.get('reason')
   const notice: LoginNotice = reason === 'no-access' || reason === 'expired' ? reason : null
   return (
-    <AdminDbProvider db={loaderData.db}>
-      <LoginForm notice={notice} onSignedIn={() => navigate(safeNext(params.get('next')), { replace: true })} />
-    </AdminDbProvider>
+    <LoginForm notice={notice} onSignedIn={() => navigate(safeNext(params.get('next')), { replace: true })} />
   )
 }

@@ -1,10 +1,33 @@
-import { SettingsManager } from '~/features/admin/settings/components/settings-manager'
+import { KNOWN_KEYS, settingsMessages as text, settingsSchema } from '~/entities/site-settings'
+import { PageHeader } from '~/features/admin/components/page-header'
+import { adminAction, attempt, loadOr, parseValues } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import { getSettings, saveAllSettings } from '~/features/admin/settings/api/settings'
+import { SettingsForm } from '~/features/admin/settings/components/settings-form'
 import type { Route } from './+types/settings'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Site Settings')
 
-export default function AdminSettingsManagerRoute() {
-  return <SettingsManager />
+export async function clientLoader() {
+  return { settings: await loadOr<Record<string, string> | null>(text.fetchFailed, getSettings, null) }
+}
+
+export const clientAction = adminAction({
+  save: async (db, body) => {
+    const existing = await getSettings(db).catch(() => ({}) as Record<string, string>)
+    const extraKeys = Object.keys(existing).filter((key) => !KNOWN_KEYS.has(key))
+    const input = parseValues(settingsSchema(extraKeys), body.values, text.updateFailed)
+    if ('error' in input) return input.error
+    return attempt(() => saveAllSettings(db, input.values, existing), text.updateFailed, text.updated)
+  },
+})
+
+export default function AdminSettingsRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Site Settings" subtitle="Company details, contact information, brand colours and links used across the website" />
+      {loaderData.settings ? <SettingsForm settings={loaderData.settings} /> : null}
+    </>
+  )
 }

@@ -2,14 +2,12 @@
 // the admin role too (with a message). An expired access token is renewed silently by supabase-js;
 // when it cannot be, the person is sent to sign in again and comes back to the same page.
 import { useEffect, useRef } from 'react'
-import { Outlet, redirect, useNavigate, useRevalidator } from 'react-router'
-import { AdminDbProvider } from '~/features/admin/components/admin-db-context'
+import { Outlet, redirect, useNavigate } from 'react-router'
 import { AdminShell } from '~/features/admin/components/admin-shell'
 import { Spinner } from '~/features/admin/components/spinner'
-import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
 import { signOut } from '~/features/admin/auth/api/sign-out'
-import { countNewMessages } from '~/features/admin/inbox/api/count-new-messages'
-import { adminDb } from '~/features/admin/lib/admin-db'
+import { countNewMessages } from '~/features/admin/inbox/api/contact-messages'
+import { adminDb, staffSession } from '~/features/admin/lib/admin-db'
 import type { Route } from './+types/shell'
 
 function loginUrl(request: Request, reason?: string): string {
@@ -21,7 +19,7 @@ function loginUrl(request: Request, reason?: string): string {
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const db = await adminDb()
-  const session = await getStaffSession(db)
+  const session = await staffSession()
   if (session.kind === 'signed-out') throw redirect(loginUrl(request))
   if (session.kind === 'no-access') {
     await signOut(db)
@@ -31,6 +29,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   return { db, staff: session.staff, newMessages }
 }
 
+// A change of a list's filters (its search params) needs no new session check.
+export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
+
 export function HydrateFallback() {
   return <Spinner label="Checking your session" className="min-h-screen" />
 }
@@ -38,7 +39,6 @@ export function HydrateFallback() {
 export default function AdminGuard({ loaderData }: Route.ComponentProps) {
   const { db, staff, newMessages } = loaderData
   const navigate = useNavigate()
-  const revalidator = useRevalidator()
   const loggingOut = useRef(false)
 
   useEffect(() => {
@@ -60,10 +60,8 @@ export default function AdminGuard({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <AdminDbProvider db={db}>
-      <AdminShell greetingName={staff.name} newMessages={newMessages} onLogout={() => void logout()}>
-        <Outlet context={{ refreshCounts: () => void revalidator.revalidate() }} />
-      </AdminShell>
-    </AdminDbProvider>
+    <AdminShell greetingName={staff.name} newMessages={newMessages} onLogout={() => void logout()}>
+      <Outlet />
+    </AdminShell>
   )
 }

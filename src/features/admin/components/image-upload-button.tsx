@@ -1,20 +1,19 @@
 // "Upload" next to an image URL field: sends the file to the media bucket and hands back its URL.
 import { ImageUp } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { useAdminDb } from './admin-db-context'
 import { buttonSecondary } from './styles'
+import { adminDb } from '../lib/admin-db'
 import { notifyError, notifySuccess } from '../lib/notify'
 import { ImageRejected, uploadMedia } from '../lib/upload-media'
 
 export function ImageUploadButton({ folder, label, onUploaded }: { folder: string; label: string; onUploaded: (url: string) => void }) {
-  const db = useAdminDb()
   const input = useRef<HTMLInputElement>(null)
   const [busy, setBusy] = useState(false)
 
   const upload = async (file: File) => {
     setBusy(true)
     try {
-      onUploaded(await uploadMedia(db, file, folder))
+      onUploaded(await uploadMedia(await adminDb(), file, folder))
       notifySuccess('Image uploaded successfully')
     } catch (error) {
       notifyError(error instanceof ImageRejected ? error.message : 'Failed to upload image', error)

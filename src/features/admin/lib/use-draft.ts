@@ -41,7 +41,7 @@ export interface DraftFormOptions<Input extends FieldValues, Output extends Fiel
   open: boolean
   onOpenChange: (open: boolean) => void
   /** Resolves true when the write succeeded: only then is the draft dropped. */
-  onSave: (values: Output) => Promise<boolean>
+  onSave: (values: Output, form: UseFormReturn<Input, unknown, Output>) => Promise<boolean>
   /** Called when the form does not pass its schema (e.g. to show the fields again). */
   onInvalid?: () => void
 }
@@ -68,9 +68,8 @@ export function useDraftForm<Input extends FieldValues, Output extends FieldValu
       onOpenChange(next)
     },
     onSubmit: form.handleSubmit(async (values) => {
-      if (await onSave(values)) clearDraft(draftKey)
+      if (await onSave(values, form)) clearDraft(draftKey)
     }, onInvalid),
-    busy: form.formState.isSubmitting,
   }
   return { form, dialog }
 }

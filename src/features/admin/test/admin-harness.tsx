@@ -1,13 +1,14 @@
 // For the admin's component tests: the real local backend, a browser client signed in for real,
-// and a render that wraps a manager the way the admin shell does (client, router, toasts).
+// and renders of a screen's route module the way the router runs it (loader, action, toasts).
 import { cleanup, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
-import { afterEach, expect } from 'vitest'
-import type { ReactElement } from 'react'
-import { MemoryRouter } from 'react-router'
+import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import type { ComponentType, ReactElement } from 'react'
+import { createRoutesStub, MemoryRouter, Outlet, type ActionFunction, type LoaderFunction } from 'react-router'
 import { clearToasts, Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
-import { AdminDbProvider } from '../components/admin-db-context'
-import { startTestBackend, TEST_ADMIN, type TestBackend } from './backend'
+import { Spinner } from '../components/spinner'
+import { setAdminDb } from '../lib/admin-db'
+import { startBackendProcess, TEST_ADMIN } from '../../../../tests/helpers/backend-process.ts'
 
 export { TEST_ADMIN }
 // Unmount what a test rendered (Testing Library does this itself only with vitest globals on).
@@ -17,9 +18,38 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
-export type LocalBackend = TestBackend
+export interface LocalBackend {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  jwtSecret: string
+  dispose(): Promise<void>
+}
 
-export const startBackend = startTestBackend
+/** The real local backend on a free port with an empty data directory, and its keys. */
+export async function startBackend(): Promise<LocalBackend> {
+  const backend = await startBackendProcess()
+  return { url: backend.url, ...backend.keys, dispose: () => backend.dispose() }
+}
+
+export interface AdminTestEnv {
+  backend: LocalBackend
+  /** The admin, signed in. */
+  db: Db
+}
+
+/** A test file's backend: started (with the admin signed in) before its tests, stopped after. */
+export function adminBackend(): AdminTestEnv {
+  const env = {} as AdminTestEnv
+  beforeAll(async () => {
+    env.backend = await startBackend()
+    env.db = await signedInDb(env.backend)
+  })
+  afterAll(async () => {
+    await env.backend?.dispose()
+  })
+  return env
+}
 
 /** A browser client of its own (no shared stored session), signed in with e-mail and password. */
 export async function signedInDb(backend: LocalBackend, email = TEST_ADMIN.email, password = TEST_ADMIN.password): Promise<Db> {
@@ -29,14 +59,55 @@ export async function signedInDb(backend: LocalBackend, email = TEST_ADMIN.email
   return db
 }
 
+/** Renders a component of the back office (not a whole screen) with `db` as the admin's client. */
 export function renderAdmin(ui: ReactElement, db: Db): RenderResult {
+  setAdminDb(db)
   return render(
     <MemoryRouter>
-      <AdminDbProvider db={db}>
-        {ui}
-        <Toaster />
-      </AdminDbProvider>
+      {ui}
+      <Toaster />
     </MemoryRouter>,
+  )
+}
+
+/** The parts of an admin route module a test renders: its data functions and its screen. */
+export interface AdminRouteModule {
+  // Each module's functions take their own typed arguments; the stub calls them with the router's.
+  clientLoader: (args: never) => Promise<unknown>
+  clientAction?: (args: never) => Promise<unknown>
+  // The typed route props differ per module; the stub hands each its own loaderData.
+  default: ComponentType<never>
+}
+
+/**
+ * Renders a route module as the router does in the back office, at `path` (with its search
+ * params): its clientLoader reads with `db`, its clientAction writes with it, toasts show.
+ * `shellLoader` stands in for the admin shell's loader above the screen (it reloads after writes).
+ */
+export function renderRoute(route: AdminRouteModule, db: Db, path: string, shellLoader: LoaderFunction = () => null): RenderResult {
+  setAdminDb(db)
+  const Stub = createRoutesStub([
+    {
+      id: 'shell',
+      path: '/',
+      loader: shellLoader,
+      Component: Outlet,
+      HydrateFallback: () => <Spinner />,
+      children: [
+        {
+          path: new URL(path, 'http://admin.test').pathname.slice(1),
+          Component: route.default as ComponentType,
+          loader: route.clientLoader as unknown as LoaderFunction,
+          action: route.clientAction as unknown as ActionFunction | undefined,
+        },
+      ],
+    },
+  ])
+  return render(
+    <>
+      <Stub initialEntries={[path]} />
+      <Toaster />
+    </>,
   )
 }
 
@@ -71,7 +142,7 @@ export async function signedInMember(backend: LocalBackend): Promise<Db> {
   return signedInDb(backend, email, password)
 }
 
-/** Waits until the manager's list has loaded (its spinner is gone). */
+/** Waits until the screen's data has loaded (its spinner is gone). */
 export async function listLoaded(): Promise<void> {
   await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 10_000 })
 }

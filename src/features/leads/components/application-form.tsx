@@ -6,7 +6,7 @@ import { FormField, inputClass } from './form-field'
 import { FormMessage } from './form-message'
 import { HoneypotField } from './honeypot-field'
 import { SubmitButton } from './submit-button'
-import { useHydrated } from './use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
 
 export const APPLICATION_CONFIRMATION = "Thank you for applying! We've received your application and will be in touch."

@@ -6,7 +6,7 @@ import type { NewsletterField } from '../schemas'
 import { FormMessage } from './form-message'
 import { HoneypotField } from './honeypot-field'
 import { SubmitButton } from './submit-button'
-import { useHydrated } from './use-hydrated'
+import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
 
 export const NEWSLETTER_CONFIRMATION = "Thanks for subscribing! You'll hear from us soon."

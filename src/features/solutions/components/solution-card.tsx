@@ -1,7 +1,7 @@
 import { ArrowRight, Check } from 'lucide-react'
 import { Link } from 'react-router'
 import type { SolutionSummary } from '../api/get-solutions'
-import { featuresOf } from './solution-features'
+import { featuresOf } from '~/entities/solution'
 import { SolutionIcon } from './solution-icon'
 import { StatusBadge } from './status-badge'
 

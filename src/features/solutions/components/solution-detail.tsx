@@ -5,7 +5,7 @@ import { buttonClasses } from '~/components/ui/button-link'
 import { Container } from '~/components/ui/container'
 import type { Solution } from '../api/get-solution'
 import type { SolutionSummary } from '../api/get-solutions'
-import { featuresOf } from './solution-features'
+import { featuresOf } from '~/entities/solution'
 import { SolutionIcon } from './solution-icon'
 import { StatusBadge } from './status-badge'
 

@@ -1,17 +1,14 @@
+import { applicationMessages as m, type Application, type ApplicationStatus } from '~/entities/job-application'
 import type { Tables } from '~/lib/database.types'
 import { unwrap, type Db } from '~/lib/supabase'
 
-export const APPLICATION_STATUSES = ['new', 'reviewing', 'rejected', 'hired'] as const
-export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
-
-export type Application = Omit<Tables<'job_applications'>, 'client_key'> & { opening_title: string }
 export type OpeningOption = Pick<Tables<'job_openings'>, 'id' | 'title' | 'active'>
 
 /** How long a CV link works: long enough to click, too short to pass around. */
 export const CV_LINK_SECONDS = 300
 
 export async function listOpenings(db: Db): Promise<OpeningOption[]> {
-  return unwrap(await db.from('job_openings').select('id, title, active').order('created_at', { ascending: false }), 'Failed to fetch job openings')
+  return unwrap(await db.from('job_openings').select('id, title, active').order('created_at', { ascending: false }), m.openingsFailed)
 }
 
 /**
@@ -25,18 +22,16 @@ export async function listApplications(db: Db, openingId: string | null): Promis
     .order('created_at', { ascending: false })
   if (openingId) query = query.eq('job_opening_id', openingId)
   const [rows, openings] = await Promise.all([query, db.from('job_openings').select('id, title')])
-  const applications = unwrap(rows, 'Failed to fetch applications')
-  const titles = new Map(unwrap(openings, 'Failed to fetch job openings').map((o) => [o.id, o.title]))
+  const applications = unwrap(rows, m.fetchFailed)
+  const titles = new Map(unwrap(openings, m.openingsFailed).map((o) => [o.id, o.title]))
   return applications.map((a) => ({ ...a, opening_title: titles.get(a.job_opening_id) ?? 'Unknown opening' }))
 }
 
 export async function setApplicationStatus(db: Db, id: string, status: ApplicationStatus): Promise<void> {
-  unwrap(await db.from('job_applications').update({ status }).eq('id', id).select('id').single(), 'Failed to update application')
+  unwrap(await db.from('job_applications').update({ status }).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 /** A link to the CV in the private bucket that stops working after CV_LINK_SECONDS. */
 export async function signedCvUrl(db: Db, cvPath: string, expiresIn = CV_LINK_SECONDS): Promise<string> {
-  const { data, error } = await db.storage.from('applications').createSignedUrl(cvPath, expiresIn, { download: true })
-  if (error || !data) throw new Error(`Failed to create CV link: ${error?.message ?? 'no URL'}`)
-  return data.signedUrl
+  return unwrap(await db.storage.from('applications').createSignedUrl(cvPath, expiresIn, { download: true }), m.cvFailed).signedUrl
 }

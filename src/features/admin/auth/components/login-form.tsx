@@ -5,9 +5,9 @@ import { Lock } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from '~/components/ui/toast'
-import { useAdminDb } from '../../components/admin-db-context'
 import { Field } from '../../components/field'
 import { buttonPrimary, card, input } from '../../components/styles'
+import { adminDb } from '../../lib/admin-db'
 import { signIn } from '../api/sign-in'
 import { loginSchema, type LoginValues } from '../schemas'
 
@@ -17,13 +17,12 @@ export const NO_ACCESS_MESSAGE = 'This account has no access to the back office.
 export const EXPIRED_MESSAGE = 'Your session has ended. Sign in again to continue where you left off.'
 
 export function LoginForm({ notice, onSignedIn }: { notice: LoginNotice; onSignedIn: () => void }) {
-  const db = useAdminDb()
   const [message, setMessage] = useState<LoginNotice>(notice)
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
   const { errors, isSubmitting } = form.formState
 
   const submit = form.handleSubmit(async ({ email, password }) => {
-    const result = await signIn(db, email, password)
+    const result = await signIn(await adminDb(), email, password)
     if (result.kind === 'failed') {
       toast({ title: 'Login Failed', description: 'Invalid credentials. Please try again.', variant: 'destructive' })
       return

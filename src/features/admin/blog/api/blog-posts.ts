@@ -1,14 +1,12 @@
-import type { Tables, TablesInsert } from '~/lib/database.types'
+import { blogPostMessages as m, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
+import type { TablesInsert } from '~/lib/database.types'
 import { sanitizeHtml } from '~/lib/sanitize-html'
 import { unwrap, type Db } from '~/lib/supabase'
 import { optional } from '../../lib/text'
-import type { BlogPostValues } from '../schemas'
-
-export type BlogPost = Tables<'blog_posts'>
 
 /** Every post, drafts included, newest first. */
 export async function listBlogPosts(db: Db): Promise<BlogPost[]> {
-  return unwrap(await db.from('blog_posts').select('*').order('created_at', { ascending: false }), 'Failed to fetch blog posts')
+  return unwrap(await db.from('blog_posts').select('*').order('created_at', { ascending: false }), m.fetchFailed)
 }
 
 /** The row to write. The HTML is sanitized here again, whatever the editor showed. */
@@ -28,18 +26,18 @@ export function toBlogPostRow(values: BlogPostValues): TablesInsert<'blog_posts'
 }
 
 export async function createBlogPost(db: Db, values: BlogPostValues): Promise<void> {
-  unwrap(await db.from('blog_posts').insert(toBlogPostRow(values)).select('id').single(), 'Failed to create blog post')
+  unwrap(await db.from('blog_posts').insert(toBlogPostRow(values)).select('id').single(), m.createFailed)
 }
 
 export async function updateBlogPost(db: Db, id: string, values: BlogPostValues): Promise<void> {
-  unwrap(await db.from('blog_posts').update(toBlogPostRow(values)).eq('id', id).select('id').single(), 'Failed to update blog post')
+  unwrap(await db.from('blog_posts').update(toBlogPostRow(values)).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 /** Publish or unpublish: only `published` changes (updated_at is stamped by the database). */
 export async function setBlogPostPublished(db: Db, id: string, published: boolean): Promise<void> {
-  unwrap(await db.from('blog_posts').update({ published }).eq('id', id).select('id').single(), 'Failed to update blog post')
+  unwrap(await db.from('blog_posts').update({ published }).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 export async function deleteBlogPost(db: Db, id: string): Promise<void> {
-  unwrap(await db.from('blog_posts').delete().eq('id', id).select('id').single(), 'Failed to delete blog post')
+  unwrap(await db.from('blog_posts').delete().eq('id', id).select('id').single(), m.deleteFailed)
 }

@@ -2,7 +2,7 @@
 // upload that inserts the uploaded image's public URL at the cursor.
 import { Bold, Code, Heading2, Heading3, ImageUp, Italic, List, Quote, type LucideIcon } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { useAdminDb } from '../../components/admin-db-context'
+import { adminDb } from '../../lib/admin-db'
 import { iconButton, input } from '../../components/styles'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { ImageRejected, uploadMedia } from '../../lib/upload-media'
@@ -32,7 +32,6 @@ function escapeAttribute(text: string): string {
 }
 
 export function ContentEditor({ id, value, onChange, onBlur, ...aria }: ContentEditorProps) {
-  const db = useAdminDb()
   const area = useRef<HTMLTextAreaElement>(null)
   const file = useRef<HTMLInputElement>(null)
   const [uploading, setUploading] = useState(false)
@@ -58,7 +57,7 @@ export function ContentEditor({ id, value, onChange, onBlur, ...aria }: ContentE
     const end = el?.selectionEnd ?? value.length
     setUploading(true)
     try {
-      const url = await uploadMedia(db, image, 'blog')
+      const url = await uploadMedia(await adminDb(), image, 'blog')
       const alt = escapeAttribute(image.name.replace(/\.[^.]+$/, ''))
       apply(insertAt(value, start, end, `<img src="${escapeAttribute(url)}" alt="${alt}" />`))
       notifySuccess('Image uploaded successfully')

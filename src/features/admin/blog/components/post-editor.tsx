@@ -7,9 +7,9 @@ import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
 import { useDraftForm } from '../../lib/use-draft'
-import type { BlogPost } from '../api/blog-posts'
+import { blogPostSchema, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
+import { useResourceSave } from '../../components/resource-form'
 import { addTag, slugify } from '../rules'
-import { blogPostSchema, type BlogPostValues } from '../schemas'
 import { ContentEditor } from './content-editor'
 import { PostPreview } from './post-preview'
 
@@ -32,19 +32,19 @@ function initialValues(item: BlogPost | null): BlogPostValues {
 export interface PostEditorProps {
   open: boolean
   item: BlogPost | null
-  onOpenChange: (open: boolean) => void
-  onSave: (values: BlogPostValues) => Promise<boolean>
+  onClose: () => void
 }
 
-export function PostEditor({ open, item, onOpenChange, onSave }: PostEditorProps) {
+export function PostEditor({ open, item, onClose }: PostEditorProps) {
   const [mode, setMode] = useState<'edit' | 'preview'>('edit')
+  const { save, busy } = useResourceSave<BlogPost, BlogPostValues>(item, onClose)
   const { form, dialog } = useDraftForm({
     draftKey: `blog:${item?.id ?? 'new'}`,
     resolver: zodResolver(blogPostSchema),
     initial: initialValues(item),
     open,
-    onOpenChange,
-    onSave,
+    onOpenChange: (next) => !next && onClose(),
+    onSave: save,
     // A post that fails its rules shows the fields again, with the messages, instead of the preview.
     onInvalid: () => setMode('edit'),
   })
@@ -73,6 +73,7 @@ export function PostEditor({ open, item, onOpenChange, onSave }: PostEditorProps
   return (
     <FormDialog
       {...dialog}
+      busy={busy}
       title={item ? 'Edit Blog Post' : 'Create New Blog Post'}
       submitLabel={item ? 'Update Post' : 'Create Post'}
       busyLabel={item ? 'Updating...' : 'Creating...'}

@@ -2,7 +2,7 @@
 // as the public post page.
 import { sanitizeHtml } from '~/lib/sanitize-html'
 import { badge } from '../../components/styles'
-import type { BlogPostValues } from '../schemas'
+import type { BlogPostValues } from '~/entities/blog-post'
 
 export function PostPreview({ values }: { values: BlogPostValues }) {
   return (

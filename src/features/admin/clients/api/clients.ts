@@ -1,13 +1,12 @@
-import type { Tables, TablesInsert } from '~/lib/database.types'
+import type { Client, ClientValues } from '~/entities/client'
+import { clientMessages as m } from '~/entities/client'
+import type { TablesInsert } from '~/lib/database.types'
 import { unwrap, type Db } from '~/lib/supabase'
 import { optional } from '../../lib/text'
-import type { ClientValues } from '../schemas'
-
-export type Client = Tables<'clients'>
 
 /** Every client with all its fields, by name. */
 export async function listClients(db: Db): Promise<Client[]> {
-  return unwrap(await db.from('clients').select('*').order('name', { ascending: true }), 'Failed to fetch clients')
+  return unwrap(await db.from('clients').select('*').order('name', { ascending: true }), m.fetchFailed)
 }
 
 function toRow(values: ClientValues): TablesInsert<'clients'> {
@@ -15,13 +14,13 @@ function toRow(values: ClientValues): TablesInsert<'clients'> {
 }
 
 export async function createClient(db: Db, values: ClientValues): Promise<void> {
-  unwrap(await db.from('clients').insert(toRow(values)).select('id').single(), 'Failed to create client')
+  unwrap(await db.from('clients').insert(toRow(values)).select('id').single(), m.createFailed)
 }
 
 export async function updateClient(db: Db, id: string, values: ClientValues): Promise<void> {
-  unwrap(await db.from('clients').update(toRow(values)).eq('id', id).select('id').single(), 'Failed to update client')
+  unwrap(await db.from('clients').update(toRow(values)).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 export async function deleteClient(db: Db, id: string): Promise<void> {
-  unwrap(await db.from('clients').delete().eq('id', id).select('id').single(), 'Failed to delete client')
+  unwrap(await db.from('clients').delete().eq('id', id).select('id').single(), m.deleteFailed)
 }

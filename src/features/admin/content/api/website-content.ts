@@ -1,4 +1,5 @@
 import type { Json } from '~/lib/database.types'
+import { contentMessages as m } from '~/entities/website-content'
 import { unwrap, type Db } from '~/lib/supabase'
 
 export type ContentObject = Record<string, unknown>
@@ -6,7 +7,7 @@ export type ContentObject = Record<string, unknown>
 export type ContentMap = Record<string, ContentObject>
 
 export async function getWebsiteContent(db: Db): Promise<ContentMap> {
-  const rows = unwrap(await db.from('website_content').select('section, key, content'), 'Failed to fetch content')
+  const rows = unwrap(await db.from('website_content').select('section, key, content'), m.fetchFailed)
   const map: ContentMap = {}
   for (const row of rows) {
     if (row.content && typeof row.content === 'object' && !Array.isArray(row.content)) map[`${row.section}/${row.key}`] = row.content as ContentObject
@@ -22,6 +23,6 @@ export async function saveWebsiteContent(db: Db, section: string, key: string, c
       .upsert({ section, key, content: content as Json & object }, { onConflict: 'section,key' })
       .select('id')
       .single(),
-    'Failed to update content',
+    m.updateFailed,
   )
 }

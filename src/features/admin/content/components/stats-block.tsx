@@ -3,12 +3,12 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react'
 import { useFieldArray, useForm } from 'react-hook-form'
-import { useAdminDb } from '../../components/admin-db-context'
+import { CONTENT_EMPTY, STAT_ICONS, STATS_BLOCK, statsSchema, type StatsContent as StatsValues } from '~/entities/website-content'
 import { Field } from '../../components/field'
-import { buttonPrimary, buttonSecondary, card, iconButton, iconButtonDanger, input } from '../../components/styles'
-import { notifyError, notifySuccess } from '../../lib/notify'
-import { saveWebsiteContent, type ContentObject } from '../api/website-content'
-import { CONTENT_EMPTY, STAT_ICONS, statsSchema, type StatsValues } from '../schemas'
+import { buttonSecondary, iconButton, iconButtonDanger, input } from '../../components/styles'
+import { notifyError } from '../../lib/notify'
+import type { ContentObject } from '../api/website-content'
+import { BlockForm, useBlockSave } from './block-form'
 
 function initialValues(content: ContentObject | undefined): StatsValues {
   const stats = Array.isArray(content?.stats) ? (content.stats as Record<string, unknown>[]) : []
@@ -25,29 +25,14 @@ function initialValues(content: ContentObject | undefined): StatsValues {
   }
 }
 
-export function StatsBlock({ content, onSaved }: { content: ContentObject | undefined; onSaved: () => void }) {
-  const db = useAdminDb()
+export function StatsBlock({ content }: { content: ContentObject | undefined }) {
   const form = useForm<StatsValues>({ resolver: zodResolver(statsSchema), defaultValues: initialValues(content) })
   const stats = useFieldArray({ control: form.control, name: 'stats' })
-  const { errors, isSubmitting } = form.formState
-
-  const submit = form.handleSubmit(
-    async (values) => {
-      try {
-        await saveWebsiteContent(db, 'stats', 'main', { ...content, ...values })
-      } catch (error) {
-        notifyError('Failed to update content', error)
-        return
-      }
-      notifySuccess('Content updated successfully')
-      onSaved()
-    },
-    () => notifyError(CONTENT_EMPTY),
-  )
+  const { errors } = form.formState
+  const { save, busy } = useBlockSave(STATS_BLOCK, content)
 
   return (
-    <form onSubmit={submit} noValidate className={`${card} grid gap-4 p-4`} aria-label="Stats Section">
-      <h2 className="text-sm font-semibold text-slate-900">Stats Section</h2>
+    <BlockForm heading={STATS_BLOCK.heading} busy={busy} onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}>
       <Field label="Stats Title" error={errors.title?.message}>
         <input className={input} {...form.register('title')} />
       </Field>
@@ -99,11 +84,6 @@ export function StatsBlock({ content, onSaved }: { content: ContentObject | unde
           <Plus aria-hidden className="size-4" /> Add Stat
         </button>
       </fieldset>
-      <div>
-        <button type="submit" className={buttonPrimary} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save Changes'}
-        </button>
-      </div>
-    </form>
+    </BlockForm>
   )
 }

@@ -1,4 +1,4 @@
-import type { Db } from '~/lib/supabase'
+import { check, type Db } from '~/lib/supabase'
 
 export interface DailyViews {
   day: string
@@ -20,9 +20,9 @@ export interface DashboardFigures {
 export const VIEW_DAYS = 30
 
 async function exactCount(query: PromiseLike<{ count: number | null; error: { message: string } | null }>, what: string): Promise<number> {
-  const { count, error } = await query
-  if (error) throw new Error(`${what}: ${error.message}`)
-  return count ?? 0
+  const result = await query
+  check(result, what)
+  return result.count ?? 0
 }
 
 /** The dashboard's figures, all exact counts from the database. */
@@ -37,7 +37,7 @@ export async function getDashboardFigures(db: Db): Promise<DashboardFigures> {
     exactCount(db.from('job_applications').select('id', head).in('status', ['new', 'reviewing']), 'applications'),
     db.rpc('page_view_totals', { days: VIEW_DAYS }),
   ])
-  if (views.error) throw new Error(`page views: ${views.error.message}`)
+  check(views, 'page views')
   const viewsPerDay = (views.data ?? []).map((row) => ({ day: row.day, views: Number(row.views) }))
   return {
     solutions,

@@ -1,10 +1,8 @@
 import { Building2, Eye, FolderKanban, Inbox, Mail, MessageSquareQuote, UserRound, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header'
-import { Spinner } from '../../components/spinner'
 import { card } from '../../components/styles'
-import { useAdminList } from '../../lib/use-admin-list'
-import { getDashboardFigures, VIEW_DAYS } from '../api/get-dashboard-figures'
+import { VIEW_DAYS, type DashboardFigures } from '../api/get-dashboard-figures'
 import { ViewsChart } from './views-chart'
 
 const number = new Intl.NumberFormat('en-GB')
@@ -31,14 +29,11 @@ function Figure({ label, value, icon: Icon, to }: { label: string; value: number
   )
 }
 
-export function Dashboard() {
-  const { data, loading } = useAdminList(getDashboardFigures, 'Failed to fetch dashboard figures')
+export function Dashboard({ figures: data }: { figures: DashboardFigures | null }) {
   return (
     <>
       <PageHeader title="Dashboard" subtitle="An overview of the website's content and leads" />
-      {loading && !data ? (
-        <Spinner />
-      ) : data ? (
+      {data ? (
         <div className="grid gap-4">
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
             <Figure label="Solutions" value={data.solutions} icon={FolderKanban} to="/admin/solutions" />

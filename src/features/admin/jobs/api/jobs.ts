@@ -1,16 +1,14 @@
-import type { Tables, TablesInsert } from '~/lib/database.types'
+import { jobOpeningMessages as m, type JobOpening, type JobOpeningValues } from '~/entities/job-opening'
+import type { TablesInsert } from '~/lib/database.types'
 import { unwrap, type Db } from '~/lib/supabase'
 import { optional } from '../../lib/text'
-import type { JobValues } from '../schemas'
-
-export type JobOpening = Tables<'job_openings'>
 
 /** Every opening, inactive ones included, newest first. */
 export async function listJobOpenings(db: Db): Promise<JobOpening[]> {
-  return unwrap(await db.from('job_openings').select('*').order('created_at', { ascending: false }), 'Failed to fetch job openings')
+  return unwrap(await db.from('job_openings').select('*').order('created_at', { ascending: false }), m.fetchFailed)
 }
 
-function toRow(values: JobValues): TablesInsert<'job_openings'> {
+function toRow(values: JobOpeningValues): TablesInsert<'job_openings'> {
   return {
     title: values.title.trim(),
     location: values.location.trim(),
@@ -22,19 +20,19 @@ function toRow(values: JobValues): TablesInsert<'job_openings'> {
   }
 }
 
-export async function createJobOpening(db: Db, values: JobValues): Promise<void> {
-  unwrap(await db.from('job_openings').insert(toRow(values)).select('id').single(), 'Failed to create job opening')
+export async function createJobOpening(db: Db, values: JobOpeningValues): Promise<void> {
+  unwrap(await db.from('job_openings').insert(toRow(values)).select('id').single(), m.createFailed)
 }
 
-export async function updateJobOpening(db: Db, id: string, values: JobValues): Promise<void> {
-  unwrap(await db.from('job_openings').update(toRow(values)).eq('id', id).select('id').single(), 'Failed to update job opening')
+export async function updateJobOpening(db: Db, id: string, values: JobOpeningValues): Promise<void> {
+  unwrap(await db.from('job_openings').update(toRow(values)).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 /** Activate or deactivate: only `active` changes. */
 export async function setJobOpeningActive(db: Db, id: string, active: boolean): Promise<void> {
-  unwrap(await db.from('job_openings').update({ active }).eq('id', id).select('id').single(), 'Failed to update job opening')
+  unwrap(await db.from('job_openings').update({ active }).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 export async function deleteJobOpening(db: Db, id: string): Promise<void> {
-  unwrap(await db.from('job_openings').delete().eq('id', id).select('id').single(), 'Failed to delete job opening')
+  unwrap(await db.from('job_openings').delete().eq('id', id).select('id').single(), m.deleteFailed)
 }

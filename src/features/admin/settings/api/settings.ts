@@ -1,7 +1,8 @@
+import { settingsMessages as m } from '~/entities/site-settings'
 import { unwrap, type Db } from '~/lib/supabase'
 
 export async function getSettings(db: Db): Promise<Record<string, string>> {
-  const rows = unwrap(await db.from('site_settings').select('key, value').order('key'), 'Failed to fetch settings')
+  const rows = unwrap(await db.from('site_settings').select('key, value').order('key'), m.fetchFailed)
   return Object.fromEntries(rows.map((row) => [row.key, row.value]))
 }
 
@@ -14,5 +15,5 @@ export async function saveAllSettings(db: Db, values: Record<string, string>, ex
   const rows = Object.entries(values)
     .map(([key, value]) => ({ key, value: value.trim() }))
     .filter((row) => row.key in existing || row.value !== '')
-  unwrap(await db.from('site_settings').upsert(rows, { onConflict: 'key' }).select('key'), 'Failed to update settings')
+  unwrap(await db.from('site_settings').upsert(rows, { onConflict: 'key' }).select('key'), m.updateFailed)
 }

@@ -1,12 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch } from 'react-hook-form'
-import { useAdminDb } from '../../components/admin-db-context'
+import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '~/entities/site-settings'
 import { Field } from '../../components/field'
 import { buttonPrimary, card, input } from '../../components/styles'
-import { notifyError, notifySuccess } from '../../lib/notify'
-import { saveAllSettings } from '../api/settings'
+import { useAdminAction } from '../../lib/use-admin-action'
 import { brandContrastWarning } from '../brand-contrast'
-import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '../schemas'
 
 /** An id for a section's heading: ids hold no spaces (aria-labelledby reads spaces as a list). */
 function sectionId(title: string): string {
@@ -18,25 +16,18 @@ function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
-export function SettingsForm({ settings, onSaved }: { settings: Record<string, string>; onSaved: () => void }) {
-  const db = useAdminDb()
+export function SettingsForm({ settings }: { settings: Record<string, string> }) {
+  const action = useAdminAction()
   const extraKeys = Object.keys(settings).filter((key) => !KNOWN_KEYS.has(key))
   const defaults: Record<string, string> = {}
   for (const section of SETTING_SECTIONS) for (const f of section.fields) defaults[f.key] = settings[f.key] ?? COLOUR_DEFAULTS[f.key] ?? ''
   for (const key of extraKeys) defaults[key] = settings[key]
   const form = useForm<Record<string, string>, unknown, Record<string, string>>({ resolver: zodResolver(settingsSchema(extraKeys)), defaultValues: defaults })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
   const values = useWatch({ control: form.control })
 
-  const submit = form.handleSubmit(async (submitted) => {
-    try {
-      await saveAllSettings(db, submitted, settings)
-    } catch (error) {
-      notifyError('Failed to update settings', error)
-      return
-    }
-    notifySuccess('All settings updated successfully')
-    onSaved()
+  const submit = form.handleSubmit(async (values) => {
+    await action.submit({ intent: 'save', values })
   })
 
   const control = (field: SettingField) => {
@@ -107,8 +98,8 @@ export function SettingsForm({ settings, onSaved }: { settings: Record<string, s
         </section>
       ) : null}
       <div className="sticky bottom-0 -mx-4 border-t border-slate-200 bg-slate-50/95 px-4 py-3 md:static md:mx-0 md:border-0 md:bg-transparent md:p-0">
-        <button type="submit" className={buttonPrimary} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving...' : 'Save All Settings'}
+        <button type="submit" className={buttonPrimary} disabled={action.busy}>
+          {action.busy ? 'Saving...' : 'Save All Settings'}
         </button>
       </div>
     </form>

@@ -1,20 +1,10 @@
-import type { Json, Tables, TablesInsert } from '~/lib/database.types'
-import { check, unwrap, type Db } from '~/lib/supabase'
-import type { SolutionValues } from '../schemas'
-
-export type Solution = Tables<'solutions'>
-export interface SolutionFeature {
-  title: string
-  description: string
-}
+import { solutionMessages as m, type Solution, type SolutionValues } from '~/entities/solution'
+import type { Json, TablesInsert } from '~/lib/database.types'
+import { unwrap, type Db } from '~/lib/supabase'
 
 /** Every solution, newest first (the admin's order). */
 export async function listSolutions(db: Db): Promise<Solution[]> {
-  return unwrap(await db.from('solutions').select('*').order('created_at', { ascending: false }), 'Failed to fetch solutions')
-}
-
-export function featuresOf(solution: Solution): SolutionFeature[] {
-  return Array.isArray(solution.features) ? (solution.features as unknown as SolutionFeature[]) : []
+  return unwrap(await db.from('solutions').select('*').order('created_at', { ascending: false }), m.fetchFailed)
 }
 
 /** The row to write: trimmed text, with empty feature rows and blank audience entries dropped. */
@@ -39,14 +29,13 @@ export function toSolutionRow(values: SolutionValues): TablesInsert<'solutions'>
 }
 
 export async function createSolution(db: Db, values: SolutionValues): Promise<void> {
-  check(await db.from('solutions').insert(toSolutionRow(values)), 'Failed to create solution')
+  unwrap(await db.from('solutions').insert(toSolutionRow(values)).select('id').single(), m.createFailed)
 }
 
 export async function updateSolution(db: Db, id: string, values: SolutionValues): Promise<void> {
-  // .select() makes a row the policy hid count as a failure instead of a silent no-op.
-  unwrap(await db.from('solutions').update(toSolutionRow(values)).eq('id', id).select('id').single(), 'Failed to update solution')
+  unwrap(await db.from('solutions').update(toSolutionRow(values)).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 export async function deleteSolution(db: Db, id: string): Promise<void> {
-  unwrap(await db.from('solutions').delete().eq('id', id).select('id').single(), 'Failed to delete solution')
+  unwrap(await db.from('solutions').delete().eq('id', id).select('id').single(), m.deleteFailed)
 }

@@ -1,13 +1,10 @@
-import type { Tables } from '~/lib/database.types'
-import { unwrap, type Db } from '~/lib/supabase'
+import { teamMemberMessages as m, type TeamMember, type TeamMemberValues } from '~/entities/team-member'
+import { check, unwrap, type Db } from '~/lib/supabase'
 import { optional } from '../../lib/text'
-import type { TeamMemberValues } from '../schemas'
-
-export type TeamMember = Tables<'team_members'>
 
 /** The team in its order (order_index ascending). */
 export async function listTeamMembers(db: Db): Promise<TeamMember[]> {
-  return unwrap(await db.from('team_members').select('*').order('order_index', { ascending: true }), 'Failed to fetch team members')
+  return unwrap(await db.from('team_members').select('*').order('order_index', { ascending: true }), m.fetchFailed)
 }
 
 function toRow(values: TeamMemberValues) {
@@ -25,22 +22,21 @@ function toRow(values: TeamMemberValues) {
 export async function createTeamMember(db: Db, values: TeamMemberValues): Promise<void> {
   const last = unwrap(
     await db.from('team_members').select('order_index').order('order_index', { ascending: false }).limit(1),
-    'Failed to create team member',
+    m.createFailed,
   )
   const order_index = (last[0]?.order_index ?? 0) + 1
-  unwrap(await db.from('team_members').insert({ ...toRow(values), order_index }).select('id').single(), 'Failed to create team member')
+  unwrap(await db.from('team_members').insert({ ...toRow(values), order_index }).select('id').single(), m.createFailed)
 }
 
 export async function updateTeamMember(db: Db, id: string, values: TeamMemberValues): Promise<void> {
-  unwrap(await db.from('team_members').update(toRow(values)).eq('id', id).select('id').single(), 'Failed to update team member')
+  unwrap(await db.from('team_members').update(toRow(values)).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 export async function deleteTeamMember(db: Db, id: string): Promise<void> {
-  unwrap(await db.from('team_members').delete().eq('id', id).select('id').single(), 'Failed to delete team member')
+  unwrap(await db.from('team_members').delete().eq('id', id).select('id').single(), m.deleteFailed)
 }
 
 /** Move up or down: the two neighbours swap places in one database statement. */
 export async function swapTeamMembers(db: Db, firstId: string, secondId: string): Promise<void> {
-  const { error } = await db.rpc('swap_team_member_order', { first_id: firstId, second_id: secondId })
-  if (error) throw new Error(`Failed to update order: ${error.message}`)
+  check(await db.rpc('swap_team_member_order', { first_id: firstId, second_id: secondId }), m.moveFailed)
 }

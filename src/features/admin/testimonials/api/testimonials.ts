@@ -1,12 +1,10 @@
-import type { Tables, TablesInsert } from '~/lib/database.types'
+import { testimonialMessages as m, type Testimonial, type TestimonialValues } from '~/entities/testimonial'
+import type { TablesInsert } from '~/lib/database.types'
 import { unwrap, type Db } from '~/lib/supabase'
-import type { TestimonialValues } from '../schemas'
-
-export type Testimonial = Tables<'testimonials'>
 
 /** Every testimonial, newest first. */
 export async function listTestimonials(db: Db): Promise<Testimonial[]> {
-  return unwrap(await db.from('testimonials').select('*').order('created_at', { ascending: false }), 'Failed to fetch testimonials')
+  return unwrap(await db.from('testimonials').select('*').order('created_at', { ascending: false }), m.fetchFailed)
 }
 
 function toRow(values: TestimonialValues): TablesInsert<'testimonials'> {
@@ -14,13 +12,13 @@ function toRow(values: TestimonialValues): TablesInsert<'testimonials'> {
 }
 
 export async function createTestimonial(db: Db, values: TestimonialValues): Promise<void> {
-  unwrap(await db.from('testimonials').insert(toRow(values)).select('id').single(), 'Failed to create testimonial')
+  unwrap(await db.from('testimonials').insert(toRow(values)).select('id').single(), m.createFailed)
 }
 
 export async function updateTestimonial(db: Db, id: string, values: TestimonialValues): Promise<void> {
-  unwrap(await db.from('testimonials').update(toRow(values)).eq('id', id).select('id').single(), 'Failed to update testimonial')
+  unwrap(await db.from('testimonials').update(toRow(values)).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 export async function deleteTestimonial(db: Db, id: string): Promise<void> {
-  unwrap(await db.from('testimonials').delete().eq('id', id).select('id').single(), 'Failed to delete testimonial')
+  unwrap(await db.from('testimonials').delete().eq('id', id).select('id').single(), m.deleteFailed)
 }

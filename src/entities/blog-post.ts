@@ -1,0 +1,31 @@
+// An article on /resources; drafts stay in the back office.
+import { z } from 'zod'
+import type { Tables } from '~/lib/database.types'
+import { entityMessages } from './messages'
+import { optionalUrlRule, requiredText, slugRule, urlRule } from './rules'
+
+export type BlogPost = Tables<'blog_posts'>
+
+export const blogPostSchema = z.object({
+  title: requiredText('Title', 200),
+  slug: slugRule,
+  category: requiredText('Category', 100),
+  author_name: requiredText('Author Name', 200),
+  author_avatar: optionalUrlRule('Author Avatar URL'),
+  featured_image: urlRule('Featured Image URL'),
+  tags: z.array(z.string().max(100)).max(50, 'At most 50 tags'),
+  published: z.boolean(),
+  excerpt: requiredText('Excerpt', 1000),
+  content: requiredText('Content', 200000),
+})
+
+export type BlogPostValues = z.infer<typeof blogPostSchema>
+
+export const blogPostMessages = {
+  ...entityMessages('blog post', 'blog posts', {
+    confirmDelete: 'Are you sure you want to delete this blog post? This action cannot be undone.',
+    empty: 'No posts found',
+  }),
+  published: 'Blog post published successfully',
+  unpublished: 'Blog post unpublished successfully',
+}

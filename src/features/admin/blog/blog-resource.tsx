@@ -1,0 +1,117 @@
+// The Blog Management screen: summary figures, search with status and category filters, the posts
+// with publish/unpublish, and the post editor.
+import { FileText, Plus } from 'lucide-react'
+import { blogPostMessages, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
+import type { EmptyProps, ResourceDescription } from '../components/resource-screen'
+import { ToggleButton } from '../components/item-parts'
+import { badge, buttonPrimary, card } from '../components/styles'
+import { shortDate } from '../lib/text'
+import { PostEditor } from './components/post-editor'
+
+function categoriesOf(posts: BlogPost[]): string[] {
+  return [...new Set(posts.map((p) => p.category))].sort((a, b) => a.localeCompare(b))
+}
+
+function Figure({ label, value }: { label: string; value: number }) {
+  return (
+    <div className={`${card} p-3`}>
+      <p className="text-xl font-semibold tabular-nums text-slate-900">{value}</p>
+      <p className="text-xs text-slate-600">{label}</p>
+    </div>
+  )
+}
+
+function Summary({ all }: { all: BlogPost[] }) {
+  const published = all.filter((p) => p.published).length
+  return (
+    <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      <Figure label="Total Posts" value={all.length} />
+      <Figure label="Published" value={published} />
+      <Figure label="Drafts" value={all.length - published} />
+      <Figure label="Categories" value={categoriesOf(all).length} />
+    </div>
+  )
+}
+
+function Empty({ all, onAdd }: EmptyProps<BlogPost>) {
+  return (
+    <div className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center">
+      <FileText aria-hidden className="mx-auto mb-2 size-8 text-slate-400" />
+      <p className="text-sm font-medium text-slate-800">{blogPostMessages.empty}</p>
+      <p className="mt-1 text-sm text-slate-600">{all.length === 0 ? 'Get started by creating your first blog post' : 'Try adjusting your search or filter criteria'}</p>
+      {all.length === 0 ? (
+        <button type="button" className={`${buttonPrimary} mt-4`} onClick={onAdd}>
+          <Plus aria-hidden className="size-4" /> Create First Post
+        </button>
+      ) : null}
+    </div>
+  )
+}
+
+export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPostValues> = {
+  title: 'Blog Management',
+  subtitle: 'Create, edit and publish articles',
+  addLabel: 'New Post',
+  messages: blogPostMessages,
+  label: (post) => post.title,
+  search: { placeholder: 'Search posts, authors...', text: (p) => [p.title, p.excerpt, p.author_name, p.category, ...p.tags] },
+  filters: [
+    {
+      name: 'status',
+      label: 'Status',
+      options: () => [
+        { value: '', label: 'All Status' },
+        { value: 'published', label: 'Published' },
+        { value: 'draft', label: 'Drafts' },
+      ],
+      test: (post, status) => (status === 'published') === post.published,
+    },
+    {
+      name: 'category',
+      label: 'Category',
+      options: (posts) => [{ value: '', label: 'All Categories' }, ...categoriesOf(posts).map((c) => ({ value: c, label: c }))],
+      test: (post, category) => post.category === category,
+    },
+  ],
+  Summary,
+  listHeading: (shown) => `All Blog Posts (${shown})`,
+  listClass: 'grid gap-3',
+  Empty,
+  Item: ({ row: post, controls }) => (
+    <li className={`${card} flex flex-col gap-3 p-3 sm:flex-row`}>
+      <img src={post.featured_image} alt="" className="h-36 w-full shrink-0 rounded bg-slate-100 object-cover sm:aspect-video sm:h-auto sm:w-44" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-1.5">
+          <span className={`${badge} ${post.published ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-800'}`}>{post.published ? 'Published' : 'Draft'}</span>
+          <span className={`${badge} bg-slate-100 text-slate-700`}>{post.category}</span>
+        </div>
+        <h3 className="mt-1 font-medium text-slate-900">{post.title}</h3>
+        <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{post.excerpt}</p>
+        <p className="mt-1 text-xs text-slate-500">
+          {post.author_name} · {shortDate(post.created_at)}
+        </p>
+        {post.tags.length ? (
+          <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Tags">
+            {post.tags.slice(0, 3).map((tag) => (
+              <li key={tag} className={`${badge} bg-slate-100 text-slate-700`}>
+                {tag}
+              </li>
+            ))}
+            {post.tags.length > 3 ? <li className={`${badge} bg-slate-100 text-slate-700`}>+{post.tags.length - 3}</li> : null}
+          </ul>
+        ) : null}
+      </div>
+      <div className="flex gap-1 sm:flex-col">
+        <ToggleButton
+          on={post.published}
+          labels={{ on: 'Publish', off: 'Unpublish' }}
+          name={post.title}
+          onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published })}
+        />
+        {controls.edit}
+        {controls.remove}
+      </div>
+    </li>
+  ),
+  form: PostEditor,
+}

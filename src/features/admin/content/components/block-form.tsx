@@ -1,0 +1,29 @@
+// The frame of one content block's form (its heading and 'Save Changes'), and its save: the edited
+// fields go to the route's clientAction with the stored block, whose other keys are kept.
+import type { FormEventHandler, ReactNode } from 'react'
+import type { ContentBlock } from '~/entities/website-content'
+import { buttonPrimary, card } from '../../components/styles'
+import { useAdminAction } from '../../lib/use-admin-action'
+import type { ContentObject } from '../api/website-content'
+
+export function useBlockSave(block: Pick<ContentBlock, 'section' | 'key'>, stored: ContentObject | undefined) {
+  const action = useAdminAction()
+  const save = async (values: object) => {
+    await action.submit({ intent: 'save', section: block.section, key: block.key, values, stored: stored ?? {} })
+  }
+  return { save, busy: action.busy }
+}
+
+export function BlockForm({ heading, busy, onSubmit, children }: { heading: string; busy: boolean; onSubmit: FormEventHandler<HTMLFormElement>; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit} noValidate className={`${card} grid gap-4 p-4`} aria-label={heading}>
+      <h2 className="text-sm font-semibold text-slate-900">{heading}</h2>
+      {children}
+      <div>
+        <button type="submit" className={buttonPrimary} disabled={busy}>
+          {busy ? 'Saving...' : 'Save Changes'}
+        </button>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,98 @@
+// Every admin write goes through its route's clientAction: the form or button posts JSON with an
+// `intent` (create, update, delete, publish, move, …), the action runs it against the database and
+// returns what the person sees: the toast, and field errors when the input broke a rule. A refused
+// write answers with status 400, so the router does not reload the list for nothing.
+import { data } from 'react-router'
+import type { ZodType } from 'zod'
+import type { EntityMessages } from '~/entities/messages'
+import type { Db } from '~/lib/supabase'
+import { adminDb, staffDb } from './admin-db'
+import { notifyError } from './notify'
+
+/** 'done' toasts are titled with the message itself; 'success' ones are titled Success. */
+export type ToastKind = 'error' | 'success' | 'done'
+
+export interface ActionResult {
+  ok: boolean
+  toast?: { kind: ToastKind; message: string }
+  fieldErrors?: Record<string, string>
+}
+
+export interface ActionBody {
+  intent: string
+  id?: string
+  values?: unknown
+  [key: string]: unknown
+}
+
+export type Intent = (db: Db, body: ActionBody) => Promise<ActionResult>
+
+/** Runs one write: the failure toast (the detail goes to the console) or the success toast. */
+export async function attempt(work: () => Promise<unknown>, failure: string, success?: string, kind: ToastKind = 'success'): Promise<ActionResult> {
+  try {
+    await work()
+  } catch (error) {
+    console.error(failure, error)
+    return { ok: false, toast: { kind: 'error', message: failure } }
+  }
+  return { ok: true, toast: success ? { kind, message: success } : undefined }
+}
+
+/** A route's clientAction: reads the posted intent and runs its handler. */
+export function adminAction(intents: Record<string, Intent>) {
+  return async ({ request }: { request: Request }) => {
+    const body = (await request.json()) as ActionBody
+    const run = Object.hasOwn(intents, body.intent) ? intents[body.intent] : undefined
+    const result: ActionResult = run ? await run(await adminDb(), body) : { ok: false, toast: { kind: 'error', message: 'Unknown action' } }
+    return result.ok ? result : data(result, { status: 400 })
+  }
+}
+
+/** The input checked against the entity's schema again: the form's rules hold for any request. */
+export function parseValues<T>(schema: ZodType<T>, values: unknown, failure: string): { values: T } | { error: ActionResult } {
+  const parsed = schema.safeParse(values)
+  if (parsed.success) return { values: parsed.data }
+  const fieldErrors: Record<string, string> = {}
+  for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message
+  return { error: { ok: false, toast: { kind: 'error', message: failure }, fieldErrors } }
+}
+
+export interface CrudApi<Values> {
+  create: (db: Db, values: Values) => Promise<unknown>
+  update: (db: Db, id: string, values: Values) => Promise<unknown>
+  remove: (db: Db, id: string) => Promise<unknown>
+}
+
+export interface CrudEntity<Values> {
+  schema: ZodType<Values>
+  messages: EntityMessages
+  toast?: ToastKind
+}
+
+/** The create, update and delete intents of a list of one entity. */
+export function crudIntents<Values>(entity: CrudEntity<Values>, api: CrudApi<Values>): Record<'create' | 'update' | 'delete', Intent> {
+  const { messages: m, toast } = entity
+  return {
+    create: async (db, body) => {
+      const input = parseValues(entity.schema, body.values, m.createFailed)
+      return 'error' in input ? input.error : attempt(() => api.create(db, input.values), m.createFailed, m.created, toast)
+    },
+    update: async (db, body) => {
+      const input = parseValues(entity.schema, body.values, m.updateFailed)
+      return 'error' in input ? input.error : attempt(() => api.update(db, String(body.id), input.values), m.updateFailed, m.updated, toast)
+    },
+    delete: (db, body) => attempt(() => api.remove(db, String(body.id)), m.deleteFailed, m.deleted, toast),
+  }
+}
+
+/** What a clientLoader reads: on failure the spec's 'Failed to fetch …' toast and `fallback`. */
+export async function loadOr<T>(failure: string, load: (db: Db) => Promise<T>, fallback: T): Promise<T> {
+  try {
+    const db = await staffDb()
+    if (!db) return fallback
+    return await load(db)
+  } catch (error) {
+    notifyError(failure, error)
+    return fallback
+  }
+}

@@ -1,0 +1,140 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './blog'
+
+const env = adminBackend()
+
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+
+async function openNewPost(user: ReturnType<typeof userEvent.setup>) {
+  renderRoute(screenRoute, env.db, '/admin/blog')
+  await listLoaded()
+  await user.click(screen.getByRole('button', { name: 'New Post' }))
+  return screen.findByRole('dialog', { name: 'Create New Blog Post' })
+}
+
+async function fillPost(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, title: string) {
+  const d = within(dialog)
+  await user.type(d.getByLabelText('Title'), title)
+  await user.type(d.getByLabelText('Category'), 'Engineering')
+  await user.type(d.getByLabelText('Author Name'), 'Ada Obi')
+  await user.type(d.getByLabelText('Featured Image URL'), '/images/blog/ledger.svg')
+  await user.type(d.getByLabelText('Excerpt'), 'What we learned.')
+}
+
+describe('Blog Management', () => {
+  it('shows the summary cards and the list of every post, drafts included', async () => {
+    renderRoute(screenRoute, env.db, '/admin/blog')
+    await listLoaded()
+    const { count: total } = await env.db.from('blog_posts').select('id', { count: 'exact', head: true })
+    expect(screen.getByText('Total Posts').previousSibling?.textContent).toBe(String(total))
+    expect(screen.getByRole('heading', { name: `All Blog Posts (${total})` })).toBeTruthy()
+    expect(screen.getAllByText('Draft').length).toBeGreaterThan(0)
+  })
+
+  it('creates a draft: slug from the title, tag rules, toolbar, image upload, sanitized preview and save', async () => {
+    const user = userEvent.setup()
+    const dialog = await openNewPost(user)
+    const d = within(dialog)
+    await fillPost(user, dialog, 'Ledger Design: 5 Lessons!')
+    expect((d.getByLabelText('Slug') as HTMLInputElement).value).toBe('ledger-design-5-lessons')
+
+    const tags = d.getByLabelText('Tags')
+    await user.type(tags, '  ledgers  {Enter}')
+    await user.type(tags, 'ledgers{Enter}')
+    await user.type(tags, '   {Enter}')
+    await user.type(tags, 'design')
+    await user.click(d.getByRole('button', { name: 'Add' }))
+    expect(d.getAllByRole('button', { name: /^Remove tag/ }).map((b) => b.textContent)).toEqual(['ledgers ×', 'design ×'])
+    await user.click(d.getByRole('button', { name: 'Remove tag design' }))
+    expect(d.queryByRole('button', { name: 'Remove tag design' })).toBeNull()
+
+    await user.click(d.getByLabelText('Published'))
+    const content = d.getByLabelText('Content') as HTMLTextAreaElement
+    await user.type(content, 'Make this bold')
+    content.setSelectionRange(10, 14)
+    await user.click(d.getByRole('button', { name: 'Bold' }))
+    expect(content.value).toBe('Make this <strong>bold</strong>')
+    // The toolbar keeps "bold" selected (on the next frame); then the cursor goes to the end.
+    await new Promise((resolve) => requestAnimationFrame(resolve))
+    expect(content.value.slice(content.selectionStart, content.selectionEnd)).toBe('bold')
+    content.setSelectionRange(content.value.length, content.value.length)
+    await user.upload(d.getByLabelText('Image file'), new File([PNG], 'chart.png', { type: 'image/png' }))
+    await expectToast('Success', 'Image uploaded successfully')
+    await waitFor(() => expect(content.value).toMatch(/<strong>bold<\/strong><img src="http[^"]+\/storage\/v1\/object\/public\/media\/blog\/[^"]+-chart\.png" alt="chart" \/>$/))
+    await user.type(content, '<script>alert(1)</script>')
+
+    await user.click(d.getByRole('button', { name: 'Preview' }))
+    const preview = d.getByRole('article', { name: 'Preview' })
+    expect(within(preview).getByRole('heading', { name: 'Ledger Design: 5 Lessons!' })).toBeTruthy()
+    expect(preview.querySelector('strong')?.textContent).toBe('bold')
+    expect(preview.querySelector('script')).toBeNull()
+    await user.click(d.getByRole('button', { name: 'Edit' }))
+
+    await user.click(d.getByRole('button', { name: 'Create Post' }))
+    await expectToast('Success', 'Blog post created successfully')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const { data } = await env.db.from('blog_posts').select('slug, tags, published, content').eq('slug', 'ledger-design-5-lessons').single()
+    expect(data?.tags).toEqual(['ledgers'])
+    expect(data?.published).toBe(false)
+    expect(data?.content).toContain('<strong>bold</strong><img src="http')
+    expect(data?.content).not.toContain('script')
+  })
+
+  it('refuses a non-image upload with the spec message', async () => {
+    const user = userEvent.setup({ applyAccept: false })
+    const dialog = await openNewPost(user)
+    await user.upload(within(dialog).getByLabelText('Image file'), new File(['hello'], 'notes.txt', { type: 'text/plain' }))
+    await expectToast('Error', 'Please select an image file')
+    expect((within(dialog).getByLabelText('Content') as HTMLTextAreaElement).value).toBe('')
+  })
+
+  it('a duplicate slug is refused: error toast, dialog still open with its input', async () => {
+    const user = userEvent.setup()
+    const dialog = await openNewPost(user)
+    await fillPost(user, dialog, 'Ledger Design 5 Lessons')
+    await user.type(within(dialog).getByLabelText('Content'), '<p>Again</p>')
+    await user.click(within(dialog).getByRole('button', { name: 'Create Post' }))
+    await expectToast('Error', 'Failed to create blog post')
+    expect((within(screen.getByRole('dialog', { name: 'Create New Blog Post' })).getByLabelText('Slug') as HTMLInputElement).value).toBe('ledger-design-5-lessons')
+  })
+
+  it('publishes and unpublishes, filters, and deletes after the confirmation', async () => {
+    const user = userEvent.setup()
+    renderRoute(screenRoute, env.db, '/admin/blog')
+    await listLoaded()
+    await user.click(screen.getByRole('button', { name: 'Publish Ledger Design: 5 Lessons!' }))
+    await expectToast('Success', 'Blog post published successfully')
+    expect((await env.db.from('blog_posts').select('published').eq('slug', 'ledger-design-5-lessons').single()).data?.published).toBe(true)
+    await user.click(await screen.findByRole('button', { name: 'Unpublish Ledger Design: 5 Lessons!' }))
+    await expectToast('Success', 'Blog post unpublished successfully')
+    expect((await env.db.from('blog_posts').select('published').eq('slug', 'ledger-design-5-lessons').single()).data?.published).toBe(false)
+
+    await user.type(await screen.findByRole('searchbox'), 'no such post anywhere')
+    expect(screen.getByText('No posts found')).toBeTruthy()
+    expect(screen.getByText('Try adjusting your search or filter criteria')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }))
+
+    await user.click(screen.getByRole('button', { name: 'Delete Ledger Design: 5 Lessons!' }))
+    const question = await screen.findByRole('alertdialog')
+    within(question).getByText('Are you sure you want to delete this blog post? This action cannot be undone.')
+    await user.click(within(question).getByRole('button', { name: 'Delete' }))
+    await expectToast('Success', 'Blog post deleted successfully')
+    expect((await env.db.from('blog_posts').select('id').eq('slug', 'ledger-design-5-lessons')).data).toEqual([])
+  })
+
+  it('takes its search and filters from the URL, so a reload or a shared link shows the same list', async () => {
+    const { data: drafts } = await env.db.from('blog_posts').select('title, category').eq('published', false)
+    const draft = drafts![0]
+    renderRoute(screenRoute, env.db, `/admin/blog?status=draft&category=${encodeURIComponent(draft.category)}&q=${encodeURIComponent(draft.title)}`)
+    await listLoaded()
+    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe(draft.title)
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('draft')
+    expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe(draft.category)
+    expect(screen.getByRole('heading', { name: draft.title })).toBeTruthy()
+    expect(screen.queryAllByText('Published', { selector: 'span' })).toEqual([])
+  })
+})

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '~/features/admin/test/admin-harness'
+import * as screenRoute from './jobs'
+
+const env = adminBackend()
+
+async function addJob(user: ReturnType<typeof userEvent.setup>, title: string) {
+  await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
+  const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
+  const d = within(dialog)
+  await user.type(d.getByLabelText('Job Title'), title)
+  await user.type(d.getByLabelText('Location'), 'Lagos')
+  await user.type(d.getByLabelText('Department'), 'Engineering')
+  await user.selectOptions(d.getByLabelText('Type'), 'Contract')
+  await user.type(d.getByLabelText('Description'), 'Build ledgers.')
+  expect((d.getByLabelText('Active (visible on careers page)') as HTMLInputElement).checked).toBe(true)
+  await user.click(d.getByRole('button', { name: 'Create Job Opening' }))
+  return dialog
+}
+
+describe('Job Openings manager', () => {
+  it('checks the required fields before sending', async () => {
+    const user = userEvent.setup()
+    renderRoute(screenRoute, env.db, '/admin/jobs')
+    await listLoaded()
+    await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
+    await user.click(within(dialog).getByRole('button', { name: 'Create Job Opening' }))
+    expect(within(dialog).getByText('Job Title is required')).toBeTruthy()
+    expect(within(dialog).getByText('Location is required')).toBeTruthy()
+    expect(within(dialog).getByText('Department is required')).toBeTruthy()
+  })
+
+  it('creates an active opening, deactivates and activates it, edits and deletes it', async () => {
+    const user = userEvent.setup()
+    renderRoute(screenRoute, env.db, '/admin/jobs')
+    await listLoaded()
+    await addJob(user, 'Ledger Engineer')
+    await expectToast('Success', 'Job opening created successfully')
+    await screen.findByRole('heading', { name: 'Ledger Engineer' })
+    const anon = (await env.db.from('job_openings').select('type, active').eq('title', 'Ledger Engineer').single()).data
+    expect(anon).toEqual({ type: 'Contract', active: true })
+
+    await user.click(screen.getByRole('button', { name: 'Deactivate Ledger Engineer' }))
+    await expectToast('Success', 'Job opening deactivated successfully')
+    const row = (await screen.findByRole('button', { name: 'Activate Ledger Engineer' })).closest('li')!
+    expect(within(row).getByText('Inactive')).toBeTruthy()
+    await user.click(within(row).getByRole('button', { name: 'Activate Ledger Engineer' }))
+    await expectToast('Success', 'Job opening activated successfully')
+    await screen.findByRole('button', { name: 'Deactivate Ledger Engineer' })
+
+    await user.click(screen.getByRole('button', { name: 'Edit Ledger Engineer' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Job Opening' })
+    const title = within(dialog).getByLabelText('Job Title')
+    await user.clear(title)
+    await user.type(title, 'Senior Ledger Engineer')
+    await user.click(within(dialog).getByRole('button', { name: 'Update Job Opening' }))
+    await expectToast('Success', 'Job opening updated successfully')
+
+    await user.type(screen.getByRole('searchbox'), 'senior ledger')
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Senior Ledger Engineer']))
+    await user.click(screen.getByRole('button', { name: 'Delete Senior Ledger Engineer' }))
+    const question = await screen.findByRole('alertdialog')
+    within(question).getByText('Are you sure you want to delete this job opening?')
+    await user.click(within(question).getByRole('button', { name: 'Delete' }))
+    await expectToast('Success', 'Job opening deleted successfully')
+    expect(await screen.findByText('No job openings found')).toBeTruthy()
+  })
+
+  it('a refused write shows the error toast and keeps the dialog with its input', async () => {
+    const user = userEvent.setup()
+    renderRoute(screenRoute, await signedInMember(env.backend), '/admin/jobs')
+    await listLoaded()
+    const dialog = await addJob(user, 'Not Allowed')
+    await expectToast('Error', 'Failed to create job opening')
+    expect(dialog.isConnected).toBe(true)
+    expect((within(dialog).getByLabelText('Job Title') as HTMLInputElement).value).toBe('Not Allowed')
+  })
+})

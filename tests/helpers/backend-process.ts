@@ -1,0 +1,88 @@
+// Starts the real local backend (the bundle that npm start runs, built once by tests/global-setup.ts)
+// as a child process on a free port with a temporary DATA_DIR. No client library here, so jsdom
+// component tests start it the same way (local-backend.ts adds supabase-js clients on top).
+import type { ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { launchBackend } from '../../local-supabase/launch.ts'
+import { readKeys, type ProjectKeys } from '../../local-supabase/src/keys.ts'
+
+export const TEST_ADMIN = { email: 'admin@test.local', password: 'test-admin-password-1' }
+
+export interface BackendProcess {
+  url: string
+  dataDir: string
+  keys: ProjectKeys
+  /** Everything the backend printed so far. */
+  output(): string
+  /** Process id of the running backend. */
+  readonly pid: number
+  /** SIGTERM and wait: the clean stop of Ctrl-C. */
+  stop(): Promise<void>
+  /** SIGKILL and wait: a crash. */
+  kill(): Promise<void>
+  /** Starts again on the same data directory (and port when possible). */
+  restart(): Promise<void>
+  /** Stops and deletes the data directory. */
+  dispose(): Promise<void>
+}
+
+function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
+  return launchBackend({
+    env: {
+      DATA_DIR: dataDir,
+      SUPABASE_PORT: String(port),
+      ADMIN_EMAIL: TEST_ADMIN.email,
+      ADMIN_PASSWORD: TEST_ADMIN.password,
+      LOG_REQUESTS: '0',
+      ...env,
+    },
+  })
+}
+
+function waitForExit(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  return new Promise((resolve) => child.once('exit', () => resolve()))
+}
+
+/** Starts on a new temporary data directory, or on `existingDataDir` (e.g. one a restore made). */
+export async function startBackendProcess(env: NodeJS.ProcessEnv = {}, existingDataDir?: string): Promise<BackendProcess> {
+  const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'local-supabase-test-')))
+  let running = await launch(dataDir, 0, env)
+  const keys = await readKeys(dataDir)
+  if (!keys) throw new Error('the backend started without writing its keys')
+  let url = running.url
+  let earlierOutput = ''
+
+  const backend: BackendProcess = {
+    get url() {
+      return url
+    },
+    dataDir,
+    keys,
+    output: () => earlierOutput + running.output(),
+    get pid() {
+      return running.child.pid as number
+    },
+    async stop() {
+      running.child.kill('SIGTERM')
+      await waitForExit(running.child)
+    },
+    async kill() {
+      running.child.kill('SIGKILL')
+      await waitForExit(running.child)
+    },
+    async restart() {
+      await backend.stop()
+      earlierOutput += running.output()
+      running = await launch(dataDir, Number(new URL(url).port), env)
+      url = running.url
+    },
+    async dispose() {
+      await backend.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+  return backend
+}
