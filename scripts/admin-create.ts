@@ -58,7 +58,9 @@ async function resolveTarget(): Promise<Target> {
   if (hostedUrl) {
     const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY?.trim()
     if (!serviceRoleKey) {
-      throw new Failure('SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY (the project service-role key) too, or unset SUPABASE_URL to use the local backend.')
+      throw new Failure(
+        'SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY (the project service-role key) too, or unset SUPABASE_URL to use the local backend.',
+      )
     }
     return { url: hostedUrl.replace(/\/+$/, ''), serviceRoleKey, local: false }
   }

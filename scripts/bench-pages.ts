@@ -113,10 +113,9 @@ async function newestPostSlug(product: Product): Promise<string | null> {
     const feed = await (await fetch(`${product.siteUrl}/rss.xml`)).text()
     return /<link>[^<]*\/resources\/blog\/([^<]+)<\/link>/.exec(feed)?.[1] ?? null
   }
-  const response = await fetch(
-    `${product.apiUrl}/rest/v1/blog_posts?select=slug&published=eq.true&order=created_at.desc&limit=1`,
-    { headers: { apikey: product.anonKey, authorization: `Bearer ${product.anonKey}` } },
-  )
+  const response = await fetch(`${product.apiUrl}/rest/v1/blog_posts?select=slug&published=eq.true&order=created_at.desc&limit=1`, {
+    headers: { apikey: product.anonKey, authorization: `Bearer ${product.anonKey}` },
+  })
   if (!response.ok) return null
   const rows = (await response.json()) as { slug: string }[]
   return rows[0]?.slug ?? null
@@ -217,14 +216,10 @@ async function lighthouseRun(chrome: LaunchedChrome, url: string, reportName: st
   await writeFile(path.join(REPORT_DIR, `${reportName}.html`), String(result.report))
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []
-  const jsBytes = requests
-    .filter((item) => item.resourceType === 'Script')
-    .reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+  const jsBytes = requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100)
   const failedAudits = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
-    (lhr.categories[id]?.auditRefs ?? [])
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => `${id}: ${ref.id}`),
+    (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id}`),
   )
   return {
     scores: {
@@ -305,7 +300,7 @@ function printTable(results: PageResult[], reference: PageResult): void {
   console.log(line(header))
   console.log(line(widths.map((width) => '-'.repeat(width))))
   for (const row of rows) console.log(line(row))
-  console.log('\nJS kB: JavaScript transferred (compressed). LCP ÷ static: the page\'s median LCP over the static page\'s.')
+  console.log("\nJS kB: JavaScript transferred (compressed). LCP ÷ static: the page's median LCP over the static page's.")
   console.log(`Each page's last Lighthouse report: ${path.relative(process.cwd(), REPORT_DIR)}/`)
 }
 

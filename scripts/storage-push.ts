@@ -25,11 +25,7 @@ function objectUrl(object: StoredObject): string {
 
 async function alreadyThere(object: StoredObject): Promise<boolean> {
   const response = await fetch(objectUrl(object), { method: 'HEAD', headers })
-  return (
-    response.ok &&
-    Number(response.headers.get('content-length')) === object.size &&
-    response.headers.get('etag') === object.eTag
-  )
+  return response.ok && Number(response.headers.get('content-length')) === object.size && response.headers.get('etag') === object.eTag
 }
 
 async function upload(object: StoredObject, bytes: Buffer): Promise<void> {

@@ -39,8 +39,7 @@ const ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><
 // A body for a route that names no limit of its own (routes say so in their handle).
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024
 
-const textAnswer = (body: string, status: number) =>
-  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+const textAnswer = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
 const inUnits = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`)
 
@@ -118,8 +117,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     https: config.SITE_URL?.startsWith('https:') ?? false,
   }
 
-  const render = (request: Request, visitorIp: string | null, nonce: string) =>
-    handle(request, entry.createLoadContext({ ip: visitorIp }, nonce, site!.origin))
+  const render = (request: Request, visitorIp: string | null, nonce: string) => handle(request, entry.createLoadContext({ ip: visitorIp }, nonce, site!.origin))
 
   /** An anonymous page read: from the shared cache, with this response's nonce. */
   async function cachedRender(c: Context<SiteEnv>, { key, url }: { key: string; url: URL }): Promise<Response> {
@@ -194,7 +192,11 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     if (read && ((/\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.data')) || pathname.startsWith('/assets/'))) {
       const found = files.lookup(pathname)
       if (found && 'file' in found) {
-        return files.respond(found.file, { acceptEncoding: c.req.header('accept-encoding'), ifNoneMatch: c.req.header('if-none-match'), head: method === 'HEAD' })
+        return files.respond(found.file, {
+          acceptEncoding: c.req.header('accept-encoding'),
+          ifNoneMatch: c.req.header('if-none-match'),
+          head: method === 'HEAD',
+        })
       }
       if (found) return new Response(null, { status: 301, headers: { Location: found.redirect + url.search } })
       if (pathname.startsWith('/assets/')) return textAnswer('Not found', 404)

@@ -34,7 +34,11 @@ const schema = z.object({
   // How long a rendered anonymous page is shared between visitors (0 turns the cache off).
   PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   // The most rendered page bytes the cache keeps at once (least recently used pages go first).
-  PAGE_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
+  PAGE_CACHE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(32 * 1024 * 1024),
   // How many distinct searches one client may have rendered per minute; past it, the unfiltered list.
   SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   BUILD_DIR: z.string().default('build'),

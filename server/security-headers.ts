@@ -33,16 +33,9 @@ export function contentSecurityPolicy(nonce: string, options: SecurityOptions): 
   ].join('; ')
 }
 
-const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'camera=()',
-  'geolocation=()',
-  'gyroscope=()',
-  'magnetometer=()',
-  'microphone=()',
-  'payment=()',
-  'usb=()',
-].join(', ')
+const PERMISSIONS_POLICY = ['accelerometer=()', 'camera=()', 'geolocation=()', 'gyroscope=()', 'magnetometer=()', 'microphone=()', 'payment=()', 'usb=()'].join(
+  ', ',
+)
 
 export function applySecurityHeaders(headers: Headers, nonce: string, path: string, options: SecurityOptions): void {
   // A stricter policy set upstream (the storage API sandboxes scriptable files) is kept.

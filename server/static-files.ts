@@ -40,7 +40,8 @@ const gzipAsync = promisify(gzip)
 const brotliAsync = promisify(brotliCompress)
 // The strongest settings: paid once per build, never per request.
 const compressGzip = (data: Buffer) => gzipAsync(data, { level: 9 })
-const compressBrotli = (data: Buffer) => brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } })
+const compressBrotli = (data: Buffer) =>
+  brotliAsync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } })
 
 interface StaticFile {
   type: string

@@ -35,11 +35,7 @@ export async function applyPreamble(pg: PGlite): Promise<void> {
 
 /** Applies the migrations that are not recorded yet, each in its own transaction. Returns their versions. */
 export async function applyMigrations(pg: PGlite, dir = migrationsDir): Promise<string[]> {
-  const applied = new Set(
-    (await pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
-  )
+  const applied = new Set((await pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version))
   const done: string[] = []
   for (const migration of await listMigrations(dir)) {
     if (applied.has(migration.version)) continue
@@ -47,10 +43,11 @@ export async function applyMigrations(pg: PGlite, dir = migrationsDir): Promise<
     try {
       await pg.transaction(async (tx) => {
         await tx.exec(sql)
-        await tx.query(
-          'insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)',
-          [migration.version, migration.name, [sql]],
-        )
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          migration.version,
+          migration.name,
+          [sql],
+        ])
       })
     } catch (error) {
       throw new Error(`Migration ${path.basename(migration.file)} failed: ${(error as Error).message}`, { cause: error })
@@ -75,10 +72,7 @@ export async function applySeed(pg: PGlite, file = seedPath): Promise<boolean> {
   try {
     await pg.transaction(async (tx) => {
       await tx.exec(sql)
-      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', [
-        'supabase/seed.sql',
-        hash,
-      ])
+      await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2)', ['supabase/seed.sql', hash])
     })
   } catch (error) {
     throw new Error(`Seed failed: ${(error as Error).message}`, { cause: error })

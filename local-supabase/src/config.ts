@@ -53,7 +53,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
   if (!adminFromDefaults && (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD)) {
     throw new Error('Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither to use the development defaults')
   }
-  const origins = env.CORS_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean)
+  const origins = env.CORS_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
   return {
     dataDir: resolveDataDir(env),
     host: env.SUPABASE_HOST || '127.0.0.1',

@@ -100,10 +100,10 @@ export function sqlLiteral(value: string | null): string {
 }
 
 async function describeTables(tx: Queryable, platformTables: string[]): Promise<TableInfo[]> {
-  const { rows } = await tx.query<{ schema: string; name: string; columns: string[]; identity_always: boolean; key: string[] | null }>(
-    TABLES_SQL,
-    [PLATFORM_SCHEMAS, platformTables],
-  )
+  const { rows } = await tx.query<{ schema: string; name: string; columns: string[]; identity_always: boolean; key: string[] | null }>(TABLES_SQL, [
+    PLATFORM_SCHEMAS,
+    platformTables,
+  ])
   return rows.map((row) => ({ schema: row.schema, name: row.name, columns: row.columns, identityAlways: row.identity_always, key: row.key }))
 }
 
@@ -148,7 +148,7 @@ function hostedAuthFixups(userIds: string[]): string[] {
     '    where u.id = any (ids) and u.email is not null',
     "      and not exists (select 1 from auth.identities i where i.user_id = u.id and i.provider = 'email');",
     '  end if;',
-    "  -- Supabase Auth reads its token columns as strings: NULL in them fails every sign-in.",
+    '  -- Supabase Auth reads its token columns as strings: NULL in them fails every sign-in.',
     "  select string_agg(format('%I = coalesce(%I, %L)', column_name, column_name, ''), ', ') into token_columns",
     '  from information_schema.columns',
     "  where table_schema = 'auth' and table_name = 'users' and column_name in ('confirmation_token', 'recovery_token',",
@@ -178,7 +178,7 @@ export async function dumpData(tx: Queryable): Promise<Dump> {
   const summary: DumpSummary = { rows: {}, localOnlyHashes: [] }
   const body: string[] = []
 
-  body.push('-- The product\'s tables, replaced as a whole (migrations insert default rows in some).')
+  body.push("-- The product's tables, replaced as a whole (migrations insert default rows in some).")
   body.push(`truncate table ${product.map(qualified).join(', ')};`)
   for (const table of product) {
     const { lines, count } = await insertsFor(tx, table)

@@ -30,9 +30,7 @@ export interface Identity {
 export type TokenFailure = 'invalid' | 'expired'
 export type VerifyResult = { ok: true; claims: JwtClaims } | { ok: false; failure: TokenFailure; message: string }
 
-export type IdentityResult =
-  | { ok: true; identity: Identity }
-  | { ok: false; failure: 'missing_apikey' | 'invalid_apikey' | TokenFailure; message: string }
+export type IdentityResult = { ok: true; identity: Identity } | { ok: false; failure: 'missing_apikey' | 'invalid_apikey' | TokenFailure; message: string }
 
 /** What row-level security sees for one request: run with LocalDatabase.asRole. */
 export interface RoleContext {

@@ -54,10 +54,10 @@ export async function restoreDataDir(dataDir: string, sql: string, storageFrom: 
       await db.pg.exec(dumpStatements(sql))
       // Marked as seeded, so the next start does not add the seed content on top.
       const seed = await readFile(seedPath, 'utf8').catch(() => '')
-      await db.pg.query(
-        'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do nothing',
-        ['supabase/seed.sql', createHash('sha256').update(seed).digest('hex')],
-      )
+      await db.pg.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do nothing', [
+        'supabase/seed.sql',
+        createHash('sha256').update(seed).digest('hex'),
+      ])
     } finally {
       await db.close()
     }

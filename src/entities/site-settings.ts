@@ -70,7 +70,11 @@ export const SETTING_SECTIONS: SettingSection[] = [
 
 export const COLOUR_DEFAULTS: Record<string, string> = { primary_color: '#2d317b', secondary_color: '#28a9e1' }
 
-const email = z.string().trim().max(254).refine((v) => v === '' || /^[^@\s<>()",;]+@[^@\s<>()",;]+\.[^@\s<>()",;.]+$/.test(v), 'Enter a valid email address')
+const email = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((v) => v === '' || /^[^@\s<>()",;]+@[^@\s<>()",;]+\.[^@\s<>()",;.]+$/.test(v), 'Enter a valid email address')
 
 function ruleFor(field: SettingField) {
   switch (field.kind) {

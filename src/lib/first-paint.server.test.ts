@@ -3,8 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { deferHydration, inlineStylesheet } from './first-paint.server'
 
 const NONCE = 'bm9uY2U='
-const bootstrap =
-  'import * as route0 from "/assets/root.js";\nwindow.__reactRouterManifest = {"note":"1 < 2 <!-- -->"};\nimport("/assets/entry.client.js");'
+const bootstrap = 'import * as route0 from "/assets/root.js";\nwindow.__reactRouterManifest = {"note":"1 < 2 <!-- -->"};\nimport("/assets/entry.client.js");'
 const document_ =
   `<!DOCTYPE html><html><head><link rel="stylesheet" href="/assets/app.css"/>` +
   `<link rel="modulepreload" href="/assets/entry.client.js" nonce="${NONCE}"/><link rel="modulepreload" href="/assets/root.js" nonce="${NONCE}"/>` +

@@ -18,7 +18,10 @@ const BOOTSTRAP = /<script(?: nonce="([^"]*)")? type="module" async="">([\s\S]*?
 
 /** A string as a JavaScript literal that is also safe inside an HTML <script> element. */
 function scriptLiteral(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')
 }
 
 /**

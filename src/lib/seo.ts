@@ -79,10 +79,7 @@ export function buildMeta(site: SiteContext, page: PageMeta): MetaDescriptor[] {
 }
 
 /** schema.org Organization for the home page, from the site settings. */
-export function organizationLd(
-  site: SiteContext,
-  org: { description?: string; email?: string; phone?: string; address?: string; sameAs?: string[] },
-): JsonLd {
+export function organizationLd(site: SiteContext, org: { description?: string; email?: string; phone?: string; address?: string; sameAs?: string[] }): JsonLd {
   return {
     '@context': 'https://schema.org',
     '@type': 'Organization',

@@ -35,7 +35,9 @@ async function sendApplication(openingId: string, name: string): Promise<string>
 
 describe('Inbox', () => {
   it('lists messages newest first and exports them as CSV with formulas neutralised', async () => {
-    const first = await visitor.from('contact_messages').insert({ first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', message: 'Hello, "team"\nsecond line' })
+    const first = await visitor
+      .from('contact_messages')
+      .insert({ first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', message: 'Hello, "team"\nsecond line' })
     expect(first.error).toBeNull()
     const second = await visitor.from('contact_messages').insert({
       first_name: '=HYPERLINK("http://evil.example","click")',
@@ -50,7 +52,7 @@ describe('Inbox', () => {
     expect(messages.map((m) => m.email)).toEqual(['mallory@example.com', 'ada@example.com'])
     const rows = Papa.parse<string[]>(messagesCsv(messages).trim(), { newline: '\r\n' }).data
     expect(rows[0]).toEqual(['Received', 'First name', 'Last name', 'Email', 'Interested in', 'Message', 'Status'])
-    expect(rows[1].slice(1)).toEqual(["'=HYPERLINK(\"http://evil.example\",\"click\")", "'+1", 'mallory@example.com', "'@SUM(A1:A2)", "'-2+3", 'new'])
+    expect(rows[1].slice(1)).toEqual(['\'=HYPERLINK("http://evil.example","click")', "'+1", 'mallory@example.com', "'@SUM(A1:A2)", "'-2+3", 'new'])
     expect(rows[2].slice(1)).toEqual(['Ada', 'Obi', 'ada@example.com', '', 'Hello, "team"\nsecond line', 'new'])
     expect(rows[1][0]).toBe(messages[0].created_at)
 

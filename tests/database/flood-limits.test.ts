@@ -35,7 +35,8 @@ function visitor(forwardedFor: () => string): SupabaseClient {
   })
 }
 
-const randomAddress = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`
+const randomAddress = () =>
+  `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`
 
 function message(email: string) {
   return { first_name: 'Flood', last_name: 'Er', email, message: 'Hello' }

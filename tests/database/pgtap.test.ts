@@ -7,14 +7,7 @@ import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { pgtap } from '@electric-sql/pglite-pgtap'
 import { afterAll, describe, expect, it } from 'vitest'
-import {
-  applyMigrations,
-  applyPreamble,
-  applySeed,
-  listMigrations,
-  repoRoot,
-  seedPath,
-} from '../../local-supabase/src/bootstrap'
+import { applyMigrations, applyPreamble, applySeed, listMigrations, repoRoot, seedPath } from '../../local-supabase/src/bootstrap'
 
 const testsDir = path.join(repoRoot, 'supabase/tests')
 
@@ -111,9 +104,7 @@ if (seeded) {
 }
 
 // pgTAP files ---------------------------------------------------------------------------------------
-const testFiles = existsSync(testsDir)
-  ? (await readdir(testsDir)).filter((file) => file.endsWith('.sql')).sort()
-  : []
+const testFiles = existsSync(testsDir) ? (await readdir(testsDir)).filter((file) => file.endsWith('.sql')).sort() : []
 
 const runs: TapRun[] = []
 if (bootstrapError === null) await pg.exec('create extension if not exists pgtap')
@@ -169,9 +160,7 @@ describe('migrations', () => {
     ]
     const problems: string[] = []
     for (const migration of migrations) {
-      const sql = (await readFile(migration.file, 'utf8'))
-        .replace(/--[^\n]*/g, '')
-        .replace(/\/\*[\s\S]*?\*\//g, '')
+      const sql = (await readFile(migration.file, 'utf8')).replace(/--[^\n]*/g, '').replace(/\/\*[\s\S]*?\*\//g, '')
       for (const [pattern, what] of forbidden) {
         if (pattern.test(sql)) problems.push(`${path.basename(migration.file)}: ${what}`)
       }

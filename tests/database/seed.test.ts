@@ -71,19 +71,41 @@ describe('supabase/seed.sql', () => {
     const rows = await asVisitor<{ key: string }>('select key from public.site_settings')
     expect(rows.map((r) => r.key)).toEqual(
       expect.arrayContaining([
-        'company_name', 'company_logo_text', 'company_tagline', 'company_address', 'contact_email',
-        'contact_phone', 'contact_phone_secondary', 'office_hours', 'careers_email', 'primary_color', 'secondary_color', 'linkedin_url', 'twitter_url',
-        'facebook_url', 'github_url', 'chat_url', 'booking_url',
+        'company_name',
+        'company_logo_text',
+        'company_tagline',
+        'company_address',
+        'contact_email',
+        'contact_phone',
+        'contact_phone_secondary',
+        'office_hours',
+        'careers_email',
+        'primary_color',
+        'secondary_color',
+        'linkedin_url',
+        'twitter_url',
+        'facebook_url',
+        'github_url',
+        'chat_url',
+        'booking_url',
       ]),
     )
   })
 
   it('has the website copy of every section, with 19 privacy and 6 terms sections', async () => {
-    const rows = await asVisitor<{ id: string; content: Record<string, unknown> }>(
-      `select section || '.' || key as id, content from public.website_content`,
-    )
+    const rows = await asVisitor<{ id: string; content: Record<string, unknown> }>(`select section || '.' || key as id, content from public.website_content`)
     const content = new Map(rows.map((r) => [r.id, r.content]))
-    for (const id of ['hero.main', 'stats.main', 'about.main', 'about.mission', 'about.vision', 'contact.main', 'legal.privacy', 'legal.terms', 'footer.main']) {
+    for (const id of [
+      'hero.main',
+      'stats.main',
+      'about.main',
+      'about.mission',
+      'about.vision',
+      'contact.main',
+      'legal.privacy',
+      'legal.terms',
+      'footer.main',
+    ]) {
       expect(content.has(id), id).toBe(true)
     }
     expect((content.get('stats.main')?.stats as unknown[]).length).toBe(4)

@@ -48,7 +48,10 @@ describe('the back office without a session', () => {
     await page.waitForLoadState('networkidle')
     expect(dom.snapshots().length).toBeGreaterThan(0)
     for (const marker of Object.values(MARKERS)) {
-      expect(dom.containing(marker).map((snapshot) => snapshot.url), `"${marker}" was in the page`).toEqual([])
+      expect(
+        dom.containing(marker).map((snapshot) => snapshot.url),
+        `"${marker}" was in the page`,
+      ).toEqual([])
     }
   })
 })

@@ -61,9 +61,7 @@ describe('crawler files of the served product', () => {
     for (const route of PUBLIC_ROUTES) {
       const html = await (await fetch(new URL(route, siteUrl))).text()
       const head = html.slice(0, html.indexOf('</head>'))
-      const feedLink = (head.match(/<link\b[^>]*>/g) ?? []).find(
-        (tag) => tag.includes('rel="alternate"') && tag.includes('type="application/rss+xml"'),
-      )
+      const feedLink = (head.match(/<link\b[^>]*>/g) ?? []).find((tag) => tag.includes('rel="alternate"') && tag.includes('type="application/rss+xml"'))
       expect(feedLink, route).toMatch(/href="[^"]*\/rss\.xml"/)
     }
   })

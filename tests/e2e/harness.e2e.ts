@@ -77,10 +77,7 @@ describe('failure artefacts', () => {
 })
 
 describe('the page problem watcher', () => {
-  test('reports console errors, uncaught exceptions and failed responses; allow() accepts some', async ({
-    page,
-    problems,
-  }) => {
+  test('reports console errors, uncaught exceptions and failed responses; allow() accepts some', async ({ page, problems }) => {
     await page.setContent(`<script>console.error('boom'); setTimeout(() => { throw new Error('kaboom') })</script>`)
     await page.waitForTimeout(50)
     expect(problems.list()).toEqual(['console.error: boom', 'uncaught exception: kaboom'])

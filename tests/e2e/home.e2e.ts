@@ -35,14 +35,10 @@ describe('the home page', () => {
     })
     await page.goto(siteUrl, { waitUntil: 'networkidle' })
 
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
-      'Software that moves money, schools and businesses forward',
-    )
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Software that moves money, schools and businesses forward')
     await expect(page.getByRole('img', { name: 'Harbourline Microfinance Bank' }).first().isVisible()).resolves.toBe(true)
     const products = await page.getByRole('heading', { level: 3 }).allTextContents()
-    expect(products).toEqual(
-      expect.arrayContaining(['Education Management System', 'Human Resources Management', 'iRepay Debt Collection & Recovery']),
-    )
+    expect(products).toEqual(expect.arrayContaining(['Education Management System', 'Human Resources Management', 'iRepay Debt Collection & Recovery']))
     await expect(page.getByRole('region', { name: 'Testimonials' }).isVisible()).resolves.toBe(true)
     await mkdir('test-results', { recursive: true })
     await page.screenshot({ path: 'test-results/home-phone.png', fullPage: true })

@@ -19,7 +19,10 @@ describe('a keyboard-only visitor', () => {
     await tabTo(page, solutionsMenu)
     await expectFocusVisible(page, 'Solutions menu')
     await page.keyboard.press('Enter')
-    const banking = page.getByRole('link', { name: /Learn More|Core Banking Software/ }).filter({ visible: true }).first()
+    const banking = page
+      .getByRole('link', { name: /Learn More|Core Banking Software/ })
+      .filter({ visible: true })
+      .first()
     await banking.waitFor({ state: 'visible' })
     await tabTo(page, banking, { maxPresses: 20 })
     await expectFocusVisible(page, 'Core Banking link')

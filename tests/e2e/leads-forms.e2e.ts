@@ -76,7 +76,12 @@ describe('contact form', () => {
 
     const rows = await contactRows('chidi.obi@example.com')
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ first_name: 'Chidi', last_name: 'Obi', interested_in: 'Human Resources Management System', message: 'Please call me about payroll.' })
+    expect(rows[0]).toMatchObject({
+      first_name: 'Chidi',
+      last_name: 'Obi',
+      interested_in: 'Human Resources Management System',
+      message: 'Please call me about payroll.',
+    })
     await mkdir('test-results', { recursive: true })
     await page.screenshot({ path: 'test-results/contact-sent-phone.png', fullPage: true })
     expect(problems).toEqual([])

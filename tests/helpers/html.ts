@@ -42,12 +42,18 @@ export function readHead(html: string): PageHead {
 /** Visible text of the first element matching `tag`, tags stripped and entities decoded. */
 export function textOf(html: string, tag: string): string | null {
   const match = html.match(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`))
-  return match ? decode(match[1].replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim() : null
+  return match
+    ? decode(match[1].replace(/<[^>]+>/g, ''))
+        .replace(/\s+/g, ' ')
+        .trim()
+    : null
 }
 
 /** Every text of `tag` elements. */
 export function textsOf(html: string, tag: string): string[] {
   return [...html.matchAll(new RegExp(`<${tag}[^>]*>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) =>
-    decode(m[1].replace(/<[^>]+>/g, '')).replace(/\s+/g, ' ').trim(),
+    decode(m[1].replace(/<[^>]+>/g, ''))
+      .replace(/\s+/g, ' ')
+      .trim(),
   )
 }

@@ -13,7 +13,8 @@ export type SiteHandler = (pathAndQuery: string, init?: RequestInit) => Promise<
 
 /** The production request handler of the built app, answering for `origin`. */
 export async function siteHandler(origin = 'http://localhost'): Promise<SiteHandler> {
-  if (appBuildIsStale()) throw new Error('The web app build is older than its sources: run the site tests through vitest (its global setup builds it), or `npx react-router build`.')
+  if (appBuildIsStale())
+    throw new Error('The web app build is older than its sources: run the site tests through vitest (its global setup builds it), or `npx react-router build`.')
   const build = (await import(pathToFileURL(buildEntry).href)) as ServerBuild
   const handle = createRequestHandler(build, 'production')
   return (pathAndQuery, init) => handle(new Request(new URL(pathAndQuery, origin), init))

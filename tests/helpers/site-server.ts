@@ -68,13 +68,10 @@ export async function startRelay(backend: LocalBackend): Promise<Relay> {
   const requests: RecordedRequest[] = []
   const server: Server = createServer((req, res) => {
     requests.push({ method: req.method ?? 'GET', path: req.url ?? '/', headers: req.headers })
-    const upstream = httpRequest(
-      { hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers)
-        answer.pipe(res)
-      },
-    )
+    const upstream = httpRequest({ hostname: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers)
+      answer.pipe(res)
+    })
     upstream.on('error', () => res.destroy())
     req.pipe(upstream)
   })

@@ -243,7 +243,9 @@ describe('auth API (default settings)', () => {
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setExpirationTime('1h')
       .sign(secret('another-projects-secret-that-is-long-enough-000000'))
-    const foreignUser = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(secret('another-projects-secret-that-is-long-enough-000000'))
+    const foreignUser = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secret('another-projects-secret-that-is-long-enough-000000'))
 
     expect((await getUserRaw(backend, genuine)).status).toBe(200) // the control
     const forged = { tampered, expired, unsigned, foreign, foreignUser }
@@ -523,9 +525,7 @@ describe('auth API brute-force limits and strict refresh-token reuse', { timeout
 
   it('lets parallel bursts through no faster than the limit', async () => {
     await pause(WINDOW_MS + 200)
-    const burst = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => passwordSignIn(backend, TEST_ADMIN.email, `parallel-wrong-${i}`)),
-    )
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => passwordSignIn(backend, TEST_ADMIN.email, `parallel-wrong-${i}`)))
     const statuses = burst.map((a) => a.status)
     expect(statuses.filter((s) => s === 400)).toHaveLength(3)
     expect(statuses.filter((s) => s === 429)).toHaveLength(5)
@@ -637,7 +637,9 @@ describe('sign-in limits that cannot be turned against a staff member', { timeou
     const banned = await backend.service().auth.admin.updateUserById(id, { ban_duration: '876000h' })
     expect(banned.error).toBeNull()
     expect(new Date(banned.data.user!.banned_until!).getTime()).toBeGreaterThan(Date.now() + 99 * 365 * 86_400_000)
-    expect((await passwordSignIn(backend, 'target-five@test.local', 'target-password-5', from('198.51.100.110'))).json).toMatchObject({ error_code: 'user_banned' })
+    expect((await passwordSignIn(backend, 'target-five@test.local', 'target-password-5', from('198.51.100.110'))).json).toMatchObject({
+      error_code: 'user_banned',
+    })
     const bad = await backend.service().auth.admin.updateUserById(id, { ban_duration: 'forever' })
     expect(bad.error).toMatchObject({ status: 400 })
     expect((await backend.service().auth.admin.updateUserById(id, { ban_duration: 'none' })).error).toBeNull()
@@ -693,5 +695,4 @@ describe('auth building blocks', () => {
     limiter.clearAccount('a@x.test')
     expect(limiter.begin('a@x.test.evil', '10.0.0.7').allowed).toBe(false)
   })
-
 })

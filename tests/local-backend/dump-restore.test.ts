@@ -15,10 +15,7 @@ import { dumpStoppedDataDir } from '../../local-supabase/src/dump-socket.ts'
 import { restoreDataDir } from '../../scripts/lib/local-data.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const EDITOR = { email: 'editor@test.local', password: 'editor-password-1' }
 const LEGACY = { email: 'legacy@test.local', password: 'legacy-password-1' }
@@ -54,7 +51,9 @@ async function fileChecksums(dataDir: string): Promise<Record<string, string>> {
   const sums: Record<string, string> = {}
   for (const entry of entries.filter((e) => e.isFile())) {
     const file = path.join(entry.parentPath, entry.name)
-    sums[path.relative(root, file)] = createHash('sha256').update(await readFile(file)).digest('hex')
+    sums[path.relative(root, file)] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex')
   }
   return sums
 }
@@ -89,7 +88,10 @@ describe('dump, backup and restore', () => {
     const admin = await source.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
 
     // Staff: an editor (bcrypt, as every new account) and an account from before bcrypt.
-    for (const [account, role] of [[EDITOR, 'editor'], [LEGACY, 'editor']] as const) {
+    for (const [account, role] of [
+      [EDITOR, 'editor'],
+      [LEGACY, 'editor'],
+    ] as const) {
       const { data, error } = await service.auth.admin.createUser({ ...account, email_confirm: true })
       expect(error).toBeNull()
       expect((await service.from('staff_roles').insert({ user_id: data.user!.id, role })).error).toBeNull()
@@ -97,8 +99,14 @@ describe('dump, backup and restore', () => {
     // Content with an uploaded image, a page view, and an application with its CV.
     expect((await admin.storage.from('media').upload(`blog/${slug}.png`, PNG, { contentType: 'image/png' })).error).toBeNull()
     const post = await admin.from('blog_posts').insert({
-      slug, title: 'Moved with its data', excerpt: 'Short', content: TRICKY, category: 'News',
-      featured_image: `/storage/v1/object/public/media/blog/${slug}.png`, author_name: 'Editor', published: true,
+      slug,
+      title: 'Moved with its data',
+      excerpt: 'Short',
+      content: TRICKY,
+      category: 'News',
+      featured_image: `/storage/v1/object/public/media/blog/${slug}.png`,
+      author_name: 'Editor',
+      published: true,
     })
     expect(post.error).toBeNull()
     expect((await source.anon().rpc('record_page_view', { page_path: `/blog/${slug}` })).error).toBeNull()
@@ -142,7 +150,14 @@ describe('dump, backup and restore', () => {
 
       // Run again: nothing to do. Lose one on the way: only that one goes again.
       expect((await npmScript('storage-push.ts', [], env)).stdout).toContain('0 uploaded, 2 already there, 0 failed')
-      expect((await target.service().storage.from('media').remove([`blog/${slug}.png`])).error).toBeNull()
+      expect(
+        (
+          await target
+            .service()
+            .storage.from('media')
+            .remove([`blog/${slug}.png`])
+        ).error,
+      ).toBeNull()
       expect((await npmScript('storage-push.ts', [], env)).stdout).toContain('1 uploaded, 1 already there, 0 failed')
     } finally {
       await target.dispose()

@@ -70,7 +70,12 @@ describe('storage moves and copies under SIGKILL', () => {
           moves++
           const copied = await fetch(`${backend.url}/storage/v1/object/copy`, {
             method: 'POST',
-            headers: { apikey: backend.keys.anonKey, authorization: `Bearer ${backend.keys.serviceRoleKey}`, 'content-type': 'application/json', 'x-upsert': 'true' },
+            headers: {
+              apikey: backend.keys.anonKey,
+              authorization: `Bearer ${backend.keys.serviceRoleKey}`,
+              'content-type': 'application/json',
+              'x-upsert': 'true',
+            },
             body: JSON.stringify({ bucketId: 'media', sourceKey: names[(turn + 1) % 2], destinationKey: 'durable/copy.png' }),
           })
           if (!copied.ok) return

@@ -39,7 +39,9 @@ describe('API keys', () => {
     const rest = await call('/rest/v1/blog_posts?select=slug', { headers })
     expect(rest).toMatchObject({ status: 401, json: { message: 'Invalid API key' } })
     expect((await call('/auth/v1/user', { headers })).status).toBe(401)
-    expect((await call('/storage/v1/object/list/media', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' })).status).toBeGreaterThanOrEqual(400)
+    expect(
+      (await call('/storage/v1/object/list/media', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' })).status,
+    ).toBeGreaterThanOrEqual(400)
   })
 
   it('refuses a bearer token without an apikey', async () => {
@@ -53,7 +55,9 @@ describe('API keys', () => {
   it('still serves the project keys, in the header or the query string', async () => {
     expect((await call('/rest/v1/blog_posts?select=slug&limit=1', { headers: { apikey: backend.keys.anonKey } })).status).toBe(200)
     expect((await call(`/rest/v1/blog_posts?select=slug&limit=1&apikey=${backend.keys.anonKey}`)).status).toBe(200)
-    expect((await call('/rest/v1/blog_posts?select=slug&limit=1', { headers: { apikey: backend.keys.anonKey, authorization: `Bearer ${userToken}` } })).status).toBe(200)
+    expect(
+      (await call('/rest/v1/blog_posts?select=slug&limit=1', { headers: { apikey: backend.keys.anonKey, authorization: `Bearer ${userToken}` } })).status,
+    ).toBe(200)
   })
 })
 
@@ -67,7 +71,11 @@ describe('bodies parsed by Content-Type', () => {
       const insert = await call('/rest/v1/contact_messages', { method: 'POST', headers: { ...anon(), 'content-type': type }, body })
       expect(insert, type).toMatchObject({ status: 415, json: { code: 'PGRST107' } })
     }
-    const rpc = await call('/rest/v1/rpc/record_page_view', { method: 'POST', headers: { ...anon(), 'content-type': 'text/plain' }, body: '{"page_path":"/x"}' })
+    const rpc = await call('/rest/v1/rpc/record_page_view', {
+      method: 'POST',
+      headers: { ...anon(), 'content-type': 'text/plain' },
+      body: '{"page_path":"/x"}',
+    })
     expect(rpc.status).toBe(415)
     const token = await call('/auth/v1/token?grant_type=password', {
       method: 'POST',
@@ -86,7 +94,11 @@ describe('bodies parsed by Content-Type', () => {
   })
 
   it('takes JSON with a charset and with no Content-Type at all', async () => {
-    const withCharset = await call('/rest/v1/rpc/record_page_view', { method: 'POST', headers: { ...anon(), 'content-type': 'application/json; charset=utf-8' }, body: '{"page_path":"/x"}' })
+    const withCharset = await call('/rest/v1/rpc/record_page_view', {
+      method: 'POST',
+      headers: { ...anon(), 'content-type': 'application/json; charset=utf-8' },
+      body: '{"page_path":"/x"}',
+    })
     expect(withCharset.status).toBe(204)
     const none = await call('/rest/v1/rpc/record_page_view', { method: 'POST', headers: anon(), body: new Blob(['{"page_path":"/y"}']) })
     expect(none.status).toBe(204)

@@ -157,7 +157,9 @@ describe("the admin's applications list", () => {
     const service = backend.service()
     const { data: opening } = await service.from('job_openings').select('id, title').eq('active', true).limit(1).single()
     const cv = `${crypto.randomUUID()}/cv.pdf`
-    expect((await service.from('job_applications').insert({ job_opening_id: opening?.id, name: 'Ada', email: 'ada@example.com', cv_path: cv })).error).toBeNull()
+    expect(
+      (await service.from('job_applications').insert({ job_opening_id: opening?.id, name: 'Ada', email: 'ada@example.com', cv_path: cv })).error,
+    ).toBeNull()
     const admin = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
     const { data, error } = await admin.from('job_applications').select('name, cv_path, job_openings(title)').eq('cv_path', cv)
     expect(error).toBeNull()
@@ -185,7 +187,10 @@ describe('small PostgREST alignments', () => {
 
   it('refuses a write over Prefer: max-affected with handling=strict (PGRST124) and changes nothing', async () => {
     const service = backend.service()
-    await service.from('site_settings').upsert([{ key: 'align_a', value: 'old' }, { key: 'align_b', value: 'old' }])
+    await service.from('site_settings').upsert([
+      { key: 'align_a', value: 'old' },
+      { key: 'align_b', value: 'old' },
+    ])
     const answer = await restRaw(backend, 'site_settings?key=in.(align_a,align_b)', {
       method: 'PATCH',
       key: backend.keys.serviceRoleKey,

@@ -119,7 +119,11 @@ async function enableApiSetting(setting: string): Promise<void> {
 
 describe('computed fields and computed relationships', () => {
   it('selects, filters and orders by a computed field, with an alias and a cast', async () => {
-    const { data, error } = await anon.from('people').select('id, full_name, name:full_name::text').like('full_name', '*a*').order('full_name', { ascending: false })
+    const { data, error } = await anon
+      .from('people')
+      .select('id, full_name, name:full_name::text')
+      .like('full_name', '*a*')
+      .order('full_name', { ascending: false })
     expect(error).toBeNull()
     expect(data).toEqual([
       { id: 3, full_name: 'Joseph Jacquard', name: 'Joseph Jacquard' },
@@ -150,7 +154,13 @@ describe('computed fields and computed relationships', () => {
     expect(error).toBeNull()
     // 'Build the store' is done; 'Secret budget' is hidden from visitors by its policy.
     expect(data).toEqual([
-      { name: 'Analytical Engine', open_tasks: [{ title: 'Design the mill', hours: 30 }, { title: 'Write note G', hours: 10 }] },
+      {
+        name: 'Analytical Engine',
+        open_tasks: [
+          { title: 'Design the mill', hours: 30 },
+          { title: 'Write note G', hours: 10 },
+        ],
+      },
       { name: 'Loom', open_tasks: [{ title: 'Punch cards', hours: 20 }] },
     ])
     const hidden = await backend.service().from('projects').select('open_tasks(title)').eq('id', 1).single()
@@ -259,13 +269,15 @@ describe('rpc overloads and calls', () => {
     expect(error).toMatchObject({
       code: 'PGRST202',
       message: 'Could not find the function public.describe(nn) in the schema cache',
-      details: 'Searched for the function public.describe with parameter nn or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      details:
+        'Searched for the function public.describe with parameter nn or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: 'Perhaps you meant to call the function public.describe(n)',
     })
     const none = await anon.rpc('describ')
     expect(none.error).toMatchObject({
       message: 'Could not find the function public.describ without parameters in the schema cache',
-      details: 'Searched for the function public.describ without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      details:
+        'Searched for the function public.describ without parameters or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
       hint: 'Perhaps you meant to call the function public.describe',
     })
   })
@@ -300,7 +312,12 @@ describe('small differences', () => {
   it("answers PGRST116 with PostgREST 12's message when single() finds no row", async () => {
     const { error, status } = await anon.from('people').select('id').eq('id', 99).single()
     expect(status).toBe(406)
-    expect(error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 0 rows', hint: null })
+    expect(error).toMatchObject({
+      code: 'PGRST116',
+      message: 'JSON object requested, multiple (or no) rows returned',
+      details: 'The result contains 0 rows',
+      hint: null,
+    })
   })
 })
 
@@ -312,7 +329,10 @@ describe('aggregates', () => {
 
     await enableApiSetting('pgrst.db_aggregates_enabled')
 
-    const { data, error } = await anon.from('tasks').select('project_id, total:hours.sum(), count(), average:hours.avg()::int, hours::text.max()').order('project_id')
+    const { data, error } = await anon
+      .from('tasks')
+      .select('project_id, total:hours.sum(), count(), average:hours.avg()::int, hours::text.max()')
+      .order('project_id')
     expect(error).toBeNull()
     // Row-level security applies before aggregation: the hidden task is not summed.
     expect(data).toEqual([
@@ -324,7 +344,13 @@ describe('aggregates', () => {
     const embedded = await anon.from('projects').select('name, tasks(done, hours.sum())').order('id').order('done', { referencedTable: 'tasks' })
     expect(embedded.error).toBeNull()
     expect(embedded.data).toEqual([
-      { name: 'Analytical Engine', tasks: [{ done: false, sum: 40 }, { done: true, sum: 50 }] },
+      {
+        name: 'Analytical Engine',
+        tasks: [
+          { done: false, sum: 40 },
+          { done: true, sum: 50 },
+        ],
+      },
       { name: 'Loom', tasks: [{ done: false, sum: 20 }] },
     ])
   })
@@ -347,7 +373,11 @@ describe('schemas other than public', () => {
     const { error, status } = await anon.schema('internal').from('notes').select()
     expect(status).toBe(406)
     expect(error).toMatchObject({ code: 'PGRST106', message: 'The schema must be one of the following: public, inventory', details: null, hint: null })
-    const write = await restRaw(backend, 'notes', { method: 'POST', headers: { 'content-profile': 'internal', 'content-type': 'application/json' }, body: '{"id": 2}' })
+    const write = await restRaw(backend, 'notes', {
+      method: 'POST',
+      headers: { 'content-profile': 'internal', 'content-type': 'application/json' },
+      body: '{"id": 2}',
+    })
     expect(write.status).toBe(406)
   })
 })

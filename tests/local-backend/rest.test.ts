@@ -218,13 +218,7 @@ describe('the calls of spec section 7, as the web app makes them', () => {
     expect(one.error).toBeNull()
     expect(one.data).toEqual(post)
 
-    const related = await anon
-      .from('blog_posts')
-      .select('*')
-      .eq('category', post?.category)
-      .neq('slug', post?.slug)
-      .eq('published', true)
-      .limit(3)
+    const related = await anon.from('blog_posts').select('*').eq('category', post?.category).neq('slug', post?.slug).eq('published', true).limit(3)
     expect(related.error).toBeNull()
     expect(related.data?.length).toBeLessThanOrEqual(3)
 
@@ -273,9 +267,7 @@ describe('the calls of spec section 7, as the web app makes them', () => {
       company_tagline: 'company_tagline-saved',
       primary_color: '#123456',
     }
-    const results = await Promise.all(
-      Object.entries(saved).map(([key, value]) => admin.from('site_settings').upsert({ key, value, updated_at: now })),
-    )
+    const results = await Promise.all(Object.entries(saved).map(([key, value]) => admin.from('site_settings').upsert({ key, value, updated_at: now })))
     for (const result of results) expect(result.error).toBeNull()
     const reread = await anon.from('site_settings').select('key, value').in('key', Object.keys(saved))
     expect(Object.fromEntries((reread.data ?? []).map((s) => [s.key, s.value]))).toEqual(saved)
@@ -346,9 +338,7 @@ describe('security through REST', () => {
   })
 
   it('anon sends a contact message and signs up for the newsletter but cannot read either back', async () => {
-    const sent = await anon
-      .from('contact_messages')
-      .insert({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', message: 'Hello there' })
+    const sent = await anon.from('contact_messages').insert({ first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', message: 'Hello there' })
     expect(sent.error).toBeNull()
     expect(sent.status).toBe(201)
 
@@ -360,10 +350,7 @@ describe('security through REST', () => {
     const readBack = await anon.from('contact_messages').select('*')
     expect(readBack.error?.code).toBe('42501')
     expect(readBack.status).toBe(401)
-    const withSelect = await anon
-      .from('contact_messages')
-      .insert({ first_name: 'Ada', last_name: 'L', email: 'ada3@example.com', message: 'Hi' })
-      .select()
+    const withSelect = await anon.from('contact_messages').insert({ first_name: 'Ada', last_name: 'L', email: 'ada3@example.com', message: 'Hi' }).select()
     expect(withSelect.error?.code).toBe('42501')
 
     const subscribed = await anon.rpc('subscribe_newsletter', { email: 'Reader@Example.com' })
@@ -487,7 +474,10 @@ describe('the PostgREST dialect', () => {
     expect(head.headers.get('content-range')).toMatch(/^0-\d+\/\d+$/)
     expect(await head.text()).toBe('')
 
-    const beyond = await restRaw(backend, `blog_posts?select=slug&offset=${total + 10}`, { key: backend.keys.serviceRoleKey, headers: { Prefer: 'count=exact' } })
+    const beyond = await restRaw(backend, `blog_posts?select=slug&offset=${total + 10}`, {
+      key: backend.keys.serviceRoleKey,
+      headers: { Prefer: 'count=exact' },
+    })
     expect(beyond.status).toBe(416)
     expect(beyond.json).toMatchObject({ code: 'PGRST103' })
   })
@@ -521,18 +511,33 @@ describe('the PostgREST dialect', () => {
   })
 
   it('inserts: arrays with the columns parameter, missing keys as null or as defaults, empty arrays', async () => {
-    const nulls = await service.from('job_openings').insert([{ title: 'A', location: 'L', department: 'D', description: 'x' }, { title: 'B', location: 'L', department: 'D' }]).select('title, description, type')
+    const nulls = await service
+      .from('job_openings')
+      .insert([
+        { title: 'A', location: 'L', department: 'D', description: 'x' },
+        { title: 'B', location: 'L', department: 'D' },
+      ])
+      .select('title, description, type')
     expect(nulls.error).toBeNull()
     expect(nulls.data).toEqual([
       { title: 'A', description: 'x', type: 'Full-time' },
       { title: 'B', description: null, type: 'Full-time' },
     ])
     // A key that one row lacks is null for that row (PostgREST); with defaultToNull: false, its default.
-    const missingNull = await service.from('job_openings').insert([{ title: 'C', location: 'L', department: 'D', active: false }, { title: 'E', location: 'L', department: 'D' }])
+    const missingNull = await service.from('job_openings').insert([
+      { title: 'C', location: 'L', department: 'D', active: false },
+      { title: 'E', location: 'L', department: 'D' },
+    ])
     expect(missingNull.error?.code).toBe('23502')
     const missingDefault = await service
       .from('job_openings')
-      .insert([{ title: 'C', location: 'L', department: 'D', active: false }, { title: 'E', location: 'L', department: 'D' }], { defaultToNull: false })
+      .insert(
+        [
+          { title: 'C', location: 'L', department: 'D', active: false },
+          { title: 'E', location: 'L', department: 'D' },
+        ],
+        { defaultToNull: false },
+      )
       .select('title, active')
     expect(missingDefault.error).toBeNull()
     expect(missingDefault.data).toEqual([
@@ -546,8 +551,20 @@ describe('the PostgREST dialect', () => {
   })
 
   it('upsert: merge-duplicates on a chosen conflict target, ignore-duplicates', async () => {
-    const first = await service.from('site_settings').upsert([{ key: 'dialect_a', value: '1' }, { key: 'dialect_b', value: '1' }], { onConflict: 'key' }).select('key, value')
-    expect(first.data).toEqual([{ key: 'dialect_a', value: '1' }, { key: 'dialect_b', value: '1' }])
+    const first = await service
+      .from('site_settings')
+      .upsert(
+        [
+          { key: 'dialect_a', value: '1' },
+          { key: 'dialect_b', value: '1' },
+        ],
+        { onConflict: 'key' },
+      )
+      .select('key, value')
+    expect(first.data).toEqual([
+      { key: 'dialect_a', value: '1' },
+      { key: 'dialect_b', value: '1' },
+    ])
     const merged = await service.from('site_settings').upsert({ key: 'dialect_a', value: '2' }).select('value').single()
     expect(merged.data).toEqual({ value: '2' })
     const ignored = await service.from('site_settings').upsert({ key: 'dialect_a', value: '3' }, { ignoreDuplicates: true }).select()
@@ -696,12 +713,26 @@ describe('errors and hostile input', () => {
     expect(update.json).toMatchObject({ code: 'PGRST204' })
     const values = await service.from('clients').insert({ name: "Robert'); DROP TABLE clients;--", icon: 'Gem' }).select('name').single()
     expect(values.data?.name).toBe("Robert'); DROP TABLE clients;--")
-    await service.from('clients').delete().eq('id', (await service.from('clients').select('id').eq('name', "Robert'); DROP TABLE clients;--").single()).data?.id)
+    await service
+      .from('clients')
+      .delete()
+      .eq('id', (await service.from('clients').select('id').eq('name', "Robert'); DROP TABLE clients;--").single()).data?.id)
     expect(await countAll()).toEqual(before)
   })
 
   it('stays up under a burst of garbage', async () => {
-    const junk = ['?select=((((', '?or=(a.eq', '?order=.', '?limit=-1', '?offset=x', '?select=*&id=not.', '?tags=cs.{', '?id=in.(', '?or=()', '?and=(slug.eq.a,or(slug.eq.b)']
+    const junk = [
+      '?select=((((',
+      '?or=(a.eq',
+      '?order=.',
+      '?limit=-1',
+      '?offset=x',
+      '?select=*&id=not.',
+      '?tags=cs.{',
+      '?id=in.(',
+      '?or=()',
+      '?and=(slug.eq.a,or(slug.eq.b)',
+    ]
     const answers = await Promise.all(junk.map((query) => restRaw(backend, `blog_posts${query}`)))
     for (const [index, answer] of answers.entries()) {
       expect(answer.status, junk[index]).toBeGreaterThanOrEqual(200)

@@ -12,10 +12,7 @@ import WebSocket from 'ws'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 // A 1x1 transparent PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n')
 
 let backend: LocalBackend
@@ -35,7 +32,11 @@ afterAll(async () => {
 })
 
 const fileOf = (bucket: string, key: string) => path.join(backend.dataDir, 'storage', bucket, ...key.split('/'))
-const exists = (file: string) => stat(file).then(() => true, () => false)
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  )
 const publicUrl = (bucket: string, key: string) => `${backend.url}/storage/v1/object/public/${bucket}/${key}`
 const png = (extra = '') => Buffer.concat([PNG, Buffer.from(extra)])
 
@@ -59,7 +60,11 @@ describe('buckets', () => {
 
     const updated = await service.storage.updateBucket('gallery', { public: false, fileSizeLimit: null, allowedMimeTypes: ['image/png', 'image/gif'] })
     expect(updated).toEqual({ data: { message: 'Successfully updated' }, error: null })
-    expect((await service.storage.getBucket('gallery')).data).toMatchObject({ public: false, file_size_limit: null, allowed_mime_types: ['image/png', 'image/gif'] })
+    expect((await service.storage.getBucket('gallery')).data).toMatchObject({
+      public: false,
+      file_size_limit: null,
+      allowed_mime_types: ['image/png', 'image/gif'],
+    })
     expect((await service.storage.from('gallery').upload('a.gif', png(), { contentType: 'image/gif' })).error).toBeNull()
     expect((await service.storage.from('gallery').upload('big.png', png('x'.repeat(1000)), { contentType: 'image/png' })).error).toBeNull()
     // No longer public: its public URL serves nothing.
@@ -197,13 +202,17 @@ describe('signed upload URLs', () => {
   it('are scoped to their path, expire, and are not download tokens (nor the other way round)', async () => {
     const { data } = await admin.storage.from('media').createSignedUploadUrl('signed/scoped.png')
     const token = data?.token ?? ''
-    expect((await anon.storage.from('media').uploadToSignedUrl('signed/elsewhere.png', token, png(), { contentType: 'image/png' })).error).toMatchObject({ status: 400 })
+    expect((await anon.storage.from('media').uploadToSignedUrl('signed/elsewhere.png', token, png(), { contentType: 'image/png' })).error).toMatchObject({
+      status: 400,
+    })
     expect((await fetch(`${backend.url}/storage/v1/object/sign/media/signed/scoped.png?token=${token}`)).status).toBe(400)
 
     await admin.storage.from('media').upload('signed/existing.png', png(), { contentType: 'image/png' })
     const download = await admin.storage.from('media').createSignedUrl('signed/existing.png', 60)
     const downloadToken = new URL(download.data?.signedUrl ?? '').searchParams.get('token') ?? ''
-    expect((await anon.storage.from('media').uploadToSignedUrl('signed/existing.png', downloadToken, png('x'), { contentType: 'image/png', upsert: true })).error).toMatchObject({ status: 400 })
+    expect(
+      (await anon.storage.from('media').uploadToSignedUrl('signed/existing.png', downloadToken, png('x'), { contentType: 'image/png', upsert: true })).error,
+    ).toMatchObject({ status: 400 })
 
     const now = Math.floor(Date.now() / 1000)
     const expired = await new SignJWT({ url: 'media/signed/late.png', scope: 'upload', upsert: false, jti: randomUUID() })
@@ -218,7 +227,9 @@ describe('signed upload URLs', () => {
 
   it('apply the bucket’s limits to what arrives, and only replace with an upsert URL', async () => {
     const big = await admin.storage.from('media').createSignedUploadUrl('signed/big.png')
-    const tooBig = await anon.storage.from('media').uploadToSignedUrl('signed/big.png', big.data?.token ?? '', Buffer.alloc(6 * 1024 * 1024, 1), { contentType: 'image/png' })
+    const tooBig = await anon.storage
+      .from('media')
+      .uploadToSignedUrl('signed/big.png', big.data?.token ?? '', Buffer.alloc(6 * 1024 * 1024, 1), { contentType: 'image/png' })
     expect(tooBig.error).toMatchObject({ status: 413 })
     const text = await anon.storage.from('media').uploadToSignedUrl('signed/big.png', big.data?.token ?? '', 'text', { contentType: 'text/plain' })
     expect(text.error).toMatchObject({ status: 415 })
@@ -229,10 +240,14 @@ describe('signed upload URLs', () => {
     expect((await admin.storage.from('media').createSignedUploadUrl('signed/existing.png')).error).toMatchObject({ status: 409 })
     const early = await admin.storage.from('media').createSignedUploadUrl('signed/raced.png')
     await admin.storage.from('media').upload('signed/raced.png', png('first'), { contentType: 'image/png' })
-    expect((await anon.storage.from('media').uploadToSignedUrl('signed/raced.png', early.data?.token ?? '', png('y'), { contentType: 'image/png' })).error).toMatchObject({ status: 409 })
+    expect(
+      (await anon.storage.from('media').uploadToSignedUrl('signed/raced.png', early.data?.token ?? '', png('y'), { contentType: 'image/png' })).error,
+    ).toMatchObject({ status: 409 })
     expect(await readFile(fileOf('media', 'signed/raced.png'))).toEqual(png('first'))
     const upsert = await admin.storage.from('media').createSignedUploadUrl('signed/existing.png', { upsert: true })
-    expect((await anon.storage.from('media').uploadToSignedUrl('signed/existing.png', upsert.data?.token ?? '', png('z'), { contentType: 'image/png' })).error).toBeNull()
+    expect(
+      (await anon.storage.from('media').uploadToSignedUrl('signed/existing.png', upsert.data?.token ?? '', png('z'), { contentType: 'image/png' })).error,
+    ).toBeNull()
     expect(await readFile(fileOf('media', 'signed/existing.png'))).toEqual(png('z'))
   })
 
@@ -299,7 +314,9 @@ describe('info and list v2', () => {
     const first = await admin.storage.from('media').listV2({ prefix: 'tree/', limit: 2, sortBy: { column: 'name', order: 'desc' } })
     expect(first.data?.objects.map((o) => o.name)).toEqual(['tree/sub/e.png', 'tree/sub/d.png'])
     expect(first.data?.hasNext).toBe(true)
-    const second = await admin.storage.from('media').listV2({ prefix: 'tree/', limit: 2, cursor: first.data?.nextCursor, sortBy: { column: 'name', order: 'desc' } })
+    const second = await admin.storage
+      .from('media')
+      .listV2({ prefix: 'tree/', limit: 2, cursor: first.data?.nextCursor, sortBy: { column: 'name', order: 'desc' } })
     expect(second.data?.objects.map((o) => o.name)).toEqual(['tree/c.png', 'tree/b.png'])
 
     expect((await anon.storage.from('applications').listV2()).data).toMatchObject({ objects: [], folders: [], hasNext: false })
@@ -325,7 +342,10 @@ describe('info and list v2', () => {
       expect((await service.storage.createBucket(name)).error).toBeNull()
       const up = await service.storage.from(name).upload(`${name}/x.txt`, 'x', { contentType: 'text/plain' })
       expect(up.error, name).toBeNull()
-      expect((await service.storage.from(name).listV2()).data?.objects.map((o) => o.name), name).toEqual([`${name}/x.txt`])
+      expect(
+        (await service.storage.from(name).listV2()).data?.objects.map((o) => o.name),
+        name,
+      ).toEqual([`${name}/x.txt`])
     }
   })
 })

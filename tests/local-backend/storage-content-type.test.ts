@@ -64,13 +64,16 @@ describe('upload types', () => {
     expect(answer.status).toBe(415)
   })
 
-  it.each(['application/pdf,text/html', 'application/pdf text/html', 'application/pdf;charset', 'application/pdf; a="unterminated', 'application/pdf; a=1; a=2'])(
-    'refuses the malformed type %j',
-    async (type) => {
-      const answer = await rawUpload('applications', `${randomUUID()}/cv.pdf`, type, PDF)
-      expect(answer.status).toBe(415)
-    },
-  )
+  it.each([
+    'application/pdf,text/html',
+    'application/pdf text/html',
+    'application/pdf;charset',
+    'application/pdf; a="unterminated',
+    'application/pdf; a=1; a=2',
+  ])('refuses the malformed type %j', async (type) => {
+    const answer = await rawUpload('applications', `${randomUUID()}/cv.pdf`, type, PDF)
+    expect(answer.status).toBe(415)
+  })
 
   it('refuses a CV whose bytes are not of its type (HTML sent as a PDF, a PDF sent as DOCX)', async () => {
     const html = await anon.storage.from('applications').upload(`${randomUUID()}/cv.pdf`, Buffer.from(HTML), { contentType: 'application/pdf' })
@@ -82,7 +85,11 @@ describe('upload types', () => {
   })
 
   it('accepts a real PDF, DOC and DOCX', async () => {
-    for (const [file, bytes, type] of [['cv.pdf', PDF, 'application/pdf'], ['cv.doc', DOC, 'application/msword'], ['cv.docx', DOCX, DOCX_TYPE]] as const) {
+    for (const [file, bytes, type] of [
+      ['cv.pdf', PDF, 'application/pdf'],
+      ['cv.doc', DOC, 'application/msword'],
+      ['cv.docx', DOCX, DOCX_TYPE],
+    ] as const) {
       const { error } = await anon.storage.from('applications').upload(`${randomUUID()}/${file}`, new Blob([bytes], { type }))
       expect(error).toBeNull()
     }

@@ -34,10 +34,7 @@ async function signIn(backend: LocalBackend, email: string, password: string): P
 }
 
 // A 1x1 transparent PNG.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-  'base64',
-)
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const SIX_MB = 6 * 1024 * 1024
 
@@ -57,7 +54,11 @@ describe('storage API', () => {
 
   const storageDir = () => path.join(backend.dataDir, 'storage')
   const fileOf = (bucket: string, key: string) => path.join(storageDir(), bucket, ...key.split('/'))
-  const exists = (file: string) => stat(file).then(() => true, () => false)
+  const exists = (file: string) =>
+    stat(file).then(
+      () => true,
+      () => false,
+    )
   const objectUrl = (route: string) => `${backend.url}/storage/v1/object/${route}`
 
   beforeAll(async () => {
@@ -72,9 +73,7 @@ describe('storage API', () => {
 
   describe('public media bucket', () => {
     it('lets an admin upload an image that anyone downloads by its public URL, without a key', async () => {
-      const { data, error } = await admin.storage
-        .from('media')
-        .upload('blog/pixel.png', new Blob([PNG], { type: 'image/png' }), { cacheControl: '600' })
+      const { data, error } = await admin.storage.from('media').upload('blog/pixel.png', new Blob([PNG], { type: 'image/png' }), { cacheControl: '600' })
       expect(error).toBeNull()
       expect(data).toMatchObject({ path: 'blog/pixel.png', fullPath: 'media/blog/pixel.png' })
       expect(data?.id).toMatch(/^[0-9a-f-]{36}$/)
@@ -130,9 +129,7 @@ describe('storage API', () => {
     const cv = cvPath()
 
     it('accepts a visitor’s CV but never lets the visitor read, list or sign it', async () => {
-      const { data, error } = await anon.storage
-        .from('applications')
-        .upload(cv, new File([PDF], 'cv.pdf', { type: 'application/pdf' }))
+      const { data, error } = await anon.storage.from('applications').upload(cv, new File([PDF], 'cv.pdf', { type: 'application/pdf' }))
       expect(error).toBeNull()
       expect(data?.fullPath).toBe(`applications/${cv}`)
       expect(await readFile(fileOf('applications', cv))).toEqual(PDF)
@@ -207,7 +204,9 @@ describe('storage API', () => {
       const token = new URL(data?.signedUrl ?? '').searchParams.get('token') ?? ''
       const [header, payload, signature] = token.split('.')
       const otherCv = cvPath()
-      const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), url: `applications/${otherCv}` })).toString('base64url')
+      const forgedPayload = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), url: `applications/${otherCv}` }),
+      ).toString('base64url')
       const wrongSecret = await new SignJWT({ url: `applications/${cv}` })
         .setProtectedHeader({ alg: 'HS256' })
         .setExpirationTime(now + 60)
@@ -325,10 +324,7 @@ describe('storage API', () => {
         expect(await answer.json(), what).toMatchObject({ statusCode: String(status), message })
       }
       // Without a Content-Length the size is only known by counting while streaming.
-      const big = Buffer.concat([
-        part('Content-Disposition: form-data; name=""; filename="big.png"\r\nContent-Type: image/png', Buffer.alloc(SIX_MB, 1)),
-        end,
-      ])
+      const big = Buffer.concat([part('Content-Disposition: form-data; name=""; filename="big.png"\r\nContent-Type: image/png', Buffer.alloc(SIX_MB, 1)), end])
       const tooBig = await upload('chunked/bad.png', big, 256 * 1024)
       expect(tooBig.status).toBe(413)
       expect(await tooBig.json()).toMatchObject({ statusCode: '413', message: 'The object exceeded the maximum allowed size' })
@@ -375,7 +371,16 @@ describe('storage API', () => {
         authorization: `Bearer ${backend.keys.serviceRoleKey}`,
         'content-type': 'image/png',
       }
-      for (const key of ['a/..%2F..%2Fescape.png', '..%2Fescape.png', 'a/.%2Fb.png', 'a//b.png', 'a/b%0A.png', 'caf%C3%A9.png', 'a%5Cb.png', `${'x'.repeat(300)}.png`]) {
+      for (const key of [
+        'a/..%2F..%2Fescape.png',
+        '..%2Fescape.png',
+        'a/.%2Fb.png',
+        'a//b.png',
+        'a/b%0A.png',
+        'caf%C3%A9.png',
+        'a%5Cb.png',
+        `${'x'.repeat(300)}.png`,
+      ]) {
         const answer = await fetch(objectUrl(`media/${key}`), { method: 'POST', headers, body: PNG })
         expect(answer.status, key).toBe(400)
         expect(await answer.json(), key).toMatchObject({ statusCode: '400', error: 'InvalidKey' })
@@ -384,13 +389,10 @@ describe('storage API', () => {
       // A literal '..' that no URL library normalises away on the way out.
       const status = await new Promise<number>((resolve, reject) => {
         const url = new URL(backend.url)
-        const req = request(
-          { host: url.hostname, port: url.port, method: 'POST', path: '/storage/v1/object/media/../../escape.png', headers },
-          (res) => {
-            res.resume()
-            resolve(res.statusCode ?? 0)
-          },
-        )
+        const req = request({ host: url.hostname, port: url.port, method: 'POST', path: '/storage/v1/object/media/../../escape.png', headers }, (res) => {
+          res.resume()
+          resolve(res.statusCode ?? 0)
+        })
         req.on('error', reject)
         req.end(PNG)
       })

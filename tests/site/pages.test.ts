@@ -85,16 +85,16 @@ describe('every public route, server-rendered', () => {
   it('the home page carries Organization JSON-LD and the brand colours from settings', async () => {
     const { html } = await page('/')
     const head = readHead(html)
-    expect(head.jsonLd).toContainEqual(
-      expect.objectContaining({ '@type': 'Organization', name: 'Ledgerfield Technologies', url: `${SITE_URL}/` }),
-    )
+    expect(head.jsonLd).toContainEqual(expect.objectContaining({ '@type': 'Organization', name: 'Ledgerfield Technologies', url: `${SITE_URL}/` }))
     expect(html).toMatch(/<html lang="en" style="--brand-primary:#2d317b;--brand-secondary:#28a9e1/)
     // Content comes from the database: clients in the marquee, testimonials in the carousel.
     expect(html).toContain('alt="Harbourline Microfinance Bank"')
     expect(html).toContain('Ngozi Eze')
     // 'Chat with us' opens chat_url in a new tab; social links come from settings.
     expect(html).toMatch(/<a href="https:\/\/wa\.me\/2347005550100" target="_blank" rel="noopener noreferrer"[^>]*>.*?Chat with us/)
-    expect(html).toMatch(/<a href="https:\/\/www\.linkedin\.com\/company\/ledgerfield-technologies" target="_blank" rel="noopener noreferrer" aria-label="LinkedIn"/)
+    expect(html).toMatch(
+      /<a href="https:\/\/www\.linkedin\.com\/company\/ledgerfield-technologies" target="_blank" rel="noopener noreferrer" aria-label="LinkedIn"/,
+    )
     expect(html).toContain(`© <span>${new Date().getFullYear()}</span>`)
   })
 
@@ -109,8 +109,14 @@ describe('every public route, server-rendered', () => {
   it('/industries has the eight industries and a contact link', async () => {
     const { html } = await page('/industries')
     expect(textsOf(html, 'h2').slice(0, 8)).toEqual([
-      'Banking & Finance', 'Healthcare', 'Education', 'Government', 'Real Estate & Green Energy', 'Manufacturing',
-      'Retail & E-commerce', 'Insurance',
+      'Banking & Finance',
+      'Healthcare',
+      'Education',
+      'Government',
+      'Real Estate & Green Energy',
+      'Manufacturing',
+      'Retail & E-commerce',
+      'Insurance',
     ])
     expect(html).toContain('href="/contact"')
   })
@@ -146,9 +152,7 @@ describe('every public route, server-rendered', () => {
 
   it('/solutions lists every solution with status, three features and "+ N more"', async () => {
     const { html } = await page('/solutions')
-    expect(textsOf(html, 'h2')).toEqual(
-      expect.arrayContaining(['Core Banking Software', 'Education Management System', 'Custom Software Development']),
-    )
+    expect(textsOf(html, 'h2')).toEqual(expect.arrayContaining(['Core Banking Software', 'Education Management System', 'Custom Software Development']))
     expect(html).toContain('+ 3 more') // banking has six features
     expect(html).toContain('In Development')
   })

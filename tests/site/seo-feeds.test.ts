@@ -11,8 +11,17 @@ import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.t
 
 const SITE = 'https://www.ledgerfield.example'
 const PUBLIC_PATHS = [
-  '/', '/solutions', '/products', '/industries', '/resources', '/about', '/careers', '/clients', '/contact',
-  '/privacy-policy', '/terms-of-use',
+  '/',
+  '/solutions',
+  '/products',
+  '/industries',
+  '/resources',
+  '/about',
+  '/careers',
+  '/clients',
+  '/contact',
+  '/privacy-policy',
+  '/terms-of-use',
 ]
 
 let backend: LocalBackend
@@ -33,11 +42,7 @@ afterAll(async () => {
 })
 
 /** Calls a route loader the way React Router does for GET `path` (no visitor address known). */
-async function get<Args>(
-  loader: (args: Args) => Response | Promise<Response>,
-  path: string,
-  origin = 'http://localhost:3000',
-): Promise<Response> {
+async function get<Args>(loader: (args: Args) => Response | Promise<Response>, path: string, origin = 'http://localhost:3000'): Promise<Response> {
   const url = new URL(path, origin)
   const args = { request: new Request(url), url, pattern: path, params: {}, context: new RouterContextProvider() }
   return loader(args as Args)
@@ -204,9 +209,7 @@ describe('/rss.xml', () => {
     const { rss } = await readXml(response)
     expect(rss['@_version']).toBe('2.0')
     expect(rss.channel.title).toBe('Ledgerfield Technologies')
-    expect(rss.channel.description).toBe(
-      'Pioneering the future of financial technology with secure, scalable and innovative software.',
-    )
+    expect(rss.channel.description).toBe('Pioneering the future of financial technology with secure, scalable and innovative software.')
     expect(rss.channel.link).toBe(`${SITE}/`)
     expect(rss.channel['atom:link']['@_href']).toBe(`${SITE}/rss.xml`)
   })

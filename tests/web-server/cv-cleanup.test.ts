@@ -25,7 +25,11 @@ afterAll(async () => {
 })
 
 const fileOf = (name: string) => path.join(backend.dataDir, 'storage', 'applications', ...name.split('/'))
-const fileExists = (name: string) => stat(fileOf(name)).then(() => true, () => false)
+const fileExists = (name: string) =>
+  stat(fileOf(name)).then(
+    () => true,
+    () => false,
+  )
 async function listed(name: string): Promise<boolean> {
   const [folder, file] = name.split('/')
   const { data } = await backend.service().storage.from('applications').list(folder)

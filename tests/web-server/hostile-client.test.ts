@@ -197,7 +197,9 @@ describe('request bodies', () => {
   it('refuses a contact or newsletter form past 64 KB, and an application past its 5 MB CV and fields', async () => {
     const big = form({ firstName: 'A', lastName: 'B', email: 'big@example.com', message: 'x'.repeat(65 * 1024) })
     expect((await raw('/leads/contact', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, chunks: [big] })).status).toBe(413)
-    expect((await raw('/leads/newsletter', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, chunks: [big] })).status).toBe(413)
+    expect((await raw('/leads/newsletter', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, chunks: [big] })).status).toBe(
+      413,
+    )
     // Declared, not sent: the answer must not wait for a body it will refuse.
     const application = await raw(`/careers/${randomUUID()}/apply`, {
       method: 'POST',
@@ -209,7 +211,10 @@ describe('request bodies', () => {
 
   it('echoes at most the field lengths the form allows in a refusal', async () => {
     const message = 'y'.repeat(60 * 1024)
-    const answer = await fetch(`${site.url}/leads/contact`, { method: 'POST', body: new URLSearchParams({ firstName: 'A', lastName: 'B', email: 'not-an-email', message }) })
+    const answer = await fetch(`${site.url}/leads/contact`, {
+      method: 'POST',
+      body: new URLSearchParams({ firstName: 'A', lastName: 'B', email: 'not-an-email', message }),
+    })
     expect(answer.status).toBe(400)
     const html = await answer.text()
     expect(html).toContain('y'.repeat(5000))

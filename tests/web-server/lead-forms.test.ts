@@ -212,7 +212,11 @@ describe('job application without JavaScript', () => {
 
   it('refuses a 6 MB CV with 413 before reading it, on a page that says how much the form takes, and stores nothing', async () => {
     const before = await storedCvs()
-    const response = await apply(activeJob.id, { name: 'Big File', email: 'big-cv@example.com' }, { bytes: pdf(6 * 1024 * 1024), name: 'big.pdf', type: 'application/pdf' })
+    const response = await apply(
+      activeJob.id,
+      { name: 'Big File', email: 'big-cv@example.com' },
+      { bytes: pdf(6 * 1024 * 1024), name: 'big.pdf', type: 'application/pdf' },
+    )
     expect(response.status).toBe(413)
     expect(await response.text()).toContain('at most 5 MB')
     expect(await applicationsFrom('big-cv@example.com')).toHaveLength(0)
@@ -275,7 +279,11 @@ describe('job application without JavaScript', () => {
 
   it('stores nothing for a filled honeypot', async () => {
     const before = await storedCvs()
-    const response = await apply(activeJob.id, { name: 'Bot', email: 'bot@example.com', website: 'spam' }, { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' })
+    const response = await apply(
+      activeJob.id,
+      { name: 'Bot', email: 'bot@example.com', website: 'spam' },
+      { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' },
+    )
     expect(response.status).toBe(200)
     expect(await applicationsFrom('bot@example.com')).toHaveLength(0)
     expect(await storedCvs()).toEqual(before)

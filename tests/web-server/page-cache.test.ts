@@ -47,7 +47,14 @@ describe('the key is what the page reads', () => {
   })
 
   it('renders /about once for any tracking parameters, and leaves them out of its canonical URL', async () => {
-    const variants = ['/about', '/about?fbclid=IwAR0abc', '/about?fbclid=IwAR1def', '/about?utm_source=news&utm_medium=email', '/about?gclid=x&mc_eid=y', '/about?']
+    const variants = [
+      '/about',
+      '/about?fbclid=IwAR0abc',
+      '/about?fbclid=IwAR1def',
+      '/about?utm_source=news&utm_medium=email',
+      '/about?gclid=x&mc_eid=y',
+      '/about?',
+    ]
     let html = ''
     const renders = await rendersDuring(async () => {
       for (const variant of variants) html = await page(site, variant)

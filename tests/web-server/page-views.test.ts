@@ -47,13 +47,25 @@ describe('page views from a hostile client', { timeout: 120_000 }, () => {
   it('counts every public page and each existing solution and published post', async () => {
     const service = backend.service()
     const solution = await service.from('solutions').insert({
-      slug: 'http-test-solution', title: 'S', category: 'C', shortdescription: 'Short', longdescription: 'Long',
-      icon: 'Bot', url: 'https://x.example', metadescription: 'Meta',
+      slug: 'http-test-solution',
+      title: 'S',
+      category: 'C',
+      shortdescription: 'Short',
+      longdescription: 'Long',
+      icon: 'Bot',
+      url: 'https://x.example',
+      metadescription: 'Meta',
     })
     expect(solution.error).toBeNull()
     const post = await service.from('blog_posts').insert({
-      slug: 'http-test-post', title: 'P', excerpt: 'E', content: '<p>c</p>', category: 'News', author_name: 'A',
-      featured_image: '/images/a.png', published: true,
+      slug: 'http-test-post',
+      title: 'P',
+      excerpt: 'E',
+      content: '<p>c</p>',
+      category: 'News',
+      author_name: 'A',
+      featured_image: '/images/a.png',
+      published: true,
     })
     expect(post.error).toBeNull()
     const pages = [...PUBLIC_PAGES.map((page) => page.path), '/solutions/http-test-solution', '/resources/blog/http-test-post']
@@ -84,8 +96,14 @@ describe('page views from a hostile client', { timeout: 120_000 }, () => {
     }
     // A page first viewed today only after the flood.
     const solution = await backend.service().from('solutions').insert({
-      slug: 'http-test-late', title: 'L', category: 'C', shortdescription: 'Short', longdescription: 'Long',
-      icon: 'Bot', url: 'https://x.example', metadescription: 'Meta',
+      slug: 'http-test-late',
+      title: 'L',
+      category: 'C',
+      shortdescription: 'Short',
+      longdescription: 'Long',
+      icon: 'Bot',
+      url: 'https://x.example',
+      metadescription: 'Meta',
     })
     expect(solution.error).toBeNull()
     await beacon('/solutions/http-test-late', '198.51.100.30')

@@ -38,9 +38,30 @@ type Json = Record<string, unknown>
 /** GoTrue's GET /settings for this product: e-mail + password only, sign-up off. */
 function settingsBody(): Json {
   const providers = [
-    'anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab',
-    'google', 'kakao', 'keycloak', 'linkedin', 'linkedin_oidc', 'notion', 'slack', 'slack_oidc', 'spotify', 'twitch',
-    'twitter', 'workos', 'zoom', 'phone',
+    'anonymous_users',
+    'apple',
+    'azure',
+    'bitbucket',
+    'discord',
+    'facebook',
+    'figma',
+    'fly',
+    'github',
+    'gitlab',
+    'google',
+    'kakao',
+    'keycloak',
+    'linkedin',
+    'linkedin_oidc',
+    'notion',
+    'slack',
+    'slack_oidc',
+    'spotify',
+    'twitch',
+    'twitter',
+    'workos',
+    'zoom',
+    'phone',
   ]
   const external: Record<string, boolean> = { email: true }
   for (const name of providers) external[name] = false
@@ -148,9 +169,15 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     const client = await clientOf(c)
     const admission = limiter.begin(email, client.ip ?? 'unknown')
     if (!admission.allowed) {
-      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, {
-        'Retry-After': String(Math.ceil(admission.retryAfterMs / 1000)),
-      })
+      throw new AuthError(
+        429,
+        'over_request_rate_limit',
+        'Request rate limit reached',
+        {},
+        {
+          'Retry-After': String(Math.ceil(admission.retryAfterMs / 1000)),
+        },
+      )
     }
     if (admission.delayMs > 0) await sleep(admission.delayMs)
 

@@ -26,10 +26,12 @@ export interface IssuedSession {
 
 async function insertRefreshToken(tx: Transaction, session: SessionRow, parentDigest: string | null): Promise<string> {
   const token = newRefreshToken()
-  await tx.query(
-    'insert into auth.refresh_tokens (token, user_id, parent, session_id) values ($1, $2, $3, $4)',
-    [refreshTokenDigest(token), session.user_id, parentDigest, session.id],
-  )
+  await tx.query('insert into auth.refresh_tokens (token, user_id, parent, session_id) values ($1, $2, $3, $4)', [
+    refreshTokenDigest(token),
+    session.user_id,
+    parentDigest,
+    session.id,
+  ])
   return token
 }
 
@@ -105,11 +107,7 @@ export async function rotateRefreshToken(
   // child; this backend only stores digests, so it cannot, and issues a new one instead.
   const session: SessionRow = { id: found.session_id, user_id: found.user_id, created_at: found.session_created_at }
   const refreshToken = await insertRefreshToken(tx, session, found.token)
-  await tx.query('update auth.sessions set updated_at = now(), user_agent = $2, ip = $3 where id = $1', [
-    session.id,
-    client.userAgent,
-    client.ip,
-  ])
+  await tx.query('update auth.sessions set updated_at = now(), user_agent = $2, ip = $3 where id = $1', [session.id, client.userAgent, client.ip])
   return { session, refreshToken }
 }
 

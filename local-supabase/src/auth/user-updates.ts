@@ -7,7 +7,7 @@ import { updateUserRow, type UserRow } from './users.ts'
 
 type Json = Record<string, unknown>
 
-const GO_DURATION_UNITS_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, 'µs': 1e-3, ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }
+const GO_DURATION_UNITS_MS: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }
 
 /** Go's time.ParseDuration, which GoTrue reads ban_duration with ("24h", "1h30m", "876000h"). Null when malformed. */
 export function parseGoDuration(raw: string): number | null {
@@ -68,7 +68,8 @@ export async function adminChanges(body: Json, minLength: number): Promise<Admin
   if (body.ban_duration !== undefined && body.ban_duration !== null && body.ban_duration !== '') {
     if (typeof body.ban_duration !== 'string') throw new AuthError(400, 'validation_failed', 'ban_duration must be a string')
     const ms = body.ban_duration === 'none' ? 0 : parseGoDuration(body.ban_duration)
-    if (ms === null) throw new AuthError(400, 'validation_failed', `invalid format for ban duration: time: invalid duration "${body.ban_duration.slice(0, 40)}"`)
+    if (ms === null)
+      throw new AuthError(400, 'validation_failed', `invalid format for ban duration: time: invalid duration "${body.ban_duration.slice(0, 40)}"`)
     bannedUntil = ms === 0 ? null : new Date(Date.now() + ms)
   }
   return {

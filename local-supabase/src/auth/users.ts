@@ -81,10 +81,7 @@ export function isValidEmail(email: string): boolean {
 }
 
 export async function findUserByEmail(tx: Transaction, email: string): Promise<UserRow | null> {
-  const { rows } = await tx.query<UserRow>(
-    `select ${COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null`,
-    [normalizeEmail(email)],
-  )
+  const { rows } = await tx.query<UserRow>(`select ${COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null`, [normalizeEmail(email)])
   return rows[0] ?? null
 }
 
@@ -122,10 +119,7 @@ export async function insertUser(tx: Transaction, user: NewUser): Promise<UserRo
 }
 
 export async function recordSignIn(tx: Transaction, id: string): Promise<UserRow | null> {
-  const { rows } = await tx.query<UserRow>(
-    `update auth.users set last_sign_in_at = now() where id = $1 returning ${COLUMNS}`,
-    [id],
-  )
+  const { rows } = await tx.query<UserRow>(`update auth.users set last_sign_in_at = now() where id = $1 returning ${COLUMNS}`, [id])
   return rows[0] ?? null
 }
 

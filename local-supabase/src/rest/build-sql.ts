@@ -7,7 +7,19 @@ import { restError, writeColumnNotFound } from './errors.ts'
 import type { ParsedQuery } from './parse-query.ts'
 import type { RowRange } from './parse-headers.ts'
 import type { Statement } from './executor.ts'
-import { filterConditions, ident, qualified as qualifiedName, orderSql, orderTerms, Params, projection, relationSource, tableSql, whereSql, type Source } from './sql-parts.ts'
+import {
+  filterConditions,
+  ident,
+  qualified as qualifiedName,
+  orderSql,
+  orderTerms,
+  Params,
+  projection,
+  relationSource,
+  tableSql,
+  whereSql,
+  type Source,
+} from './sql-parts.ts'
 
 export { relationSource, tableSql }
 
@@ -59,7 +71,15 @@ export interface Embedding {
  * SELECT over a table, view or a function's rows (`from` is the FROM item, already SQL; `prefix`
  * a WITH clause that `from` reads, so a function runs once even when counted).
  */
-export function buildRead(from: string, source: Source, query: ParsedQuery, options: ReadOptions, params = new Params(), prefix = '', embedding?: Embedding): Statement {
+export function buildRead(
+  from: string,
+  source: Source,
+  query: ParsedQuery,
+  options: ReadOptions,
+  params = new Params(),
+  prefix = '',
+  embedding?: Embedding,
+): Statement {
   if (embedding && EmbedBuilder.needed(query)) return buildEmbeddedRead(embedding, query, options, params, prefix)
   const where = whereSql(query.filters, source, params)
   const order = orderSql(query.order, source, params)
@@ -74,14 +94,24 @@ export function buildRead(from: string, source: Source, query: ParsedQuery, opti
 }
 
 /** A read whose rows embed related tables (embed.ts): the table is aliased pgrst_0 for correlation. */
-function buildEmbeddedRead({ catalogue, relation, from: fromItem }: Embedding, query: ParsedQuery, options: ReadOptions, params: Params, prefix: string): Statement {
+function buildEmbeddedRead(
+  { catalogue, relation, from: fromItem }: Embedding,
+  query: ParsedQuery,
+  options: ReadOptions,
+  params: Params,
+  prefix: string,
+): Statement {
   checkEmbeddedPaths(query)
   const builder = new EmbedBuilder(catalogue, params, query.embedded)
   const source = relationSource(relation, catalogue, `pgrst_0::${tableSql(relation)}`)
   const from = `${fromItem ?? tableSql(relation)} as pgrst_0`
   const aboutEmbeds = EmbedBuilder.embedFilters(query.select, query.filters)
   const conditions = [
-    ...filterConditions(query.filters.filter((f) => !aboutEmbeds.has(f)), source, params),
+    ...filterConditions(
+      query.filters.filter((f) => !aboutEmbeds.has(f)),
+      source,
+      params,
+    ),
     ...builder.rowConditions(relation, 'pgrst_0', query.select, '', query.filters),
   ]
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''
@@ -96,7 +126,6 @@ function buildEmbeddedRead({ catalogue, relation, from: fromItem }: Embedding, q
   const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${groupBy}${order}${page}) pgrst_t`
   return { sql, params: params.values }
 }
-
 
 // writes ------------------------------------------------------------------------------------------
 
@@ -115,7 +144,10 @@ function returning(relation: Relation, query: ParsedQuery, options: WriteOptions
   const inserted = upsert ? ', count(*) filter (where pgrst_source.pgrst_inserted)::int4' : ''
   const flag = upsert ? ', (xmax = 0) as pgrst_inserted' : ''
   if (!options.representation) {
-    return { sql: `with pgrst_source as (${mutation} returning 1 as pgrst_one${flag}) select count(*)::int4, null::int8, null::text${inserted} from pgrst_source`, params: params.values }
+    return {
+      sql: `with pgrst_source as (${mutation} returning 1 as pgrst_one${flag}) select count(*)::int4, null::int8, null::text${inserted} from pgrst_source`,
+      params: params.values,
+    }
   }
   const { inner, row } = projection(query.select, relationSource(relation), params)
   const columns = upsert ? relation.columnOrder.map((name) => `pgrst_source.${ident(name)}`).join(', ') : `${tableSql(relation)}.*`

@@ -161,7 +161,10 @@ export function readSettings(config: readonly string[]): ApiSettings {
     if (at > 0) values.set(entry.slice(0, at).trim(), entry.slice(at + 1).trim())
   }
   const flag = (name: string) => ['true', 'on', 'yes', '1'].includes((values.get(name) ?? '').toLowerCase())
-  const schemas = (values.get('pgrst.db_schemas') ?? '').split(',').map((name) => name.trim()).filter((name) => name !== '')
+  const schemas = (values.get('pgrst.db_schemas') ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '')
   return {
     schemas: schemas.length > 0 ? schemas : [EXPOSED_SCHEMA],
     aggregates: flag('pgrst.db_aggregates_enabled'),

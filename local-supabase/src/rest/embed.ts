@@ -6,7 +6,20 @@
 import type { Catalogue, ForeignKey, Relation, RoutineInfo } from './catalogue.ts'
 import { parseError, restError, type RestError } from './errors.ts'
 import type { EmbedItem, EmbedOptions, FilterNode, OrderTerm, ParsedQuery, SelectItem } from './parse-query.ts'
-import { castSql, fieldKey, fieldSql, filterConditions, groupBySql, ident, itemSql, orderTerms, relationSource, tableSql, type Params, type Source } from './sql-parts.ts'
+import {
+  castSql,
+  fieldKey,
+  fieldSql,
+  filterConditions,
+  groupBySql,
+  ident,
+  itemSql,
+  orderTerms,
+  relationSource,
+  tableSql,
+  type Params,
+  type Source,
+} from './sql-parts.ts'
 
 const MAX_KEYS = 50 // json_build_object takes at most 100 arguments
 
@@ -80,7 +93,10 @@ export function findRelationship(catalogue: Catalogue, source: Relation, name: s
       candidates.push({ cardinality: 'one-to-many', source, target, key })
     }
   }
-  for (const junction of catalogue.relationNames().map((n) => catalogue.relation(n)).filter((r): r is Relation => Boolean(r))) {
+  for (const junction of catalogue
+    .relationNames()
+    .map((n) => catalogue.relation(n))
+    .filter((r): r is Relation => Boolean(r))) {
     if (junction.name === source.name || junction.name === target.name || junction.kind !== 'table') continue
     const toSource = keys.filter((key) => key.table === junction.name && key.refTable === source.name)
     const toTarget = keys.filter((key) => key.table === junction.name && key.refTable === target.name)
@@ -163,7 +179,13 @@ export class EmbedBuilder {
     }
     if (entries.length > MAX_KEYS) throw parseError('"failed to parse select parameter"', `At most ${MAX_KEYS} keys can be selected with embedded resources.`)
     const object = `json_build_object(${entries.map((entry) => `${this.params.add(entry.key)}::text, ${entry.sql}`).join(', ')})`
-    return { object, groupBy: groupBySql(entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })), entries.some((entry) => !entry.grouped)) }
+    return {
+      object,
+      groupBy: groupBySql(
+        entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })),
+        entries.some((entry) => !entry.grouped),
+      ),
+    }
   }
 
   /**
@@ -196,10 +218,22 @@ export class EmbedBuilder {
   /** ORDER BY a column of a to-one embed: `order=author(name).desc`. */
   orderByEmbed(relation: Relation, alias: string, select: readonly SelectItem[], term: OrderTerm): string {
     const item = select.find((i): i is EmbedItem => i.kind === 'embed' && (i.alias === term.embed || i.name === term.embed))
-    if (!item) throw restError(400, 'PGRST108', `'${term.embed}' is not an embedded resource in this request`, null, `Verify that '${term.embed}' is included in the 'select' query parameter.`)
+    if (!item)
+      throw restError(
+        400,
+        'PGRST108',
+        `'${term.embed}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${term.embed}' is included in the 'select' query parameter.`,
+      )
     const rel = findRelationship(this.catalogue, relation, item.name, item.hint)
     if (rel.cardinality !== 'many-to-one') {
-      throw restError(400, 'PGRST118', `A related order on '${rel.target.name}' is not possible`, `'${relation.name}' and '${rel.target.name}' do not form a many-to-one or one-to-one relationship`)
+      throw restError(
+        400,
+        'PGRST118',
+        `A related order on '${rel.target.name}' is not possible`,
+        `'${relation.name}' and '${rel.target.name}' do not form a many-to-one or one-to-one relationship`,
+      )
     }
     const child = this.nextAlias()
     const { table, on } = this.related(rel, alias, child)
@@ -209,7 +243,12 @@ export class EmbedBuilder {
   private spread(relation: Relation, alias: string, item: EmbedItem, path: string): { key: string; sql: string }[] {
     const rel = findRelationship(this.catalogue, relation, item.name, item.hint)
     if (rel.cardinality !== 'many-to-one') {
-      throw restError(400, 'PGRST119', `A spread operation on '${rel.target.name}' is not possible`, `'${relation.name}' and '${rel.target.name}' do not form a many-to-one or one-to-one relationship`)
+      throw restError(
+        400,
+        'PGRST119',
+        `A spread operation on '${rel.target.name}' is not possible`,
+        `'${relation.name}' and '${rel.target.name}' do not form a many-to-one or one-to-one relationship`,
+      )
     }
     const options = this.options(childPath(path, item), item, path)
     const fields = item.select.flatMap((sub) => {
@@ -222,7 +261,10 @@ export class EmbedBuilder {
       const target = this.sourceOf(rel.target, child)
       const { table, on } = this.related(rel, alias, child)
       const where = [on, ...filterConditions(options.filters, target, this.params, child)]
-      return { key: field.key, sql: `(select ${castSql(fieldSql(target, field, `${child}.`, this.params), field.cast)} from ${table} where ${where.join(' and ')} limit 1)` }
+      return {
+        key: field.key,
+        sql: `(select ${castSql(fieldSql(target, field, `${child}.`, this.params), field.cast)} from ${table} where ${where.join(' and ')} limit 1)`,
+      }
     })
   }
 
@@ -264,7 +306,12 @@ export class EmbedBuilder {
     const { table, on } = this.related(rel, alias, child)
     const where = [
       on,
-      ...filterConditions(options.filters.filter((f) => !EmbedBuilder.embedFilters(item.select, [f]).size), target, this.params, child),
+      ...filterConditions(
+        options.filters.filter((f) => !EmbedBuilder.embedFilters(item.select, [f]).size),
+        target,
+        this.params,
+        child,
+      ),
       ...this.rowConditions(rel.target, child, item.select, path, options.filters),
     ].join(' and ')
     const exists = `exists (select 1 from ${table} where ${where})`
@@ -293,7 +340,10 @@ function childPath(path: string, item: EmbedItem): string {
 }
 
 function isCount(item: SelectItem, relation: Relation): boolean {
-  return item.kind === 'count' || (item.kind === 'column' && item.column === 'count' && item.json.length === 0 && item.cast === null && !relation.columns.has('count'))
+  return (
+    item.kind === 'count' ||
+    (item.kind === 'column' && item.column === 'count' && item.json.length === 0 && item.cast === null && !relation.columns.has('count'))
+  )
 }
 
 function countKey(item: SelectItem): string {
@@ -316,7 +366,13 @@ export function checkEmbeddedPaths(query: ParsedQuery): void {
   walk(query.select, '')
   for (const path of query.embedded.keys()) {
     if (!known.has(path)) {
-      throw restError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null, `Verify that '${path}' is included in the 'select' query parameter.`)
+      throw restError(
+        400,
+        'PGRST108',
+        `'${path}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${path}' is included in the 'select' query parameter.`,
+      )
     }
   }
 }

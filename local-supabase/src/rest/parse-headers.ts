@@ -63,7 +63,12 @@ export function parseRange(header: string | undefined, unit: string | undefined)
   const offset = Number(match[1])
   const last = match[2] === '' ? null : Number(match[2])
   if (last !== null && last < offset) {
-    throw restError(416, 'PGRST103', 'Requested range not satisfiable', `The lower boundary (${offset}) must be less than or equal to the upper boundary (${last}).`)
+    throw restError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `The lower boundary (${offset}) must be less than or equal to the upper boundary (${last}).`,
+    )
   }
   return { offset, last }
 }
@@ -86,7 +91,8 @@ export function parseAccept(header: string | undefined, planEnabled = false): Re
   for (const range of header.split(',')) {
     const [type, ...parameters] = range.split(';').map((s) => s.trim().toLowerCase())
     // db-plan-enabled: off by default (EXPLAIN tells a caller about tables and indexes).
-    if (planEnabled && (type === 'application/vnd.pgrst.plan' || type === 'application/vnd.pgrst.plan+json')) return { single: false, stripNulls: false, plan: 'json' }
+    if (planEnabled && (type === 'application/vnd.pgrst.plan' || type === 'application/vnd.pgrst.plan+json'))
+      return { single: false, stripNulls: false, plan: 'json' }
     if (planEnabled && type === 'application/vnd.pgrst.plan+text') return { single: false, stripNulls: false, plan: 'text' }
     const stripNulls = parameters.includes('nulls=stripped')
     if (type === OBJECT_TYPE) return { single: true, stripNulls }

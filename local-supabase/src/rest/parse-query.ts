@@ -53,8 +53,31 @@ export interface EmbedOptions {
 export const MAX_EMBED_DEPTH = 8
 
 export const OPERATORS = [
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ] as const
 export type Operator = (typeof OPERATORS)[number]
 
@@ -125,13 +148,23 @@ export interface ParseOptions {
 }
 
 function usesAggregates(items: readonly SelectItem[], top: boolean): boolean {
-  return items.some((item) =>
-    (item.kind === 'column' && item.aggregate !== null) || (top && item.kind === 'count') || (item.kind === 'embed' && usesAggregates(item.select, false)),
+  return items.some(
+    (item) =>
+      (item.kind === 'column' && item.aggregate !== null) || (top && item.kind === 'count') || (item.kind === 'embed' && usesAggregates(item.select, false)),
   )
 }
 
 export function parseQuery(params: URLSearchParams, options: ParseOptions = {}): ParsedQuery {
-  const query: ParsedQuery = { select: [{ kind: 'star' }], filters: [], order: [], limit: null, offset: null, onConflict: null, columns: null, embedded: new Map() }
+  const query: ParsedQuery = {
+    select: [{ kind: 'star' }],
+    filters: [],
+    order: [],
+    limit: null,
+    offset: null,
+    onConflict: null,
+    columns: null,
+    embedded: new Map(),
+  }
   for (const [key, value] of params) {
     if (options.argumentNames?.has(key)) continue
     const embedded = embeddedKey(key)
@@ -235,7 +268,8 @@ export function parseField(text: string, context: string): Field {
   const nameEnd = quoted ? quoted[0].length : text.indexOf('->') < 0 ? text.length : text.indexOf('->')
   const column = quoted ? unquote(quoted[0]) : text.slice(0, nameEnd)
   const rest = text.slice(nameEnd)
-  const fail = () => parseError(`"failed to parse ${context} (${text.slice(0, 200)})"`, 'A JSON path is written column->key or column->>key, one key per arrow.')
+  const fail = () =>
+    parseError(`"failed to parse ${context} (${text.slice(0, 200)})"`, 'A JSON path is written column->key or column->>key, one key per arrow.')
   if (rest === '') return { column, json: [] }
   const parts = rest.split(/(->>?)/)
   // split leaves '' first (rest starts with an arrow), then arrow, key, arrow, key...
@@ -339,7 +373,10 @@ function parseSelectItem(item: string, whole: string): SelectItem {
   if (embed) {
     let hint: string | null = null
     let join: 'inner' | 'left' | null = null
-    for (const modifier of embed[4].split('!').slice(1).map((m) => m.trim())) {
+    for (const modifier of embed[4]
+      .split('!')
+      .slice(1)
+      .map((m) => m.trim())) {
       if (modifier === 'inner' || modifier === 'left') join = modifier
       else if (hint === null && modifier !== '') hint = modifier
       else throw fail(`Cannot read the embedding modifiers of "${item.slice(0, 100)}".`)

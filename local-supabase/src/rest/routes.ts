@@ -40,8 +40,10 @@ export function createRestRoutes(deps: BackendDeps): Hono {
   // exposed schemas get a cache of their own, loaded on first use.
   const primary = new Catalogue(deps.db.pg)
   const executor = new RoleExecutor(deps.db.pg)
-  const plans = new PlanCache<ReadPlan>(PLAN_CACHE_SIZE, PLAN_CACHE_BYTES, (plan) =>
-    plan.statement.sql.length + plan.statement.params.reduce((sum, param) => sum + (param?.length ?? 0), 0),
+  const plans = new PlanCache<ReadPlan>(
+    PLAN_CACHE_SIZE,
+    PLAN_CACHE_BYTES,
+    (plan) => plan.statement.sql.length + plan.statement.params.reduce((sum, param) => sum + (param?.length ?? 0), 0),
   )
   const bySchema = new Map<string, { services: RestServices; ready: Promise<void> | null }>()
   const scoped = (catalogue: Catalogue): RestServices => ({ catalogue, executor, plans, profile })
@@ -68,10 +70,11 @@ export function createRestRoutes(deps: BackendDeps): Hono {
   }
 
   let ready: Promise<void> | null = null
-  const loaded = () => (ready ??= primary.load().catch((error: unknown) => {
-    ready = null // try again on the next request
-    throw error
-  }))
+  const loaded = () =>
+    (ready ??= primary.load().catch((error: unknown) => {
+      ready = null // try again on the next request
+      throw error
+    }))
 
   async function serve(c: Context, handler: (request: RestRequest) => Promise<Response>): Promise<Response> {
     return install(c, await answer(c, handler))

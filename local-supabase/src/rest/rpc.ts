@@ -40,7 +40,16 @@ function functionNotFound(services: RestServices, schema: string, name: string, 
   if (!onlySingle) {
     // Perhaps a function of a close name or, when the name exists, a close list of parameters.
     const suggestion = overloads
-      ? closestName(`(${list})`, overloads.map((r) => `(${r.args.map((a) => a.name).sort().join(', ')})`))
+      ? closestName(
+          `(${list})`,
+          overloads.map(
+            (r) =>
+              `(${r.args
+                .map((a) => a.name)
+                .sort()
+                .join(', ')})`,
+          ),
+        )
       : closestName(name, services.catalogue.routineNames())
     if (suggestion !== null) hint = `Perhaps you meant to call the function ${schema}.${overloads ? `${name}${suggestion}` : suggestion}`
   }
@@ -130,7 +139,10 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
   const { call, query } = await withFreshCatalogue(services.catalogue, () => {
     const chosen = chooseOverload(services, services.catalogue.schema, name, shape)
     const rpc: RpcCall = { routine: chosen.routine, argNames: chosen.wholeBody ? [] : [...shape.names], argsJson, wholeBody: chosen.wholeBody }
-    return { call: rpc, query: parseQuery(request.params, { argumentNames: readOnly ? new Set(shape.names) : undefined, aggregates: services.catalogue.settings.aggregates }) }
+    return {
+      call: rpc,
+      query: parseQuery(request.params, { argumentNames: readOnly ? new Set(shape.names) : undefined, aggregates: services.catalogue.settings.aggregates }),
+    }
   })
   const { statement, kind } = buildRpc(services.catalogue, call, query, { count: prefer.count, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
   const single = accept.single && kind === 'rows'

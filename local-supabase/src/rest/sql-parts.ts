@@ -4,7 +4,17 @@
 // (operators, cast types, sort directions).
 import type { Catalogue, Column, Relation, RoutineInfo } from './catalogue.ts'
 import { parseError, readColumnNotFound } from './errors.ts'
-import { jsonPathKey, type Aggregate, type ColumnItem, type Condition, type Field, type FilterNode, type JsonStep, type OrderTerm, type SelectItem } from './parse-query.ts'
+import {
+  jsonPathKey,
+  type Aggregate,
+  type ColumnItem,
+  type Condition,
+  type Field,
+  type FilterNode,
+  type JsonStep,
+  type OrderTerm,
+  type SelectItem,
+} from './parse-query.ts'
 
 /** Double-quotes an identifier taken from the catalogue. */
 export function ident(name: string): string {
@@ -103,11 +113,31 @@ export function groupBySql(entries: readonly { sql: string; grouped: boolean }[]
 }
 
 const COMPARISON: Partial<Record<Condition['op'], string>> = {
-  eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*',
-  cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-', isdistinct: 'is distinct from',
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+  cs: '@>',
+  cd: '<@',
+  ov: '&&',
+  sl: '<<',
+  sr: '>>',
+  nxr: '&<',
+  nxl: '&>',
+  adj: '-|-',
+  isdistinct: 'is distinct from',
 }
 const TEXT_SEARCH: Partial<Record<Condition['op'], string>> = {
-  fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery',
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
 }
 const IS_SQL: Record<string, string> = { null: 'null', true: 'true', false: 'false', unknown: 'unknown' }
 
@@ -161,7 +191,13 @@ export function whereSql(filters: readonly FilterNode[], source: Source, params:
 }
 
 /** Sort keys of ORDER BY; `embedded` gives the SQL of an `embed(column)` term. */
-export function orderTerms(order: readonly OrderTerm[], source: Source, params: Params, alias: string | null = null, embedded?: (term: OrderTerm) => string): string[] {
+export function orderTerms(
+  order: readonly OrderTerm[],
+  source: Source,
+  params: Params,
+  alias: string | null = null,
+  embedded?: (term: OrderTerm) => string,
+): string[] {
   return order.map((term) => {
     const key = term.embed !== undefined && embedded ? embedded(term) : fieldSql(source, term, alias ? `${alias}.` : '', params)
     let sql = `${key} ${term.descending ? 'desc' : 'asc'}`
@@ -173,17 +209,44 @@ export function orderTerms(order: readonly OrderTerm[], source: Source, params: 
 export function orderSql(order: readonly OrderTerm[], source: Source, params: Params): string {
   if (order.length === 0) return ''
   const embedded = order.find((term) => term.embed !== undefined)
-  if (embedded) throw parseError(`"failed to parse order (${embedded.embed}(${embedded.column}))"`, 'Ordering by an embedded resource needs that resource in select.')
+  if (embedded)
+    throw parseError(`"failed to parse order (${embedded.embed}(${embedded.column}))"`, 'Ordering by an embedded resource needs that resource in select.')
   return ` order by ${orderTerms(order, source, params).join(', ')}`
 }
 
 /** Casts a select item may ask for, mapped to the type written into SQL. */
 const CASTS: Record<string, string> = {
-  text: 'text', varchar: 'varchar', char: 'char', uuid: 'uuid', json: 'json', jsonb: 'jsonb',
-  int: 'int4', int2: 'int2', int4: 'int4', int8: 'int8', integer: 'int4', smallint: 'int2', bigint: 'int8',
-  numeric: 'numeric', decimal: 'numeric', real: 'float4', float4: 'float4', float8: 'float8', 'double precision': 'float8',
-  bool: 'boolean', boolean: 'boolean', date: 'date', time: 'time', timestamp: 'timestamp', timestamptz: 'timestamptz',
-  interval: 'interval', 'text[]': 'text[]', 'int[]': 'int4[]', 'int4[]': 'int4[]', 'int8[]': 'int8[]', 'uuid[]': 'uuid[]',
+  text: 'text',
+  varchar: 'varchar',
+  char: 'char',
+  uuid: 'uuid',
+  json: 'json',
+  jsonb: 'jsonb',
+  int: 'int4',
+  int2: 'int2',
+  int4: 'int4',
+  int8: 'int8',
+  integer: 'int4',
+  smallint: 'int2',
+  bigint: 'int8',
+  numeric: 'numeric',
+  decimal: 'numeric',
+  real: 'float4',
+  float4: 'float4',
+  float8: 'float8',
+  'double precision': 'float8',
+  bool: 'boolean',
+  boolean: 'boolean',
+  date: 'date',
+  time: 'time',
+  timestamp: 'timestamp',
+  timestamptz: 'timestamptz',
+  interval: 'interval',
+  'text[]': 'text[]',
+  'int[]': 'int4[]',
+  'int4[]': 'int4[]',
+  'int8[]': 'int8[]',
+  'uuid[]': 'uuid[]',
 }
 
 /** `sql::type` for a select item's cast (types from a fixed table), or `sql` without one. */
@@ -214,7 +277,13 @@ export function projection(select: readonly SelectItem[], source: Source, params
   const onlyStar = select.every((item) => item.kind === 'star')
   if (onlyStar) return { inner: '*', row: 'pgrst_t', groupBy: '' }
   const plain = select.every(
-    (item) => item.kind === 'column' && item.alias === null && item.cast === null && item.aggregate === null && item.json.length === 0 && !isComputed(source, item.column),
+    (item) =>
+      item.kind === 'column' &&
+      item.alias === null &&
+      item.cast === null &&
+      item.aggregate === null &&
+      item.json.length === 0 &&
+      !isComputed(source, item.column),
   )
   if (plain) {
     const names = select.map((item) => ident(column(source, (item as { column: string }).column).name))
@@ -240,5 +309,12 @@ export function projection(select: readonly SelectItem[], source: Source, params
   const aggregated = entries.some((entry) => !entry.grouped)
   const inner = entries.map((entry, index) => `${entry.sql} as c${index}`).join(', ')
   const row = `json_build_object(${entries.map((entry, index) => `${params.add(entry.key)}::text, pgrst_t.c${index}`).join(', ')})`
-  return { inner, row, groupBy: groupBySql(entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })), aggregated) }
+  return {
+    inner,
+    row,
+    groupBy: groupBySql(
+      entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })),
+      aggregated,
+    ),
+  }
 }

@@ -109,7 +109,13 @@ async function write(all: RestServices, request: RestRequest, name: string): Pro
  * Runs a write whose outcome may have to be undone: a single-object write that touched 0 or several
  * rows (PGRST116), or more rows than Prefer: max-affected allows (PGRST124).
  */
-export async function runChecked(services: RestServices, request: RestRequest, statement: Statement, single: boolean, maxAffected: number | null): Promise<Row[]> {
+export async function runChecked(
+  services: RestServices,
+  request: RestRequest,
+  statement: Statement,
+  single: boolean,
+  maxAffected: number | null,
+): Promise<Row[]> {
   const acceptable = (count: number) => (!single || count === 1) && (maxAffected === null || count <= maxAffected)
   try {
     return await services.executor.run(request.role, statement, {
@@ -132,14 +138,7 @@ function finish(result: Result, status: number, prefer: Preferences, accept: Rep
   return send(status, result.body ?? '[]', headers)
 }
 
-function insertPlan(
-  relation: Relation,
-  query: ParsedQuery,
-  text: string,
-  body: unknown,
-  prefer: Preferences,
-  options: WriteOptions,
-): WritePlan | null {
+function insertPlan(relation: Relation, query: ParsedQuery, text: string, body: unknown, prefer: Preferences, options: WriteOptions): WritePlan | null {
   const rows = Array.isArray(body) ? body : [body]
   if (!rows.every(isPlainObject)) throw restError(400, 'PGRST102', 'Empty or invalid json', 'An insert takes a JSON object or an array of objects.')
   if (rows.length === 0) return null // nothing to insert

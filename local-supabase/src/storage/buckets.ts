@@ -80,15 +80,17 @@ export async function handleListBuckets(c: Context, services: StorageServices): 
   if (search.length > 100 || search.includes('\0')) throw errors.badRequest('search must be a bucket name or part of one')
 
   // sortColumn and sortOrder come from fixed lists, never from the request text itself.
-  const buckets = await services.deps.db.asRole(roleContext(c, identity), async (tx) =>
-    (
-      await tx.query<BucketRow>(
-        `select ${BUCKET_COLUMNS} from storage.buckets
+  const buckets = await services.deps.db.asRole(
+    roleContext(c, identity),
+    async (tx) =>
+      (
+        await tx.query<BucketRow>(
+          `select ${BUCKET_COLUMNS} from storage.buckets
           where name ilike '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
           order by ${sortColumn} ${sortOrder}, id limit $2 offset $3`,
-        [search, limit, offset],
-      )
-    ).rows,
+          [search, limit, offset],
+        )
+      ).rows,
   )
   return c.json(buckets)
 }
@@ -97,8 +99,9 @@ export async function handleListBuckets(c: Context, services: StorageServices): 
 export async function handleGetBucket(c: Context, services: StorageServices, id: string): Promise<Response> {
   const identity = await identify(c, services)
   assertValidBucketName(id)
-  const bucket = await services.deps.db.asRole(roleContext(c, identity), async (tx) =>
-    (await tx.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows[0],
+  const bucket = await services.deps.db.asRole(
+    roleContext(c, identity),
+    async (tx) => (await tx.query<BucketRow>(`select ${BUCKET_COLUMNS} from storage.buckets where id = $1`, [id])).rows[0],
   )
   if (!bucket) throw errors.bucketNotFound()
   return c.json(bucket)
@@ -178,13 +181,22 @@ export async function handleEmptyBucket(c: Context, services: StorageServices, i
   for (;;) {
     const removed = await services.store.writeLock(async () => {
       const rows = await services.deps.db.asRole(context, async (tx) => {
-        const { rows: batch } = await tx.query<{ name: string }>(
-          'select name from storage.objects where bucket_id = $1 order by name limit $2',
-          [id, EMPTY_BATCH],
-        )
-        return batch.length === 0 ? [] : deleteObjects(tx, id, batch.map((row) => row.name))
+        const { rows: batch } = await tx.query<{ name: string }>('select name from storage.objects where bucket_id = $1 order by name limit $2', [
+          id,
+          EMPTY_BATCH,
+        ])
+        return batch.length === 0
+          ? []
+          : deleteObjects(
+              tx,
+              id,
+              batch.map((row) => row.name),
+            )
       })
-      await services.store.removeObjects(id, rows.map((row) => row.name))
+      await services.store.removeObjects(
+        id,
+        rows.map((row) => row.name),
+      )
       return rows.length
     })
     // A batch the caller could see but not delete (policies) ends it: nothing more will go.
@@ -218,8 +230,6 @@ export async function handleDeleteBucket(c: Context, services: StorageServices, 
 /** A bucket the caller's role may see (SELECT policies on storage.buckets), else 404. */
 async function requireVisibleBucket(services: StorageServices, context: RoleContext, id: string): Promise<void> {
   assertValidBucketName(id)
-  const found = await services.deps.db.asRole(context, async (tx) =>
-    (await tx.query('select 1 from storage.buckets where id = $1', [id])).rows.length > 0,
-  )
+  const found = await services.deps.db.asRole(context, async (tx) => (await tx.query('select 1 from storage.buckets where id = $1', [id])).rows.length > 0)
   if (!found) throw errors.bucketNotFound()
 }

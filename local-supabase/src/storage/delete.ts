@@ -9,18 +9,15 @@ import { roleContext, type Identity } from '../identity.ts'
 
 const MAX_PREFIXES = 1000
 
-async function deleteAsCaller(
-  c: Context,
-  services: StorageServices,
-  identity: Identity,
-  bucket: string,
-  names: string[],
-): Promise<ObjectRow[]> {
+async function deleteAsCaller(c: Context, services: StorageServices, identity: Identity, bucket: string, names: string[]): Promise<ObjectRow[]> {
   await requireBucket(services, bucket)
   return services.store.writeLock(async () => {
     const rows = await services.deps.db.asRole(roleContext(c, identity), (tx) => deleteObjects(tx, bucket, names))
     // Committed: the files go now. (A crash in between leaves files no row names; see files.ts.)
-    await services.store.removeObjects(bucket, rows.map((row) => row.name))
+    await services.store.removeObjects(
+      bucket,
+      rows.map((row) => row.name),
+    )
     return rows
   })
 }

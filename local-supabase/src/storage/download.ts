@@ -15,7 +15,6 @@ export interface ServeOptions {
   ifNoneMatch: string | undefined
 }
 
-
 function contentDisposition(filename: string): string {
   const fallback = filename.replace(/[^\x20-\x7e]|["\\]/g, '_')
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(filename)}`

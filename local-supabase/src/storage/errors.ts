@@ -23,11 +23,7 @@ export class StorageHttpError extends Error {
 }
 
 export function storageErrorResponse(c: Context, error: StorageHttpError): Response {
-  return c.json(
-    { statusCode: String(error.status), code: error.code, error: error.error, message: error.message },
-    error.status,
-    error.headers,
-  )
+  return c.json({ statusCode: String(error.status), code: error.code, error: error.error, message: error.message }, error.status, error.headers)
 }
 
 export const errors = {
@@ -40,31 +36,20 @@ export const errors = {
   invalidKey: (key: string) => new StorageHttpError(400, 'InvalidKey', `Invalid key: ${key.slice(0, 200)}`),
   invalidBucketName: () => new StorageHttpError(400, 'InvalidBucketName', 'Bucket name invalid', 'Invalid Input'),
   keyConflict: (key: string) =>
-    new StorageHttpError(
-      409,
-      'KeyAlreadyExists',
-      `The key ${key.slice(0, 200)} conflicts with an existing folder or file of the same name`,
-      'Conflict',
-    ),
+    new StorageHttpError(409, 'KeyAlreadyExists', `The key ${key.slice(0, 200)} conflicts with an existing folder or file of the same name`, 'Conflict'),
   duplicate: () => new StorageHttpError(409, 'ResourceAlreadyExists', 'The resource already exists', 'Duplicate'),
   bucketNotEmpty: () => new StorageHttpError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
-  rlsInsert: () =>
-    new StorageHttpError(403, 'AccessDenied', 'new row violates row-level security policy', 'Unauthorized'),
-  payloadTooLarge: () =>
-    new StorageHttpError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
-  invalidMimeType: (mime: string) =>
-    new StorageHttpError(415, 'InvalidMimeType', `mime type ${mime.slice(0, 100)} is not supported`, 'invalid_mime_type'),
+  rlsInsert: () => new StorageHttpError(403, 'AccessDenied', 'new row violates row-level security policy', 'Unauthorized'),
+  payloadTooLarge: () => new StorageHttpError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
+  invalidMimeType: (mime: string) => new StorageHttpError(415, 'InvalidMimeType', `mime type ${mime.slice(0, 100)} is not supported`, 'invalid_mime_type'),
   contentMismatch: (mime: string) =>
     new StorageHttpError(415, 'InvalidMimeType', `The file's content is not of type ${mime.slice(0, 100)}`, 'invalid_mime_type'),
-  tooManyRequests: () =>
-    new StorageHttpError(429, 'SlowDown', 'Too many submissions, please try again later.', 'too_many_requests'),
-  unsupportedBodyType: () =>
-    new StorageHttpError(415, 'InvalidMimeType', 'This endpoint takes application/json', 'Unsupported Media Type'),
+  tooManyRequests: () => new StorageHttpError(429, 'SlowDown', 'Too many submissions, please try again later.', 'too_many_requests'),
+  unsupportedBodyType: () => new StorageHttpError(415, 'InvalidMimeType', 'This endpoint takes application/json', 'Unsupported Media Type'),
   badRequest: (message: string) => new StorageHttpError(400, 'InvalidRequest', message, 'Bad Request'),
   noContent: () => new StorageHttpError(400, 'InvalidRequest', 'No content provided'),
   invalidSignature: (message: string) => new StorageHttpError(400, 'InvalidSignature', message),
   invalidUploadSignature: (message: string) => new StorageHttpError(400, 'InvalidUploadSignature', message),
-  routeNotFound: (method: string, path: string) =>
-    new StorageHttpError(404, 'NotFound', `Route ${method}:${path.slice(0, 200)} not found`, 'Not Found'),
+  routeNotFound: (method: string, path: string) => new StorageHttpError(404, 'NotFound', `Route ${method}:${path.slice(0, 200)} not found`, 'Not Found'),
   internal: () => new StorageHttpError(500, 'InternalError', 'Internal Server Error', 'internal'),
 }

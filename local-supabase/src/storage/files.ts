@@ -161,7 +161,10 @@ export class FileStore {
         record = null // torn while being written: its row cannot have committed
       }
       if (record && path.dirname(record.temp) === this.tmpDir && (await this.committedVersion(record.bucket, record.key)) === record.version) {
-        const exists = await stat(record.temp).then(() => true, () => false)
+        const exists = await stat(record.temp).then(
+          () => true,
+          () => false,
+        )
         if (exists) {
           const file = this.pathOf(record.bucket, record.key)
           await mkdir(path.dirname(file), { recursive: true })

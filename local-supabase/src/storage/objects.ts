@@ -49,8 +49,7 @@ export interface ListedItem {
   metadata: ObjectMetadata | null
 }
 
-const OBJECT_COLUMNS =
-  'id, bucket_id, name, owner, owner_id, metadata, user_metadata, version, created_at, updated_at, last_accessed_at'
+const OBJECT_COLUMNS = 'id, bucket_id, name, owner, owner_id, metadata, user_metadata, version, created_at, updated_at, last_accessed_at'
 
 /** A bucket as Supabase's storage API shows it (every local bucket is a standard one). */
 export const BUCKET_COLUMNS = `id, name, owner, coalesce(public, false) as public, 'STANDARD' as type,
@@ -116,10 +115,7 @@ export async function upsertObject(tx: Transaction, object: NewObject): Promise<
 }
 
 export async function findObject(tx: Transaction, bucket: string, name: string): Promise<ObjectRow | null> {
-  const { rows } = await tx.query<ObjectRow>(
-    `select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`,
-    [bucket, name],
-  )
+  const { rows } = await tx.query<ObjectRow>(`select ${OBJECT_COLUMNS} from storage.objects where bucket_id = $1 and name = $2`, [bucket, name])
   return rows[0] ?? null
 }
 
@@ -146,10 +142,10 @@ export async function spendUploadToken(tx: Transaction, tokenId: string, expires
 /** Deletes the named objects the role's DELETE (and SELECT) policies allow; returns them. */
 export async function deleteObjects(tx: Transaction, bucket: string, names: string[]): Promise<ObjectRow[]> {
   await allowStorageDeletes(tx)
-  const { rows } = await tx.query<ObjectRow>(
-    `delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`,
-    [bucket, names],
-  )
+  const { rows } = await tx.query<ObjectRow>(`delete from storage.objects where bucket_id = $1 and name = any($2::text[]) returning ${OBJECT_COLUMNS}`, [
+    bucket,
+    names,
+  ])
   return rows
 }
 

@@ -16,9 +16,7 @@ const MAX_BUCKET_LENGTH = 100
 
 export function isValidKey(key: string): boolean {
   if (key.length === 0 || key.length > MAX_KEY_LENGTH || !KEY_CHARACTERS.test(key)) return false
-  return key
-    .split('/')
-    .every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT_LENGTH && segment !== '.' && segment !== '..')
+  return key.split('/').every((segment) => segment.length > 0 && segment.length <= MAX_SEGMENT_LENGTH && segment !== '.' && segment !== '..')
 }
 
 export function assertValidKey(key: string): void {

@@ -82,10 +82,7 @@ export async function handleSignMany(c: Context, services: StorageServices, buck
   }
   await requireBucket(services, bucket)
   const readable = await services.deps.db.asRole(roleContext(c, identity), async (tx) => {
-    const { rows } = await tx.query<{ name: string }>(
-      'select name from storage.objects where bucket_id = $1 and name = any($2::text[])',
-      [bucket, paths],
-    )
+    const { rows } = await tx.query<{ name: string }>('select name from storage.objects where bucket_id = $1 and name = any($2::text[])', [bucket, paths])
     return new Set(rows.map((r) => r.name))
   })
   const result = await Promise.all(
@@ -201,12 +198,7 @@ function decodeCursor(value: unknown): ListV2Cursor | null {
   if (typeof value !== 'string' || value.length > 4096) throw errors.badRequest('cursor is not one this API gave')
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<ListV2Cursor>
-    if (
-      typeof parsed.after === 'string' &&
-      !parsed.after.includes('\0') &&
-      typeof parsed.at === 'string' &&
-      !Number.isNaN(Date.parse(parsed.at))
-    ) {
+    if (typeof parsed.after === 'string' && !parsed.after.includes('\0') && typeof parsed.at === 'string' && !Number.isNaN(Date.parse(parsed.at))) {
       return { after: parsed.after, at: parsed.at }
     }
   } catch {
@@ -254,10 +246,12 @@ export async function handleListV2(c: Context, services: StorageServices, bucket
   // Entries are ordered by (date, key): by name, every date is the same; folders have no date and
   // sort as the earliest. Column and order come from fixed lists, never from the request text.
   const sortAt = column === 'name' ? 'null::timestamptz' : `case when key <> name then null else ${column as string} end`
-  const rows = await services.deps.db.asRole(roleContext(c, identity), async (tx) =>
-    (
-      await tx.query<ListedV2>(
-        `with entries as (
+  const rows = await services.deps.db.asRole(
+    roleContext(c, identity),
+    async (tx) =>
+      (
+        await tx.query<ListedV2>(
+          `with entries as (
            select case when $3 and strpos(substr(name, char_length($2::text) + 1), '/') > 0
                        then left(name, char_length($2::text) + strpos(substr(name, char_length($2::text) + 1), '/'))
                        else name end as key,
@@ -275,18 +269,16 @@ export async function handleListV2(c: Context, services: StorageServices, bucket
              or row(sort_at, key collate "C") ${order === 'asc' ? '>' : '<'} row($6::timestamptz, $4::text collate "C")
           order by sort_at ${order}, key collate "C" ${order}
           limit $5`,
-        [bucket, prefix, withDelimiter, cursor?.after ?? null, pageSize + 1, cursor?.at ?? null],
-      )
-    ).rows,
+          [bucket, prefix, withDelimiter, cursor?.after ?? null, pageSize + 1, cursor?.at ?? null],
+        )
+      ).rows,
   )
   const page = rows.slice(0, pageSize)
   const hasNext = rows.length > pageSize
   const last = page.at(-1)
   return c.json({
     hasNext,
-    ...(hasNext && last
-      ? { nextCursor: encodeCursor({ after: last.key, at: new Date(last.sort_at).toISOString() }), nextCursorKey: last.key }
-      : {}),
+    ...(hasNext && last ? { nextCursor: encodeCursor({ after: last.key, at: new Date(last.sort_at).toISOString() }), nextCursorKey: last.key } : {}),
     folders: page.filter((row) => row.is_folder).map((row) => ({ id: null, key: row.key, name: row.key, bucket_id: bucket })),
     objects: page
       .filter((row) => !row.is_folder)

@@ -15,14 +15,7 @@ import { errors, StorageHttpError, storageErrorResponse } from './errors.ts'
 import { FileStore } from './files.ts'
 import { findObject } from './objects.ts'
 import { routeSegments } from './paths.ts'
-import {
-  handleCreateBucket,
-  handleDeleteBucket,
-  handleEmptyBucket,
-  handleGetBucket,
-  handleListBuckets,
-  handleUpdateBucket,
-} from './buckets.ts'
+import { handleCreateBucket, handleDeleteBucket, handleEmptyBucket, handleGetBucket, handleListBuckets, handleUpdateBucket } from './buckets.ts'
 import {
   handleAuthenticatedDownload,
   handleInfo,
@@ -115,22 +108,35 @@ export function createStorageRoutes(deps: BackendDeps): Hono {
 
   routes.delete(
     '/object/*',
-    guarded((c, segments) =>
-      segments.length === 1 ? handleDeleteMany(c, services, segments[0]) : handleDeleteOne(c, services, segments),
-    ),
+    guarded((c, segments) => (segments.length === 1 ? handleDeleteMany(c, services, segments[0]) : handleDeleteOne(c, services, segments))),
   )
 
-  routes.get('/bucket', guarded((c) => handleListBuckets(c, services)))
-  routes.post('/bucket', guarded((c) => handleCreateBucket(c, services)))
+  routes.get(
+    '/bucket',
+    guarded((c) => handleListBuckets(c, services)),
+  )
+  routes.post(
+    '/bucket',
+    guarded((c) => handleCreateBucket(c, services)),
+  )
   // /bucket/<id>: exactly one segment after /bucket.
   const oneBucket = (handler: (c: Context, id: string) => Promise<Response>) =>
     guarded((c, segments) => {
       if (segments.length !== 1) throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
       return handler(c, segments[0])
     })
-  routes.get('/bucket/*', oneBucket((c, id) => handleGetBucket(c, services, id)))
-  routes.put('/bucket/*', oneBucket((c, id) => handleUpdateBucket(c, services, id)))
-  routes.delete('/bucket/*', oneBucket((c, id) => handleDeleteBucket(c, services, id)))
+  routes.get(
+    '/bucket/*',
+    oneBucket((c, id) => handleGetBucket(c, services, id)),
+  )
+  routes.put(
+    '/bucket/*',
+    oneBucket((c, id) => handleUpdateBucket(c, services, id)),
+  )
+  routes.delete(
+    '/bucket/*',
+    oneBucket((c, id) => handleDeleteBucket(c, services, id)),
+  )
   routes.post(
     '/bucket/*',
     guarded((c, segments) => {

@@ -59,12 +59,7 @@ export class UrlSigner {
   async verifyUpload(token: string | undefined, bucket: string, key: string): Promise<UploadGrant> {
     const payload = await this.verified(token, bucket, key, errors.invalidUploadSignature)
     const role = payload.signer_role
-    if (
-      payload.scope !== 'upload' ||
-      typeof payload.jti !== 'string' ||
-      typeof payload.exp !== 'number' ||
-      !(API_ROLES as readonly unknown[]).includes(role)
-    ) {
+    if (payload.scope !== 'upload' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number' || !(API_ROLES as readonly unknown[]).includes(role)) {
       throw errors.invalidSignature('Token is not scoped for upload')
     }
     return {
@@ -85,12 +80,7 @@ export class UrlSigner {
       .sign(this.secret)
   }
 
-  private async verified(
-    token: string | undefined,
-    bucket: string,
-    key: string,
-    refuse: (message: string) => StorageHttpError,
-  ): Promise<JWTPayload> {
+  private async verified(token: string | undefined, bucket: string, key: string, refuse: (message: string) => StorageHttpError): Promise<JWTPayload> {
     if (!token) throw refuse('Missing token')
     let payload: JWTPayload
     try {

@@ -63,7 +63,15 @@ function newObject(bucket: string, key: string, owner: string | null, ownerId: s
 }
 
 /** Whether the caller's policies would let it write this object (the probe, without the bytes). */
-export async function assertCanUpload(services: StorageServices, context: RoleContext, bucket: string, key: string, owner: string | null, ownerId: string | null, upsert: boolean): Promise<void> {
+export async function assertCanUpload(
+  services: StorageServices,
+  context: RoleContext,
+  bucket: string,
+  key: string,
+  owner: string | null,
+  ownerId: string | null,
+  upsert: boolean,
+): Promise<void> {
   await probeWrite(services, context, newObject(bucket, key, owner, ownerId), upsert)
 }
 

@@ -42,7 +42,10 @@ describe('the desktop menu, by keyboard', () => {
     expect(screen.getByRole('link', { name: /^All Solutions/ }).getAttribute('href')).toBe('/solutions')
     const links = screen.getAllByRole('link')
     for (const href of ['/solutions/edu', '/solutions/hr', '/solutions/irepay', '/solutions/ai']) {
-      expect(links.some((link) => link.getAttribute('href') === href), href).toBe(true)
+      expect(
+        links.some((link) => link.getAttribute('href') === href),
+        href,
+      ).toBe(true)
     }
     // Custom Solutions is in the menu data but not shown.
     expect(links.some((link) => link.getAttribute('href') === '/solutions/custom')).toBe(false)

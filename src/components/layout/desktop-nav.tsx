@@ -6,8 +6,7 @@ import { COMPANY_ITEMS, FEATURED_SOLUTION, SOLUTION_ITEMS, SOLUTION_MENU_LIMIT, 
 
 const topLink =
   'inline-flex h-10 items-center gap-1 rounded-md px-3 text-sm font-medium text-slate-700 transition hover:bg-slate-100 hover:text-slate-900 aria-[current=page]:text-brand-primary-text data-[state=open]:bg-slate-100 data-[state=open]:text-slate-900'
-const panel =
-  'absolute top-full left-0 z-50 mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl shadow-slate-900/10 data-[motion]:animate-fade-up'
+const panel = 'absolute top-full left-0 z-50 mt-2 rounded-xl border border-slate-200 bg-white p-3 shadow-xl shadow-slate-900/10 data-[motion]:animate-fade-up'
 
 function MenuLink({ item }: { item: NavItem }) {
   return (

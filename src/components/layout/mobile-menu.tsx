@@ -4,8 +4,7 @@ import { Menu, X } from 'lucide-react'
 import { buttonClasses } from '~/components/ui/button-link'
 import { MOBILE_ITEMS } from './nav-items'
 
-const PANEL =
-  'absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-5 pt-2 pb-6 shadow-lg'
+const PANEL = 'absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-5 pt-2 pb-6 shadow-lg'
 
 function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
   return (

@@ -58,7 +58,10 @@ export function ConfirmDialog({ open, title, question, confirmLabel, onAnswer }:
     <AlertDialog.Root open={open} onOpenChange={(next) => !next && onAnswer(false)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
-        <AlertDialog.Content {...returnFocus} className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-slate-200 bg-white p-5 shadow-xl focus:outline-none">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-lg border border-slate-200 bg-white p-5 shadow-xl focus:outline-none"
+        >
           <AlertDialog.Title className="text-base font-semibold text-slate-900">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-slate-700">{question}</AlertDialog.Description>
           <div className="mt-5 flex justify-end gap-2">

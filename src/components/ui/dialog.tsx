@@ -28,9 +28,7 @@ export function Dialog({ open, onOpenChange, title, description, children, width
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>
               <RadixDialog.Title className="text-base font-semibold text-slate-900">{title}</RadixDialog.Title>
-              {description ? (
-                <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-              ) : null}
+              {description ? <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description> : null}
             </div>
             <RadixDialog.Close
               aria-label="Close"

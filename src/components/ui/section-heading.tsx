@@ -15,11 +15,7 @@ export function SectionHeading({ eyebrow, title, description, align = 'left', as
   const dark = tone === 'dark'
   return (
     <div className={`max-w-3xl ${centered}`}>
-      {eyebrow && (
-        <p className={`text-sm font-semibold tracking-wide uppercase ${dark ? 'text-brand-secondary' : 'text-brand-primary-text'}`}>
-          {eyebrow}
-        </p>
-      )}
+      {eyebrow && <p className={`text-sm font-semibold tracking-wide uppercase ${dark ? 'text-brand-secondary' : 'text-brand-primary-text'}`}>{eyebrow}</p>}
       <Heading
         id={id}
         className={`mt-2 font-semibold tracking-tight text-balance ${as === 'h1' ? 'text-4xl sm:text-5xl' : 'text-3xl sm:text-4xl'} ${dark ? 'text-white' : 'text-slate-900'}`}

@@ -55,7 +55,11 @@ function dismiss(id: number): void {
 }
 
 export function useToast(): { toast: typeof toast; current: ToastEntry | null } {
-  const entry = useSyncExternalStore(subscribe, () => current, () => null)
+  const entry = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  )
   return { toast, current: entry }
 }
 
@@ -73,16 +77,12 @@ export function Toaster() {
           duration={entry.duration}
           type={entry.variant === 'destructive' ? 'foreground' : 'background'}
           className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-md border p-4 pr-9 shadow-lg data-[state=closed]:opacity-0 data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] ${
-            entry.variant === 'destructive'
-              ? 'border-red-700 bg-red-700 text-white'
-              : 'border-slate-200 bg-white text-slate-900'
+            entry.variant === 'destructive' ? 'border-red-700 bg-red-700 text-white' : 'border-slate-200 bg-white text-slate-900'
           }`}
         >
           <div className="grid gap-1">
             <Toast.Title className="text-sm font-semibold">{entry.title}</Toast.Title>
-            {entry.description ? (
-              <Toast.Description className="text-sm opacity-90">{entry.description}</Toast.Description>
-            ) : null}
+            {entry.description ? <Toast.Description className="text-sm opacity-90">{entry.description}</Toast.Description> : null}
           </div>
           <Toast.Close
             aria-label="Close"

@@ -25,8 +25,7 @@ export const DEFAULT_VISION = {
 export const DEFAULT_CONTACT: IntroContent = {
   badge: 'Get in touch',
   title: "Let's talk about your next system",
-  subtitle:
-    'Tell us what you are building or replacing. A product specialist will reply within one business day with next steps, a demo slot or a proposal.',
+  subtitle: 'Tell us what you are building or replacing. A product specialist will reply within one business day with next steps, a demo slot or a proposal.',
 }
 
 export interface FooterContent {

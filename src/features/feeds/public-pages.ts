@@ -3,14 +3,7 @@
 
 /** A group of rows whose newest change dates a page (website_content rows are named section.key). */
 export type ContentSource =
-  | 'site_settings'
-  | 'solutions'
-  | 'blog_posts'
-  | 'job_openings'
-  | 'clients'
-  | 'testimonials'
-  | 'team_members'
-  | `website_content:${string}`
+  'site_settings' | 'solutions' | 'blog_posts' | 'job_openings' | 'clients' | 'testimonials' | 'team_members' | `website_content:${string}`
 
 export interface PublicPage {
   path: string

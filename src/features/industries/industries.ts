@@ -6,7 +6,11 @@ export interface Industry {
 }
 
 export const INDUSTRIES: Industry[] = [
-  { name: 'Banking & Finance', icon: 'Landmark', description: 'Core banking, payments, lending and collections for banks, microfinance institutions and credit unions.' },
+  {
+    name: 'Banking & Finance',
+    icon: 'Landmark',
+    description: 'Core banking, payments, lending and collections for banks, microfinance institutions and credit unions.',
+  },
   { name: 'Healthcare', icon: 'HeartPulse', description: 'Patient records, billing and claims that keep clinics and hospitals running smoothly.' },
   { name: 'Education', icon: 'GraduationCap', description: 'Admissions, fees, academics and parent communication for schools and school groups.' },
   { name: 'Government', icon: 'Building2', description: 'Secure revenue, payroll and citizen-service platforms for public institutions.' },

@@ -5,9 +5,7 @@ import type { z } from 'zod'
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>
 
-export type FormResult<K extends string> =
-  | { ok: true }
-  | { ok: false; fieldErrors: FieldErrors<K>; formError?: string; values: Partial<Record<K, string>> }
+export type FormResult<K extends string> = { ok: true } | { ok: false; fieldErrors: FieldErrors<K>; formError?: string; values: Partial<Record<K, string>> }
 
 /** The database's flood-limit refusal, in the words the visitor is shown. */
 export const TOO_MANY_SUBMISSIONS = 'Too many submissions, please try again later.'

@@ -52,8 +52,7 @@ export type NewsletterInput = z.infer<typeof newsletterSchema>
 
 export const CV_MAX_BYTES = 5 * 1024 * 1024
 export const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const
-export const CV_ACCEPT =
-  '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+export const CV_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 export const CV_TYPE_MESSAGE = 'Please choose a PDF, DOC or DOCX file.'
 export const CV_SIZE_MESSAGE = 'The CV must be at most 5 MB.'
 export const CV_REQUIRED_MESSAGE = 'Please attach your CV.'

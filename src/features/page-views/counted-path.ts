@@ -13,4 +13,3 @@ export function isCountedPath(path: unknown): path is string {
     !path.startsWith(PAGE_VIEW_ENDPOINT)
   )
 }
-

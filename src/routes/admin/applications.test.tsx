@@ -12,7 +12,10 @@ let openings: { id: string; title: string }[]
 beforeAll(async () => {
   openings = (await env.db.from('job_openings').select('id, title').eq('active', true).order('created_at').limit(2)).data!
   const visitor = createBrowserClient({ url: env.backend.url, anonKey: env.backend.anonKey }, { persistSession: false })
-  for (const [opening, name] of [[openings[0], 'Chidi Nwosu'], [openings[1], 'Funmi Bakare']] as const) {
+  for (const [opening, name] of [
+    [openings[0], 'Chidi Nwosu'],
+    [openings[1], 'Funmi Bakare'],
+  ] as const) {
     const cv = `${crypto.randomUUID()}/cv.pdf`
     const upload = await visitor.storage.from('applications').upload(cv, new TextEncoder().encode('%PDF-1.4'), { contentType: 'application/pdf' })
     if (upload.error) throw upload.error

@@ -64,7 +64,9 @@ describe('Blog Management', () => {
     content.setSelectionRange(content.value.length, content.value.length)
     await user.upload(d.getByLabelText('Image file'), new File([PNG], 'chart.png', { type: 'image/png' }))
     await expectToast('Success', 'Image uploaded successfully')
-    await waitFor(() => expect(content.value).toMatch(/<strong>bold<\/strong><img src="http[^"]+\/storage\/v1\/object\/public\/media\/blog\/[^"]+-chart\.png" alt="chart" \/>$/))
+    await waitFor(() =>
+      expect(content.value).toMatch(/<strong>bold<\/strong><img src="http[^"]+\/storage\/v1\/object\/public\/media\/blog\/[^"]+-chart\.png" alt="chart" \/>$/),
+    )
     await user.type(content, '<script>alert(1)</script>')
 
     await user.click(d.getByRole('button', { name: 'Preview' }))
@@ -99,7 +101,9 @@ describe('Blog Management', () => {
     await user.type(within(dialog).getByLabelText('Content'), '<p>Again</p>')
     await user.click(within(dialog).getByRole('button', { name: 'Create Post' }))
     await expectToast('Error', 'Failed to create blog post')
-    expect((within(screen.getByRole('dialog', { name: 'Create New Blog Post' })).getByLabelText('Slug') as HTMLInputElement).value).toBe('ledger-design-5-lessons')
+    expect((within(screen.getByRole('dialog', { name: 'Create New Blog Post' })).getByLabelText('Slug') as HTMLInputElement).value).toBe(
+      'ledger-design-5-lessons',
+    )
   })
 
   it('publishes and unpublishes, filters, and deletes after the confirmation', async () => {

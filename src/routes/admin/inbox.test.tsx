@@ -10,8 +10,13 @@ const env = adminBackend()
 
 beforeAll(async () => {
   const visitor = createBrowserClient({ url: env.backend.url, anonKey: env.backend.anonKey }, { persistSession: false })
-  for (const [first, message] of [['Amaka', 'Please send a demo of the HR suite.'], ['Bayo', 'Pricing for 40 branches?']]) {
-    const { error } = await visitor.from('contact_messages').insert({ first_name: first, last_name: 'Visitor', email: `${first.toLowerCase()}@example.com`, message })
+  for (const [first, message] of [
+    ['Amaka', 'Please send a demo of the HR suite.'],
+    ['Bayo', 'Pricing for 40 branches?'],
+  ]) {
+    const { error } = await visitor
+      .from('contact_messages')
+      .insert({ first_name: first, last_name: 'Visitor', email: `${first.toLowerCase()}@example.com`, message })
     if (error) throw error
   }
 })

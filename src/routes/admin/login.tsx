@@ -25,7 +25,5 @@ export default function AdminLogin() {
   const navigate = useNavigate()
   const reason = params.get('reason')
   const notice: LoginNotice = reason === 'no-access' || reason === 'expired' ? reason : null
-  return (
-    <LoginForm notice={notice} onSignedIn={() => navigate(safeNext(params.get('next')), { replace: true })} />
-  )
+  return <LoginForm notice={notice} onSignedIn={() => navigate(safeNext(params.get('next')), { replace: true })} />
 }

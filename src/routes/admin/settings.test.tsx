@@ -20,8 +20,25 @@ describe('Site Settings', () => {
     expect((await env.db.from('site_settings').delete().eq('key', 'contact_phone_secondary')).error).toBeNull()
     renderRoute(screenRoute, env.db, '/admin/settings')
     await listLoaded()
-    for (const label of ['Company Name', 'Logo Text', 'Tagline', 'Address', 'Email', 'Phone', 'Second Phone', 'Office Hours', 'Careers Email',
-      'Primary Color', 'Secondary Color', 'LinkedIn', 'Twitter', 'Facebook', 'GitHub', 'Chat Link', 'Booking Link']) {
+    for (const label of [
+      'Company Name',
+      'Logo Text',
+      'Tagline',
+      'Address',
+      'Email',
+      'Phone',
+      'Second Phone',
+      'Office Hours',
+      'Careers Email',
+      'Primary Color',
+      'Secondary Color',
+      'LinkedIn',
+      'Twitter',
+      'Facebook',
+      'GitHub',
+      'Chat Link',
+      'Booking Link',
+    ]) {
       expect(screen.getByLabelText(label)).toBeTruthy()
     }
     expect((screen.getByLabelText('Primary Color') as HTMLInputElement).value).toBe('#2d317b')

@@ -15,7 +15,12 @@ export async function clientLoader() {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
-export const clientAction = adminAction(crudIntents({ schema: solutionSchema, messages: solutionMessages, toast: 'done' }, { create: createSolution, update: updateSolution, remove: deleteSolution }))
+export const clientAction = adminAction(
+  crudIntents(
+    { schema: solutionSchema, messages: solutionMessages, toast: 'done' },
+    { create: createSolution, update: updateSolution, remove: deleteSolution },
+  ),
+)
 
 export default function AdminSolutionsRoute({ loaderData }: Route.ComponentProps) {
   return <ResourceScreen resource={solutionsResource} rows={loaderData.rows} />

@@ -15,7 +15,12 @@ export async function clientLoader() {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
-export const clientAction = adminAction(crudIntents({ schema: testimonialSchema, messages: testimonialMessages, toast: 'done' }, { create: createTestimonial, update: updateTestimonial, remove: deleteTestimonial }))
+export const clientAction = adminAction(
+  crudIntents(
+    { schema: testimonialSchema, messages: testimonialMessages, toast: 'done' },
+    { create: createTestimonial, update: updateTestimonial, remove: deleteTestimonial },
+  ),
+)
 
 export default function AdminTestimonialsRoute({ loaderData }: Route.ComponentProps) {
   return <ResourceScreen resource={testimonialsResource} rows={loaderData.rows} />

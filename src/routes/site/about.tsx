@@ -62,7 +62,12 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </section>
       <section className="bg-slate-50 py-14 sm:py-20" aria-labelledby="team-heading">
         <Container>
-          <SectionHeading id="team-heading" eyebrow="Leadership" title="Meet Our Leadership Team" description="The people responsible for our products, our clients and the trust they place in us." />
+          <SectionHeading
+            id="team-heading"
+            eyebrow="Leadership"
+            title="Meet Our Leadership Team"
+            description="The people responsible for our products, our clients and the trust they place in us."
+          />
           <div className="mt-10">
             <TeamGrid members={team} />
           </div>

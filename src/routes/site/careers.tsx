@@ -39,7 +39,11 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       />
       <section className="py-14 sm:py-20" aria-labelledby="openings-heading">
         <Container>
-          <SectionHeading id="openings-heading" title="Open Positions" description={`${loaderData.jobs.length} open ${loaderData.jobs.length === 1 ? 'role' : 'roles'}, newest first.`} />
+          <SectionHeading
+            id="openings-heading"
+            title="Open Positions"
+            description={`${loaderData.jobs.length} open ${loaderData.jobs.length === 1 ? 'role' : 'roles'}, newest first.`}
+          />
           <div className="mt-10">
             <JobList jobs={loaderData.jobs} apply={(job) => <ApplyButton job={job} />} />
           </div>

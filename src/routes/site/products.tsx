@@ -16,11 +16,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function Products() {
   return (
     <>
-      <PageHero
-        eyebrow="Products"
-        title="Our Products"
-        description="Platforms that are live with clients today, and the ones our teams are building next."
-      />
+      <PageHero eyebrow="Products" title="Our Products" description="Platforms that are live with clients today, and the ones our teams are building next." />
       <Container className="py-14 sm:py-20">
         <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
           {PRODUCTS.map((product, index) => (

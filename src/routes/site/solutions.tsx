@@ -15,8 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export function meta({ matches }: Route.MetaArgs) {
   return buildMeta(siteContextFrom(matches), {
     title: 'Solutions',
-    description:
-      'Core banking, education, HR, debt recovery, AI and custom software: the product suite for banks, schools and businesses across Africa.',
+    description: 'Core banking, education, HR, debt recovery, AI and custom software: the product suite for banks, schools and businesses across Africa.',
     path: '/solutions',
   })
 }

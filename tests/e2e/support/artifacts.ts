@@ -7,7 +7,13 @@ import type { Page } from 'playwright-core'
 export const RESULTS_DIR = path.resolve(import.meta.dirname, '../../../test-results')
 
 function fileStem(name: string): string {
-  return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 120) || 'page'
+  return (
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 120) || 'page'
+  )
 }
 
 /** Saves `<name>.png` and `<name>.html`; returns their paths. Never throws (a closed page saves nothing). */

@@ -59,17 +59,15 @@ export async function runAxe(page: Page, options: AxeCheckOptions = {}): Promise
     runOnly: { type: 'tag', values: [...(options.tags ?? WCAG_21_AA)] },
     resultTypes: ['violations'],
   }
-  return page.evaluate(
-    ([ctx, opts]) => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(ctx, opts),
-    [context, runOptions] as const,
-  )
+  return page.evaluate(([ctx, opts]) => (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<AxeResults> } }).axe.run(ctx, opts), [
+    context,
+    runOptions,
+  ] as const)
 }
 
 function describeNode(node: NodeResult): string {
   const summary = node.failureSummary?.replace(/\s*\n\s*/g, ' ').trim()
-  return [`    element: ${node.target.join(' ')}`, `      html: ${node.html.slice(0, 200)}`, summary ? `      why: ${summary}` : '']
-    .filter(Boolean)
-    .join('\n')
+  return [`    element: ${node.target.join(' ')}`, `      html: ${node.html.slice(0, 200)}`, summary ? `      why: ${summary}` : ''].filter(Boolean).join('\n')
 }
 
 /** One violation as a readable block: rule, impact, page, and every element it found. */

@@ -17,12 +17,7 @@ export interface DialogCheckOptions {
   tabs?: number
 }
 
-export async function expectAccessibleDialog(
-  page: Page,
-  opener: Locator,
-  label: string,
-  { close, tabs = 8 }: DialogCheckOptions = {},
-): Promise<void> {
+export async function expectAccessibleDialog(page: Page, opener: Locator, label: string, { close, tabs = 8 }: DialogCheckOptions = {}): Promise<void> {
   await opener.focus()
   await page.keyboard.press('Enter')
   const dialog = page.locator(DIALOG).filter({ visible: true }).last()
@@ -34,7 +29,12 @@ export async function expectAccessibleDialog(
   await expect(inside(), `${label}: focus moves into the dialog when it opens`).resolves.toBe(true)
   const name = await dialog.evaluate((element) => {
     const labelledBy = element.getAttribute('aria-labelledby')
-    const byId = labelledBy ? labelledBy.split(/\s+/).map((id) => document.getElementById(id)?.textContent ?? '').join(' ') : ''
+    const byId = labelledBy
+      ? labelledBy
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+      : ''
     return (element.getAttribute('aria-label') ?? byId).trim()
   })
   expect(name, `${label}: the dialog has an accessible name (aria-label or aria-labelledby)`).not.toBe('')
@@ -44,8 +44,7 @@ export async function expectAccessibleDialog(
 
   // Modal: Tab never lands on the page behind it. Focus may cycle inside (a focus scope) or pass to
   // the browser's own controls (a native <dialog>), which is not a trap.
-  const insideOrOut = () =>
-    dialog.evaluate((element) => element.contains(document.activeElement) || document.activeElement === document.body)
+  const insideOrOut = () => dialog.evaluate((element) => element.contains(document.activeElement) || document.activeElement === document.body)
   for (let press = 0; press < tabs; press++) {
     await page.keyboard.press('Tab')
     await expect(insideOrOut(), `${label}: Tab press ${press + 1} stays out of the page behind the modal`).resolves.toBe(true)

@@ -39,8 +39,7 @@ export async function expectFocusVisible(page: Page, label = ''): Promise<void> 
   const result = await page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null
     if (!element || element === document.body) return { ok: false, why: 'nothing has focus' }
-    const ring = (style: CSSStyleDeclaration) =>
-      `${style.outlineStyle}|${style.outlineWidth}|${style.outlineColor}|${style.boxShadow}|${style.borderColor}`
+    const ring = (style: CSSStyleDeclaration) => `${style.outlineStyle}|${style.outlineWidth}|${style.outlineColor}|${style.boxShadow}|${style.borderColor}`
     const focused = getComputedStyle(element)
     const focusedRing = ring(focused)
     const hasOutline = focused.outlineStyle !== 'none' && parseFloat(focused.outlineWidth) > 0
@@ -63,9 +62,7 @@ export async function expectFocusVisible(page: Page, label = ''): Promise<void> 
  * to the document body (past the last control), at most once per focusable element plus a margin.
  */
 export async function expectNoFocusTrap(page: Page, label = ''): Promise<void> {
-  const focusable = await page.evaluate(
-    () => document.querySelectorAll('a[href], button, input, select, textarea, [tabindex], iframe, summary').length,
-  )
+  const focusable = await page.evaluate(() => document.querySelectorAll('a[href], button, input, select, textarea, [tabindex], iframe, summary').length)
   const limit = focusable + 10
   const visited: string[] = []
   for (let presses = 0; presses < limit; presses++) {

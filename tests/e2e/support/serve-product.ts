@@ -62,7 +62,11 @@ export default async function serveProduct(project: TestProject): Promise<() => 
     throw new Error(`${(error as Error).message}\n${output}`)
   }
   project.provide('siteUrl', siteUrl)
-  const backendUrl = output.split('\n').find((line) => line.startsWith(READY_PREFIX))?.slice(READY_PREFIX.length).trim()
+  const backendUrl = output
+    .split('\n')
+    .find((line) => line.startsWith(READY_PREFIX))
+    ?.slice(READY_PREFIX.length)
+    .trim()
   const keys = await readKeys(dataDir)
   if (backendUrl && keys) {
     project.provide('backend', { url: backendUrl, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey })

@@ -9,9 +9,7 @@ export async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle')
   await page.evaluate(async () => {
     await document.fonts.ready
-    const finite = document
-      .getAnimations()
-      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+    const finite = document.getAnimations().filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
     await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
   })
 }

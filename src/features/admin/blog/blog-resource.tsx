@@ -38,7 +38,9 @@ function Empty({ all, onAdd }: EmptyProps<BlogPost>) {
     <div className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center">
       <FileText aria-hidden className="mx-auto mb-2 size-8 text-slate-400" />
       <p className="text-sm font-medium text-slate-800">{blogPostMessages.empty}</p>
-      <p className="mt-1 text-sm text-slate-600">{all.length === 0 ? 'Get started by creating your first blog post' : 'Try adjusting your search or filter criteria'}</p>
+      <p className="mt-1 text-sm text-slate-600">
+        {all.length === 0 ? 'Get started by creating your first blog post' : 'Try adjusting your search or filter criteria'}
+      </p>
       {all.length === 0 ? (
         <button type="button" className={`${buttonPrimary} mt-4`} onClick={onAdd}>
           <Plus aria-hidden className="size-4" /> Create First Post
@@ -82,7 +84,9 @@ export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPos
       <img src={post.featured_image} alt="" className="h-36 w-full shrink-0 rounded bg-slate-100 object-cover sm:aspect-video sm:h-auto sm:w-44" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-1.5">
-          <span className={`${badge} ${post.published ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-800'}`}>{post.published ? 'Published' : 'Draft'}</span>
+          <span className={`${badge} ${post.published ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-800'}`}>
+            {post.published ? 'Published' : 'Draft'}
+          </span>
           <span className={`${badge} bg-slate-100 text-slate-700`}>{post.category}</span>
         </div>
         <h3 className="mt-1 font-medium text-slate-900">{post.title}</h3>

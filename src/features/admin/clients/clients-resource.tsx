@@ -12,7 +12,11 @@ import type { UseFormReturn } from 'react-hook-form'
 function Logo({ url, icon }: { url: string | null | undefined; icon: string }) {
   return (
     <span className="flex size-10 shrink-0 items-center justify-center overflow-hidden rounded border border-slate-200 bg-slate-50 text-slate-600">
-      {url && /^(https?:\/\/|\/)/.test(url) ? <img src={url} alt="" className="max-h-full max-w-full object-contain" /> : <ClientIcon name={icon} className="size-5" />}
+      {url && /^(https?:\/\/|\/)/.test(url) ? (
+        <img src={url} alt="" className="max-h-full max-w-full object-contain" />
+      ) : (
+        <ClientIcon name={icon} className="size-5" />
+      )}
     </span>
   )
 }
@@ -26,7 +30,11 @@ function LogoField({ form }: { form: UseFormReturn<ClientValues> }) {
         <input className={input} placeholder="https://…" {...form.register('logo_url')} />
       </Field>
       <div className="flex items-center gap-3">
-        <ImageUploadButton folder="clients" label="Logo file" onUploaded={(url) => form.setValue('logo_url', url, { shouldDirty: true, shouldValidate: true })} />
+        <ImageUploadButton
+          folder="clients"
+          label="Logo file"
+          onUploaded={(url) => form.setValue('logo_url', url, { shouldDirty: true, shouldValidate: true })}
+        />
         <Logo url={logo} icon={icon} />
       </div>
     </div>

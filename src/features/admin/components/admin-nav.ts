@@ -1,5 +1,16 @@
 import {
-  Briefcase, FileText, FolderKanban, Inbox, LayoutDashboard, Mail, MessageSquareQuote, Newspaper, Settings, UserRound, Users, Building2,
+  Briefcase,
+  FileText,
+  FolderKanban,
+  Inbox,
+  LayoutDashboard,
+  Mail,
+  MessageSquareQuote,
+  Newspaper,
+  Settings,
+  UserRound,
+  Users,
+  Building2,
   type LucideIcon,
 } from 'lucide-react'
 

@@ -18,7 +18,10 @@ export function AdminShell({ greetingName, newMessages, onLogout, children }: Ad
 
   return (
     <div className="min-h-screen bg-slate-50 text-slate-900 md:pl-64">
-      <a href="#admin-main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-[60] focus:rounded focus:bg-white focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       {open ? <div className="fixed inset-0 z-30 bg-slate-900/40 md:hidden" onClick={() => setOpen(false)} aria-hidden /> : null}

@@ -89,7 +89,10 @@ function FieldControl<Input extends FieldValues, Values extends FieldValues>({ s
 
 const ROW_COLUMNS: Record<number, string> = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3' }
 
-export function renderParts<Input extends FieldValues, Values extends FieldValues>(parts: FormPart<Input, Values>[], form: UseFormReturn<Input, unknown, Values>): ReactNode {
+export function renderParts<Input extends FieldValues, Values extends FieldValues>(
+  parts: FormPart<Input, Values>[],
+  form: UseFormReturn<Input, unknown, Values>,
+): ReactNode {
   return parts.map((part, index) =>
     typeof part === 'function' ? (
       <div key={index} className="contents">
@@ -119,7 +122,12 @@ export function useResourceSave<Row extends { id: string }, Values extends Field
   return { save, busy: action.busy }
 }
 
-export function ResourceForm<Row extends { id: string }, Input extends FieldValues, Values extends FieldValues>({ description: d, open, item, onClose }: ResourceFormProps<Row, Input, Values>) {
+export function ResourceForm<Row extends { id: string }, Input extends FieldValues, Values extends FieldValues>({
+  description: d,
+  open,
+  item,
+  onClose,
+}: ResourceFormProps<Row, Input, Values>) {
   const { save, busy } = useResourceSave<Row, Values>(item, onClose)
   const { form, dialog } = useDraftForm<Input, Values>({
     draftKey: `${d.draftKey}:${item?.id ?? 'new'}`,

@@ -116,7 +116,13 @@ export function ResourceScreen<Row extends { id: string }, Input extends FieldVa
             <SearchBox value={filters.values.q} onChange={(q) => filters.set({ q })} placeholder={r.search?.placeholder ?? 'Search...'} />
           </div>
           {r.filters.map((f) => (
-            <select key={f.name} aria-label={f.label} className={input} value={filters.values[f.name]} onChange={(e) => filters.set({ [f.name]: e.target.value })}>
+            <select
+              key={f.name}
+              aria-label={f.label}
+              className={input}
+              value={filters.values[f.name]}
+              onChange={(e) => filters.set({ [f.name]: e.target.value })}
+            >
               {f.options(rows).map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}

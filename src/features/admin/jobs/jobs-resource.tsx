@@ -18,7 +18,9 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="font-medium text-slate-900">{job.title}</h2>
-          <span className={`${badge} ${job.active ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>{job.active ? 'Active' : 'Inactive'}</span>
+          <span className={`${badge} ${job.active ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
+            {job.active ? 'Active' : 'Inactive'}
+          </span>
         </div>
         <p className="mt-0.5 text-xs text-slate-600">
           {job.department} · {job.location} · {job.type}

@@ -11,10 +11,13 @@ describe('CSV export', () => {
   })
 
   it('quotes commas, quotes and line breaks, so the file reads back cell for cell', () => {
-    const csv = toCsv(['Name', 'Message'], [
-      ['Ada, Lovelace', 'She said "hi"\nthen left'],
-      ['=cmd', null],
-    ])
+    const csv = toCsv(
+      ['Name', 'Message'],
+      [
+        ['Ada, Lovelace', 'She said "hi"\nthen left'],
+        ['=cmd', null],
+      ],
+    )
     const parsed = Papa.parse<string[]>(csv.trim(), { newline: '\r\n' }).data
     expect(parsed).toEqual([
       ['Name', 'Message'],

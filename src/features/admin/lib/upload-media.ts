@@ -7,7 +7,10 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 export class ImageRejected extends Error {}
 
 function safeName(name: string): string {
-  const cleaned = name.toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '')
+  const cleaned = name
+    .toLowerCase()
+    .replace(/[^a-z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
   return cleaned.slice(-80) || 'image'
 }
 

@@ -39,7 +39,12 @@ function Features({ form }: { form: Form }) {
       {rows.fields.map((field, index) => (
         <div key={field.id} className="grid gap-2 rounded-md border border-slate-200 p-2 sm:grid-cols-[1fr_2fr_auto]">
           <input aria-label={`Feature ${index + 1} title`} placeholder="Title" className={input} {...form.register(`features.${index}.title`)} />
-          <input aria-label={`Feature ${index + 1} description`} placeholder="Description" className={input} {...form.register(`features.${index}.description`)} />
+          <input
+            aria-label={`Feature ${index + 1} description`}
+            placeholder="Description"
+            className={input}
+            {...form.register(`features.${index}.description`)}
+          />
           <RemoveButton label={`Remove feature ${index + 1}`} onClick={() => rows.remove(index)} />
         </div>
       ))}
@@ -55,7 +60,12 @@ function Audience({ form }: { form: Form }) {
       <legend className="mb-1 text-sm font-medium text-slate-800">Target Audience</legend>
       {rows.fields.map((field, index) => (
         <div key={field.id} className="flex gap-2">
-          <input aria-label={`Audience ${index + 1}`} placeholder="e.g. Commercial banks" className={input} {...form.register(`targetaudience.${index}.value`)} />
+          <input
+            aria-label={`Audience ${index + 1}`}
+            placeholder="e.g. Commercial banks"
+            className={input}
+            {...form.register(`targetaudience.${index}.value`)}
+          />
           <RemoveButton label={`Remove audience ${index + 1}`} onClick={() => rows.remove(index)} />
         </div>
       ))}

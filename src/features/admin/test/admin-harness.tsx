@@ -119,7 +119,8 @@ export async function expectToast(title: string, description?: string): Promise<
       // while a modal dialog is open, so found by that attribute).
       const items = [...document.querySelectorAll<HTMLElement>('li[data-swipe-direction]')]
       const item = items.find((li) => within(li).queryByText(title) && (!description || within(li).queryByText(description)))
-      if (!item) throw new Error(`no toast "${title}"${description ? ` / "${description}"` : ''}; shown: ${items.map((li) => li.textContent).join(' | ') || 'none'}`)
+      if (!item)
+        throw new Error(`no toast "${title}"${description ? ` / "${description}"` : ''}; shown: ${items.map((li) => li.textContent).join(' | ') || 'none'}`)
       return item
     },
     { timeout: 10_000 },

@@ -33,7 +33,13 @@ export const testimonialsResource: ResourceDescription<Testimonial, TestimonialI
   form: {
     schema: testimonialSchema,
     draftKey: 'testimonial',
-    initial: (item) => ({ quote: item?.quote ?? '', name: item?.name ?? '', title: item?.title ?? '', avatar: item?.avatar ?? '', rating: String(item?.rating ?? 5) }),
+    initial: (item) => ({
+      quote: item?.quote ?? '',
+      name: item?.name ?? '',
+      title: item?.title ?? '',
+      avatar: item?.avatar ?? '',
+      rating: String(item?.rating ?? 5),
+    }),
     ...dialogLabels('Testimonial'),
     parts: [
       { name: 'quote', label: 'Quote', kind: 'textarea', rows: 4 },

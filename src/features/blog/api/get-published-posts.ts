@@ -10,10 +10,7 @@ const SUMMARY = 'id, slug, title, excerpt, category, featured_image, author_name
 
 /** Published posts, newest first, without their bodies. */
 export async function getPublishedPosts(db: Db): Promise<PostSummary[]> {
-  return unwrap(
-    await db.from('blog_posts').select(SUMMARY).eq('published', true).order('created_at', { ascending: false }),
-    'Failed to fetch blog posts',
-  )
+  return unwrap(await db.from('blog_posts').select(SUMMARY).eq('published', true).order('created_at', { ascending: false }), 'Failed to fetch blog posts')
 }
 
 /** Up to `limit` other published posts of the same category, newest first. */

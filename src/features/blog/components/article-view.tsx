@@ -26,9 +26,7 @@ export function ArticleView({ post, html, url, related }: ArticleViewProps) {
             <p className="mt-8 text-sm font-semibold tracking-wide text-brand-primary-text uppercase">{post.category}</p>
             <h1 className="mt-3 max-w-4xl text-3xl leading-tight font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">{post.title}</h1>
             <div className="mt-6 flex items-center gap-3">
-              {post.author_avatar && (
-                <img src={post.author_avatar} alt="" width={44} height={44} className="size-11 rounded-full bg-slate-100" />
-              )}
+              {post.author_avatar && <img src={post.author_avatar} alt="" width={44} height={44} className="size-11 rounded-full bg-slate-100" />}
               <div className="text-sm">
                 <p className="font-semibold text-slate-900">{post.author_name}</p>
                 <p className="text-slate-600">

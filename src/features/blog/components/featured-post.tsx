@@ -16,9 +16,7 @@ export function FeaturedPost({ post }: { post: PostSummary }) {
         className="aspect-[1200/630] h-full w-full bg-slate-100 object-cover md:col-span-7"
       />
       <div className="flex flex-col p-6 sm:p-8 md:col-span-5">
-        <p className="text-sm font-semibold text-brand-primary-text">
-          Featured · {post.category}
-        </p>
+        <p className="text-sm font-semibold text-brand-primary-text">Featured · {post.category}</p>
         <h2 className="mt-3 text-2xl leading-tight font-semibold tracking-tight text-slate-900 sm:text-3xl">
           <Link to={`/resources/blog/${post.slug}`} className="after:absolute after:inset-0 group-hover:underline">
             {post.title}

@@ -7,7 +7,15 @@ export function PostCard({ post, headingLevel = 'h3' }: { post: PostSummary; hea
   const Heading = headingLevel
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
-      <img src={post.featured_image} alt="" width={1200} height={630} loading="lazy" decoding="async" className="aspect-[1200/630] w-full bg-slate-100 object-cover" />
+      <img
+        src={post.featured_image}
+        alt=""
+        width={1200}
+        height={630}
+        loading="lazy"
+        decoding="async"
+        className="aspect-[1200/630] w-full bg-slate-100 object-cover"
+      />
       <div className="flex flex-1 flex-col p-6">
         <p className="text-sm font-semibold text-brand-primary-text">{post.category}</p>
         <Heading className="mt-2 text-lg leading-snug font-semibold text-slate-900">

@@ -82,9 +82,7 @@ export function ResourcesBrowser({ posts, total, published, query, shown }: Reso
         {published === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No blog posts available yet.</p>
         ) : total === 0 ? (
-          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
-            No articles found. Try a different search term!
-          </p>
+          <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No articles found. Try a different search term!</p>
         ) : (
           <>
             {query && (

@@ -1,10 +1,7 @@
 import type { Tables } from '~/lib/database.types'
 import { unwrap, type Db } from '~/lib/supabase'
 
-export type JobOpening = Pick<
-  Tables<'job_openings'>,
-  'id' | 'title' | 'location' | 'department' | 'type' | 'description' | 'requirements' | 'created_at'
->
+export type JobOpening = Pick<Tables<'job_openings'>, 'id' | 'title' | 'location' | 'department' | 'type' | 'description' | 'requirements' | 'created_at'>
 
 /** Active openings, newest first (RLS hides inactive ones from visitors; the filter says so too). */
 export async function getOpenJobs(db: Db): Promise<JobOpening[]> {

@@ -11,7 +11,11 @@ export interface JobListProps {
 /** Active openings, newest first: title, department, location, type, and the description. */
 export function JobList({ jobs, apply }: JobListProps) {
   if (jobs.length === 0) {
-    return <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">There are no open positions right now. Please check back soon.</p>
+    return (
+      <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">
+        There are no open positions right now. Please check back soon.
+      </p>
+    )
   }
   return (
     <ul className="space-y-4">

@@ -6,7 +6,17 @@ const ICONS: Record<string, LucideIcon> = { Building, Feather, Globe, Zap, Sun, 
 /** A client's logo image when logo_url is set, otherwise its icon with the name. */
 export function ClientLogo({ client }: { client: Client }) {
   if (client.logo_url) {
-    return <img src={client.logo_url} alt={client.name} width={274} height={80} loading="lazy" decoding="async" className="h-10 w-auto opacity-80 grayscale transition hover:opacity-100 hover:grayscale-0 sm:h-12" />
+    return (
+      <img
+        src={client.logo_url}
+        alt={client.name}
+        width={274}
+        height={80}
+        loading="lazy"
+        decoding="async"
+        className="h-10 w-auto opacity-80 grayscale transition hover:opacity-100 hover:grayscale-0 sm:h-12"
+      />
+    )
   }
   const Icon = ICONS[client.icon] ?? Building
   return (

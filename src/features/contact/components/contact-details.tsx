@@ -21,30 +21,42 @@ export function ContactDetails({ email, phones, address, hours, bookingUrl }: Co
       <h2 className="text-xl font-semibold text-slate-900">Contact details</h2>
       <ul className="mt-6 grid gap-6">
         <li className={item}>
-          <span className={icon}><Mail aria-hidden="true" className="size-5" strokeWidth={1.75} /></span>
+          <span className={icon}>
+            <Mail aria-hidden="true" className="size-5" strokeWidth={1.75} />
+          </span>
           <div>
             <p className="text-sm font-medium text-slate-500">Email</p>
-            <a href={`mailto:${email}`} className="font-semibold break-all text-slate-900 hover:underline">{email}</a>
+            <a href={`mailto:${email}`} className="font-semibold break-all text-slate-900 hover:underline">
+              {email}
+            </a>
           </div>
         </li>
         <li className={item}>
-          <span className={icon}><Phone aria-hidden="true" className="size-5" strokeWidth={1.75} /></span>
+          <span className={icon}>
+            <Phone aria-hidden="true" className="size-5" strokeWidth={1.75} />
+          </span>
           <div>
             <p className="text-sm font-medium text-slate-500">Phone</p>
             {phones.map((phone) => (
-              <a key={phone} href={telHref(phone)} className="block font-semibold text-slate-900 hover:underline">{phone}</a>
+              <a key={phone} href={telHref(phone)} className="block font-semibold text-slate-900 hover:underline">
+                {phone}
+              </a>
             ))}
           </div>
         </li>
         <li className={item}>
-          <span className={icon}><MapPin aria-hidden="true" className="size-5" strokeWidth={1.75} /></span>
+          <span className={icon}>
+            <MapPin aria-hidden="true" className="size-5" strokeWidth={1.75} />
+          </span>
           <div>
             <p className="text-sm font-medium text-slate-500">Office</p>
             <address className="font-semibold text-slate-900 not-italic">{address}</address>
           </div>
         </li>
         <li className={item}>
-          <span className={icon}><Clock aria-hidden="true" className="size-5" strokeWidth={1.75} /></span>
+          <span className={icon}>
+            <Clock aria-hidden="true" className="size-5" strokeWidth={1.75} />
+          </span>
           <div>
             <p className="text-sm font-medium text-slate-500">Office hours</p>
             <p className="font-semibold text-slate-900">{hours}</p>
@@ -52,7 +64,9 @@ export function ContactDetails({ email, phones, address, hours, bookingUrl }: Co
         </li>
         {bookingUrl && (
           <li className={item}>
-            <span className={icon}><CalendarClock aria-hidden="true" className="size-5" strokeWidth={1.75} /></span>
+            <span className={icon}>
+              <CalendarClock aria-hidden="true" className="size-5" strokeWidth={1.75} />
+            </span>
             <div>
               <p className="text-sm font-medium text-slate-500">Prefer to talk?</p>
               <a href={bookingUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-primary-text underline underline-offset-4">

@@ -10,7 +10,9 @@ export function StatsBand({ stats }: { stats: StatsContent }) {
     <section className="bg-brand-primary py-16 text-on-primary sm:py-20" aria-labelledby="stats-heading">
       <Container>
         <div className="max-w-2xl">
-          <h2 id="stats-heading" className="text-3xl font-semibold tracking-tight sm:text-4xl">{stats.title}</h2>
+          <h2 id="stats-heading" className="text-3xl font-semibold tracking-tight sm:text-4xl">
+            {stats.title}
+          </h2>
           <p className="mt-3 text-lg opacity-85">{stats.subtitle}</p>
         </div>
         <dl className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">

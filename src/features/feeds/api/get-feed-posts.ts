@@ -1,10 +1,7 @@
 import type { Tables } from '~/lib/database.types'
 import { unwrap, type Db } from '~/lib/supabase'
 
-export type FeedPost = Pick<
-  Tables<'blog_posts'>,
-  'slug' | 'title' | 'excerpt' | 'category' | 'author_name' | 'created_at' | 'updated_at'
->
+export type FeedPost = Pick<Tables<'blog_posts'>, 'slug' | 'title' | 'excerpt' | 'category' | 'author_name' | 'created_at' | 'updated_at'>
 
 /** How many posts the RSS feed carries. */
 export const FEED_SIZE = 20

@@ -40,15 +40,9 @@ export async function getSitemapContent(db: Db): Promise<SitemapContent> {
     db.from('blog_posts').select('slug, created_at, updated_at').eq('published', true).order('created_at', newestFirst),
     db.from('website_content').select('section, key, updated_at'),
     newestChange(db.from('site_settings').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date settings'),
-    newestChange(
-      db.from('job_openings').select('updated_at').eq('active', true).order('updated_at', newestFirst).limit(1),
-      'Failed to date job openings',
-    ),
+    newestChange(db.from('job_openings').select('updated_at').eq('active', true).order('updated_at', newestFirst).limit(1), 'Failed to date job openings'),
     newestChange(db.from('clients').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date clients'),
-    newestChange(
-      db.from('testimonials').select('updated_at').order('updated_at', newestFirst).limit(1),
-      'Failed to date testimonials',
-    ),
+    newestChange(db.from('testimonials').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date testimonials'),
     newestChange(db.from('team_members').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date team'),
   ])
   const dated = (rows: { slug: string; created_at: string; updated_at: string }[]): DatedPage[] =>

@@ -13,10 +13,7 @@ describe('buildSitemap', () => {
     expect(XMLValidator.validate(xml)).toBe(true)
     const doc = parser.parse(xml)
     expect(doc.urlset['@_xmlns']).toBe('http://www.sitemaps.org/schemas/sitemap/0.9')
-    expect(doc.urlset.url).toEqual([
-      { loc: 'https://example.com/', lastmod: '2026-11-21T09:30:12Z' },
-      { loc: 'https://example.com/products' },
-    ])
+    expect(doc.urlset.url).toEqual([{ loc: 'https://example.com/', lastmod: '2026-11-21T09:30:12Z' }, { loc: 'https://example.com/products' }])
   })
 
   it('escapes URLs (an ampersand in a query would otherwise break the file)', () => {

@@ -21,7 +21,8 @@ export function CustomDevelopment() {
             When off-the-shelf is not enough, we build it with you
           </h2>
           <p className="mt-4 text-lg text-slate-600">
-            Our engineering team designs and delivers bespoke platforms for banks, fintechs and enterprises, with the same standards we apply to our own products.
+            Our engineering team designs and delivers bespoke platforms for banks, fintechs and enterprises, with the same standards we apply to our own
+            products.
           </p>
           <Link to="/contact" className={buttonClasses('primary', 'lg', 'mt-8')}>
             Start a Conversation <ArrowRight aria-hidden="true" className="size-4" strokeWidth={1.75} />

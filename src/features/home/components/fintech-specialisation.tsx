@@ -23,7 +23,8 @@ export function FintechSpecialisation() {
             Deep financial-technology expertise, from ledger to last mile
           </h2>
           <p className="mt-4 text-lg text-slate-300">
-            Money software has no room for approximations. Our teams have built ledgers, switches and lending platforms for institutions in six countries, and we bring that experience to every project.
+            Money software has no room for approximations. Our teams have built ledgers, switches and lending platforms for institutions in six countries, and
+            we bring that experience to every project.
           </p>
           <Link to="/solutions/banking" className={buttonClasses('secondary', 'lg', 'mt-8')}>
             Explore Core Banking <ArrowRight aria-hidden="true" className="size-4" strokeWidth={1.75} />

@@ -6,10 +6,7 @@ const ICONS: Record<Industry['icon'], LucideIcon> = { Landmark, HeartPulse, Grad
 export function IndustryCard({ industry, index }: { industry: Industry; index: number }) {
   const Icon = ICONS[industry.icon]
   return (
-    <article
-      className="h-full animate-fade-up rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-      style={{ animationDelay: `${index * 0.1}s` }}
-    >
+    <article className="h-full animate-fade-up rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" style={{ animationDelay: `${index * 0.1}s` }}>
       <span className="inline-flex size-12 items-center justify-center rounded-xl bg-brand-secondary/15 text-brand-primary">
         <Icon aria-hidden="true" className="size-6" strokeWidth={1.75} />
       </span>

@@ -31,13 +31,7 @@ export interface CvUpload {
  * Stores an application. `db` must send `secret` in CV_UPLOAD_SECRET_HEADER on every call, so the
  * upload can be taken back if the row is refused.
  */
-export async function submitJobApplication(
-  db: Db,
-  jobId: string,
-  input: Omit<ApplicationInput, 'cv'>,
-  cv: CvUpload,
-  secret: string,
-): Promise<void> {
+export async function submitJobApplication(db: Db, jobId: string, input: Omit<ApplicationInput, 'cv'>, cv: CvUpload, secret: string): Promise<void> {
   const open = await db.rpc('job_opening_accepts_applications', { opening_id: jobId })
   throwIfFailed(open, 'Failed to check the job opening')
   if (open.data !== true) throw new JobNotOpenError()
@@ -57,7 +51,8 @@ export async function submitJobApplication(
   })
   if (inserted.error) {
     const removed = await bucket.remove([cvPath])
-    if (removed.error || removed.data?.length !== 1) console.error(`Could not take back the CV ${cvPath} after a refused application:`, removed.error?.message ?? 'not removed')
+    if (removed.error || removed.data?.length !== 1)
+      console.error(`Could not take back the CV ${cvPath} after a refused application:`, removed.error?.message ?? 'not removed')
     // The opening may have closed between the check and the insert (row-level security refusal).
     if (inserted.error.code === '42501') throw new JobNotOpenError()
     throwIfFailed(inserted, 'Failed to store job application')

@@ -40,7 +40,9 @@ export function ApplicationForm({ job, result }: ApplicationFormProps) {
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Email" error={fieldErrors.email}>
-          {(control) => <input {...control} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={values.email} className={inputClass} />}
+          {(control) => (
+            <input {...control} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={values.email} className={inputClass} />
+          )}
         </FormField>
         <FormField label="Phone" error={fieldErrors.phone} optional>
           {(control) => <input {...control} type="tel" name="phone" autoComplete="tel" maxLength={40} defaultValue={values.phone} className={inputClass} />}

@@ -26,9 +26,7 @@ export function ApplyButton({ job }: { job: { id: string; title: string } }) {
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <Dialog.Content className="fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-6 shadow-xl focus:outline-none">
           <Dialog.Title className="pr-8 text-xl font-semibold text-slate-900">Apply for {job.title}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-slate-600">
-            Tell us about yourself and attach your CV. We read every application.
-          </Dialog.Description>
+          <Dialog.Description className="mt-1 text-sm text-slate-600">Tell us about yourself and attach your CV. We read every application.</Dialog.Description>
           <div className="mt-5">
             <ApplicationForm job={job} />
           </div>

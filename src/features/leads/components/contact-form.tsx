@@ -39,14 +39,20 @@ export function ContactForm({ solutions, interestedIn, result }: ContactFormProp
       <HoneypotField />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="First Name" error={fieldErrors.firstName}>
-          {(control) => <input {...control} name="firstName" autoComplete="given-name" required maxLength={100} defaultValue={values.firstName} className={inputClass} />}
+          {(control) => (
+            <input {...control} name="firstName" autoComplete="given-name" required maxLength={100} defaultValue={values.firstName} className={inputClass} />
+          )}
         </FormField>
         <FormField label="Last Name" error={fieldErrors.lastName}>
-          {(control) => <input {...control} name="lastName" autoComplete="family-name" required maxLength={100} defaultValue={values.lastName} className={inputClass} />}
+          {(control) => (
+            <input {...control} name="lastName" autoComplete="family-name" required maxLength={100} defaultValue={values.lastName} className={inputClass} />
+          )}
         </FormField>
       </div>
       <FormField label="Email" error={fieldErrors.email}>
-        {(control) => <input {...control} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={values.email} className={inputClass} />}
+        {(control) => (
+          <input {...control} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={values.email} className={inputClass} />
+        )}
       </FormField>
       <FormField label="Interested In" error={fieldErrors.interestedIn} optional>
         {(control) => (

@@ -15,7 +15,9 @@ export const NEWSLETTER_ACTION = '/leads/newsletter'
 // In every page's footer: its schema (and zod) loads when the visitor first focuses the form. Only
 // the browser ever calls this, so the server build leaves the dynamic import out.
 const loadNewsletterSchema = () =>
-  import.meta.env.SSR ? Promise.reject(new Error('The newsletter schema loads in the browser')) : import('../schemas').then((schemas) => schemas.newsletterSchema)
+  import.meta.env.SSR
+    ? Promise.reject(new Error('The newsletter schema loads in the browser'))
+    : import('../schemas').then((schemas) => schemas.newsletterSchema)
 
 interface NewsletterFormProps {
   /** The action's answer, on the page it renders without JavaScript. */
@@ -25,15 +27,21 @@ interface NewsletterFormProps {
 }
 
 export function NewsletterForm({ result, tone = 'light' }: NewsletterFormProps = {}) {
-  const { fetcher, formRef, onSubmit, onFocus, busy, fieldErrors, formError, accepted, values } = useLeadForm<NewsletterField>(
-    loadNewsletterSchema,
-    result,
-  )
+  const { fetcher, formRef, onSubmit, onFocus, busy, fieldErrors, formError, accepted, values } = useLeadForm<NewsletterField>(loadNewsletterSchema, result)
   const hydrated = useHydrated()
   const inputId = useId()
   const errorId = `${inputId}-error`
   return (
-    <fetcher.Form ref={formRef} method="post" action={NEWSLETTER_ACTION} onSubmit={onSubmit} onFocus={onFocus} noValidate={hydrated} aria-label="Newsletter" className="relative space-y-2">
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={NEWSLETTER_ACTION}
+      onSubmit={onSubmit}
+      onFocus={onFocus}
+      noValidate={hydrated}
+      aria-label="Newsletter"
+      className="relative space-y-2"
+    >
       <HoneypotField />
       <div className="flex flex-col gap-2 sm:flex-row">
         <label htmlFor={inputId} className="sr-only">

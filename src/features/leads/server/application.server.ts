@@ -5,12 +5,7 @@ import { echoedValues, fieldErrorsOf, textValues, type FieldErrors } from '../fo
 import { applicationLimits, applicationSchema, CV_TYPE_MESSAGE, type ApplicationField } from '../schemas'
 import { answerSubmission, type Answer } from './submission.server'
 
-export async function handleApplicationSubmission(
-  db: Db,
-  jobId: string,
-  formData: FormData,
-  secret: string,
-): Promise<Answer<ApplicationField>> {
+export async function handleApplicationSubmission(db: Db, jobId: string, formData: FormData, secret: string): Promise<Answer<ApplicationField>> {
   const values = textValues(formData, applicationLimits)
   const parsed = applicationSchema.safeParse({ ...values, cv: formData.get('cv') })
   let kind: CvKind | null = null

@@ -8,12 +8,7 @@ export interface LegalDocument {
 
 /** The stored legal text (website_content, section legal, key privacy or terms), or null. */
 export async function getLegalDocument(db: Db, key: 'privacy' | 'terms'): Promise<LegalDocument | null> {
-  const { data, error } = await db
-    .from('website_content')
-    .select('content, updated_at')
-    .eq('section', 'legal')
-    .eq('key', key)
-    .maybeSingle()
+  const { data, error } = await db.from('website_content').select('content, updated_at').eq('section', 'legal').eq('key', key).maybeSingle()
   if (error) throw new Error(`Failed to fetch content: ${error.message}`)
   if (!data) return null
   const content = (data.content ?? {}) as Record<string, unknown>

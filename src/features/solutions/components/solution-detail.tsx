@@ -18,7 +18,10 @@ export function visitHref(url: string): { href: string; external: boolean } {
 
 export function SolutionDetail({ solution, others }: { solution: Solution; others: SolutionSummary[] }) {
   const features = featuresOf(solution.features)
-  const paragraphs = solution.longdescription.split(/\r?\n/).map((p) => p.trim()).filter(Boolean)
+  const paragraphs = solution.longdescription
+    .split(/\r?\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
   const visit = visitHref(solution.url)
   return (
     <>
@@ -27,14 +30,20 @@ export function SolutionDetail({ solution, others }: { solution: Solution; other
           <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
             <ol className="flex flex-wrap items-center gap-1.5">
               <li>
-                <Link to="/" className="hover:text-slate-900">Home</Link>
+                <Link to="/" className="hover:text-slate-900">
+                  Home
+                </Link>
               </li>
               <li aria-hidden="true">/</li>
               <li>
-                <Link to="/solutions" className="hover:text-slate-900">Solutions</Link>
+                <Link to="/solutions" className="hover:text-slate-900">
+                  Solutions
+                </Link>
               </li>
               <li aria-hidden="true">/</li>
-              <li aria-current="page" className="text-slate-700">{solution.title}</li>
+              <li aria-current="page" className="text-slate-700">
+                {solution.title}
+              </li>
             </ol>
           </nav>
           <div className="mt-8 grid gap-10 md:grid-cols-12 md:items-center">
@@ -85,7 +94,9 @@ export function SolutionDetail({ solution, others }: { solution: Solution; other
               <ul className="mt-4 flex flex-wrap gap-2">
                 {solution.targetaudience.map((audience) => (
                   <li key={audience}>
-                    <Badge tone="brand" className="px-3 py-1 text-sm">{audience}</Badge>
+                    <Badge tone="brand" className="px-3 py-1 text-sm">
+                      {audience}
+                    </Badge>
                   </li>
                 ))}
               </ul>
@@ -97,7 +108,9 @@ export function SolutionDetail({ solution, others }: { solution: Solution; other
       {features.length > 0 && (
         <section className="bg-slate-50 py-14 sm:py-20" aria-labelledby="features-heading">
           <Container>
-            <h2 id="features-heading" className="text-3xl font-semibold tracking-tight text-slate-900">Key Features</h2>
+            <h2 id="features-heading" className="text-3xl font-semibold tracking-tight text-slate-900">
+              Key Features
+            </h2>
             <ul className="mt-10 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
               {features.map((feature) => (
                 <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6">
@@ -114,7 +127,9 @@ export function SolutionDetail({ solution, others }: { solution: Solution; other
       {others.length > 0 && (
         <section className="py-14 sm:py-20" aria-labelledby="others-heading">
           <Container>
-            <h2 id="others-heading" className="text-3xl font-semibold tracking-tight text-slate-900">Other Solutions</h2>
+            <h2 id="others-heading" className="text-3xl font-semibold tracking-tight text-slate-900">
+              Other Solutions
+            </h2>
             <ul className="mt-10 grid gap-5 md:grid-cols-3">
               {others.map((other) => (
                 <li key={other.id}>

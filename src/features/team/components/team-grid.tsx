@@ -26,12 +26,24 @@ export function TeamGrid({ members }: { members: TeamMember[] }) {
             {(linkedin || twitter) && (
               <div className="mt-auto flex gap-2 pt-5">
                 {linkedin && (
-                  <a href={linkedin} target="_blank" rel="noopener noreferrer" aria-label={`${member.name} on LinkedIn`} className="inline-flex size-9 items-center justify-center rounded-full border border-slate-200 text-slate-500 hover:bg-slate-50 hover:text-slate-900">
+                  <a
+                    href={linkedin}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${member.name} on LinkedIn`}
+                    className="inline-flex size-9 items-center justify-center rounded-full border border-slate-200 text-slate-500 hover:bg-slate-50 hover:text-slate-900"
+                  >
                     <SocialIcon network="linkedin" className="size-4" />
                   </a>
                 )}
                 {twitter && (
-                  <a href={twitter} target="_blank" rel="noopener noreferrer" aria-label={`${member.name} on X (Twitter)`} className="inline-flex size-9 items-center justify-center rounded-full border border-slate-200 text-slate-500 hover:bg-slate-50 hover:text-slate-900">
+                  <a
+                    href={twitter}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${member.name} on X (Twitter)`}
+                    className="inline-flex size-9 items-center justify-center rounded-full border border-slate-200 text-slate-500 hover:bg-slate-50 hover:text-slate-900"
+                  >
                     <SocialIcon network="twitter" className="size-4" />
                   </a>
                 )}

@@ -53,13 +53,13 @@ export function TestimonialCarousel({ testimonials }: { testimonials: Testimonia
     >
       <div className="relative" aria-live={paused ? 'polite' : 'off'}>
         <div
-            key={current.id}
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${(index % count) + 1} of ${count}`}
-            className={moved ? 'animate-slide-in' : undefined}
-          >
-            <TestimonialCard testimonial={current} large />
+          key={current.id}
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${(index % count) + 1} of ${count}`}
+          className={moved ? 'animate-slide-in' : undefined}
+        >
+          <TestimonialCard testimonial={current} large />
         </div>
       </div>
       {count > 1 && (

@@ -2,7 +2,10 @@ import type { Page } from 'playwright-core'
 
 /** /admin/login */
 export class AdminLoginPage {
-  constructor(private readonly page: Page, private readonly siteUrl: string) {}
+  constructor(
+    private readonly page: Page,
+    private readonly siteUrl: string,
+  ) {}
 
   async open(): Promise<void> {
     await this.page.goto(`${this.siteUrl}/admin/login`)

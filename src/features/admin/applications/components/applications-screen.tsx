@@ -1,5 +1,11 @@
 import { FileDown } from 'lucide-react'
-import { APPLICATION_STATUS_LABELS, APPLICATION_STATUSES, applicationMessages as text, type Application, type ApplicationStatus } from '~/entities/job-application'
+import {
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+  applicationMessages as text,
+  type Application,
+  type ApplicationStatus,
+} from '~/entities/job-application'
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { buttonSecondary, card, input } from '../../components/styles'
@@ -71,7 +77,12 @@ export function ApplicationsScreen({ applications, openings }: { applications: A
                 {a.cover_note ? <p className="mt-2 whitespace-pre-wrap text-sm text-slate-700">{a.cover_note}</p> : null}
               </div>
               <div className="flex flex-wrap items-start gap-2 sm:flex-col sm:items-stretch">
-                <select aria-label={`Status of ${a.name}`} className={input} value={a.status} onChange={(e) => changeStatus(a, e.target.value as ApplicationStatus)}>
+                <select
+                  aria-label={`Status of ${a.name}`}
+                  className={input}
+                  value={a.status}
+                  onChange={(e) => changeStatus(a, e.target.value as ApplicationStatus)}
+                >
                   {APPLICATION_STATUSES.map((s) => (
                     <option key={s} value={s}>
                       {APPLICATION_STATUS_LABELS[s]}

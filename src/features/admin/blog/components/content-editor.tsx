@@ -75,7 +75,14 @@ export function ContentEditor({ id, value, onChange, onBlur, ...aria }: ContentE
         {TOOLBAR.map((tool) => {
           const Icon = ICONS[tool.label]
           return (
-            <button key={tool.label} type="button" className={iconButton} aria-label={tool.label} title={tool.label} onClick={() => wrap(tool.before, tool.after)}>
+            <button
+              key={tool.label}
+              type="button"
+              className={iconButton}
+              aria-label={tool.label}
+              title={tool.label}
+              onClick={() => wrap(tool.before, tool.after)}
+            >
               <Icon aria-hidden className="size-4" />
             </button>
           )

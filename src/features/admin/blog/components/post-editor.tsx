@@ -151,7 +151,13 @@ export function PostEditor({ open, item, onClose }: PostEditorProps) {
                   type="button"
                   aria-label={`Remove tag ${tag}`}
                   className={`${badge} bg-slate-100 text-slate-800 hover:bg-red-50 hover:text-red-800`}
-                  onClick={() => form.setValue('tags', tags.filter((t) => t !== tag), { shouldDirty: true })}
+                  onClick={() =>
+                    form.setValue(
+                      'tags',
+                      tags.filter((t) => t !== tag),
+                      { shouldDirty: true },
+                    )
+                  }
                 >
                   {tag} ×
                 </button>

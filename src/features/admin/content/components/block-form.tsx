@@ -14,7 +14,17 @@ export function useBlockSave(block: Pick<ContentBlock, 'section' | 'key'>, store
   return { save, busy: action.busy }
 }
 
-export function BlockForm({ heading, busy, onSubmit, children }: { heading: string; busy: boolean; onSubmit: FormEventHandler<HTMLFormElement>; children: ReactNode }) {
+export function BlockForm({
+  heading,
+  busy,
+  onSubmit,
+  children,
+}: {
+  heading: string
+  busy: boolean
+  onSubmit: FormEventHandler<HTMLFormElement>
+  children: ReactNode
+}) {
   return (
     <form onSubmit={onSubmit} noValidate className={`${card} grid gap-4 p-4`} aria-label={heading}>
       <h2 className="text-sm font-semibold text-slate-900">{heading}</h2>

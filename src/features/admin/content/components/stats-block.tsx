@@ -50,8 +50,20 @@ export function StatsBlock({ content }: { content: ContentObject | undefined }) 
                   <option key={icon}>{icon}</option>
                 ))}
               </select>
-              <input aria-label={`Stat ${index + 1} number`} aria-invalid={e?.number ? true : undefined} placeholder="500+" className={input} {...form.register(`stats.${index}.number`)} />
-              <input aria-label={`Stat ${index + 1} label`} aria-invalid={e?.label ? true : undefined} placeholder="Label" className={input} {...form.register(`stats.${index}.label`)} />
+              <input
+                aria-label={`Stat ${index + 1} number`}
+                aria-invalid={e?.number ? true : undefined}
+                placeholder="500+"
+                className={input}
+                {...form.register(`stats.${index}.number`)}
+              />
+              <input
+                aria-label={`Stat ${index + 1} label`}
+                aria-invalid={e?.label ? true : undefined}
+                placeholder="Label"
+                className={input}
+                {...form.register(`stats.${index}.label`)}
+              />
               <input
                 aria-label={`Stat ${index + 1} description`}
                 aria-invalid={e?.description ? true : undefined}
@@ -60,7 +72,13 @@ export function StatsBlock({ content }: { content: ContentObject | undefined }) 
                 {...form.register(`stats.${index}.description`)}
               />
               <span className="flex gap-0.5">
-                <button type="button" className={iconButton} aria-label={`Move stat ${index + 1} up`} disabled={index === 0} onClick={() => stats.move(index, index - 1)}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={`Move stat ${index + 1} up`}
+                  disabled={index === 0}
+                  onClick={() => stats.move(index, index - 1)}
+                >
                   <ArrowUp aria-hidden className="size-4" />
                 </button>
                 <button
@@ -79,8 +97,14 @@ export function StatsBlock({ content }: { content: ContentObject | undefined }) 
             </div>
           )
         })}
-        {errors.stats?.message || errors.stats?.root?.message ? <p className="text-xs text-red-700">{errors.stats?.message ?? errors.stats?.root?.message}</p> : null}
-        <button type="button" className={`${buttonSecondary} justify-self-start`} onClick={() => stats.append({ icon: 'Users', number: '', label: '', description: '' })}>
+        {errors.stats?.message || errors.stats?.root?.message ? (
+          <p className="text-xs text-red-700">{errors.stats?.message ?? errors.stats?.root?.message}</p>
+        ) : null}
+        <button
+          type="button"
+          className={`${buttonSecondary} justify-self-start`}
+          onClick={() => stats.append({ icon: 'Users', number: '', label: '', description: '' })}
+        >
           <Plus aria-hidden className="size-4" /> Add Stat
         </button>
       </fieldset>

@@ -26,7 +26,11 @@ export function TextBlock({ block, content }: TextBlockProps) {
     <BlockForm heading={block.heading} busy={busy} onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}>
       {fields.map((field) => (
         <Field key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
-          {field.rows ? <textarea rows={field.rows} className={input} {...form.register(field.name)} /> : <input className={input} {...form.register(field.name)} />}
+          {field.rows ? (
+            <textarea rows={field.rows} className={input} {...form.register(field.name)} />
+          ) : (
+            <input className={input} {...form.register(field.name)} />
+          )}
         </Field>
       ))}
     </BlockForm>

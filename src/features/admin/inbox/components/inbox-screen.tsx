@@ -20,9 +20,7 @@ export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
   const [openId, setOpenId] = useState<string | null>(null)
   const filters = useUrlFilters({ q: '', status: '' })
   const { q: query, status: filter } = filters.values
-  const shown = messages.filter(
-    (m) => (filter === '' || m.status === filter) && matches(query, m.first_name, m.last_name, m.email, m.interested_in, m.message),
-  )
+  const shown = messages.filter((m) => (filter === '' || m.status === filter) && matches(query, m.first_name, m.last_name, m.email, m.interested_in, m.message))
   const open = messages.find((m) => m.id === openId) ?? null
   const newCount = messages.filter((m) => m.status === 'new').length
 
@@ -41,7 +39,12 @@ export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
         title="Inbox"
         subtitle={`Messages from the contact form${newCount ? ` · ${newCount} new` : ''}`}
         action={
-          <button type="button" className={buttonSecondary} disabled={!messages.length} onClick={() => downloadCsv(`messages-${today()}.csv`, messagesCsv(shown))}>
+          <button
+            type="button"
+            className={buttonSecondary}
+            disabled={!messages.length}
+            onClick={() => downloadCsv(`messages-${today()}.csv`, messagesCsv(shown))}
+          >
             <Download aria-hidden className="size-4" /> Export CSV
           </button>
         }
@@ -83,7 +86,12 @@ export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
           ))}
         </ul>
       )}
-      <Dialog open={open !== null} onOpenChange={(next) => !next && setOpenId(null)} title={open ? `${open.first_name} ${open.last_name}` : 'Message'} widthClass="max-w-xl">
+      <Dialog
+        open={open !== null}
+        onOpenChange={(next) => !next && setOpenId(null)}
+        title={open ? `${open.first_name} ${open.last_name}` : 'Message'}
+        widthClass="max-w-xl"
+      >
         {open ? (
           <div className="grid gap-3 text-sm">
             <dl className="grid grid-cols-[7rem_1fr] gap-x-3 gap-y-1">

@@ -34,13 +34,7 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
     const error = errors[field.key]?.message
     if (field.kind === 'colour') {
       return (
-        <Field
-          key={field.key}
-          label={field.label}
-          error={error}
-          hint="Hex colour, e.g. #2d317b"
-          warning={brandContrastWarning(field.key, values[field.key])}
-        >
+        <Field key={field.key} label={field.label} error={error} hint="Hex colour, e.g. #2d317b" warning={brandContrastWarning(field.key, values[field.key])}>
           <input className={`${input} font-mono`} {...form.register(field.key)} />
         </Field>
       )
@@ -50,7 +44,12 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
         {field.kind === 'textarea' ? (
           <textarea rows={2} className={input} {...form.register(field.key)} />
         ) : (
-          <input type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'} placeholder={field.placeholder} className={input} {...form.register(field.key)} />
+          <input
+            type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
+            placeholder={field.placeholder}
+            className={input}
+            {...form.register(field.key)}
+          />
         )}
       </Field>
     )

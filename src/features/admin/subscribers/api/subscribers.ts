@@ -16,5 +16,8 @@ export async function deleteSubscriber(db: Db, id: string): Promise<void> {
 }
 
 export function subscribersCsv(subscribers: Subscriber[]): string {
-  return toCsv(['Email', 'Status', 'Subscribed on'], subscribers.map((s) => [s.email, s.status, s.created_at]))
+  return toCsv(
+    ['Email', 'Status', 'Subscribed on'],
+    subscribers.map((s) => [s.email, s.status, s.created_at]),
+  )
 }

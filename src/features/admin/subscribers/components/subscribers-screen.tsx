@@ -20,7 +20,8 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
   const active = all.filter((s) => s.status === 'subscribed').length
 
   const stop = async (subscriber: Subscriber) => {
-    if (await confirm(`Unsubscribe ${subscriber.email} from the newsletter?`, { confirmLabel: 'Unsubscribe' })) await action.submit({ intent: 'unsubscribe', id: subscriber.id })
+    if (await confirm(`Unsubscribe ${subscriber.email} from the newsletter?`, { confirmLabel: 'Unsubscribe' }))
+      await action.submit({ intent: 'unsubscribe', id: subscriber.id })
   }
 
   const remove = async (subscriber: Subscriber) => {
@@ -33,7 +34,12 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
         title="Subscribers"
         subtitle={`Newsletter sign-ups · ${active} subscribed`}
         action={
-          <button type="button" className={buttonSecondary} disabled={!all.length} onClick={() => downloadCsv(`subscribers-${today()}.csv`, subscribersCsv(shown))}>
+          <button
+            type="button"
+            className={buttonSecondary}
+            disabled={!all.length}
+            onClick={() => downloadCsv(`subscribers-${today()}.csv`, subscribersCsv(shown))}
+          >
             <Download aria-hidden className="size-4" /> Export CSV
           </button>
         }
@@ -51,7 +57,13 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
               </span>
               <span className="w-24 text-xs text-slate-500">{shortDate(s.created_at)}</span>
               <span className="flex gap-1">
-                <button type="button" className={iconButton} aria-label={`Unsubscribe ${s.email}`} disabled={s.status !== 'subscribed'} onClick={() => void stop(s)}>
+                <button
+                  type="button"
+                  className={iconButton}
+                  aria-label={`Unsubscribe ${s.email}`}
+                  disabled={s.status !== 'subscribed'}
+                  onClick={() => void stop(s)}
+                >
                   <UserMinus aria-hidden className="size-4" />
                 </button>
                 <button type="button" className={iconButtonDanger} aria-label={`Delete ${s.email}`} onClick={() => void remove(s)}>

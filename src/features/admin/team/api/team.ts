@@ -20,12 +20,16 @@ function toRow(values: TeamMemberValues) {
 
 /** A new member goes last: the highest order_index plus one, or 1 for the first. */
 export async function createTeamMember(db: Db, values: TeamMemberValues): Promise<void> {
-  const last = unwrap(
-    await db.from('team_members').select('order_index').order('order_index', { ascending: false }).limit(1),
+  const last = unwrap(await db.from('team_members').select('order_index').order('order_index', { ascending: false }).limit(1), m.createFailed)
+  const order_index = (last[0]?.order_index ?? 0) + 1
+  unwrap(
+    await db
+      .from('team_members')
+      .insert({ ...toRow(values), order_index })
+      .select('id')
+      .single(),
     m.createFailed,
   )
-  const order_index = (last[0]?.order_index ?? 0) + 1
-  unwrap(await db.from('team_members').insert({ ...toRow(values), order_index }).select('id').single(), m.createFailed)
 }
 
 export async function updateTeamMember(db: Db, id: string, values: TeamMemberValues): Promise<void> {
