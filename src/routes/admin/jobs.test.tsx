@@ -60,7 +60,7 @@ describe('Job Openings manager', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Job Opening' }))
     await expectToast('Success', 'Job opening updated successfully')
 
-    await user.type(screen.getByRole('searchbox'), 'senior ledger')
+    await user.type(await screen.findByRole('searchbox'), 'senior ledger')
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Senior Ledger Engineer']))
     await user.click(screen.getByRole('button', { name: 'Delete Senior Ledger Engineer' }))
     const question = await screen.findByRole('alertdialog')

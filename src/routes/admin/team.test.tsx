@@ -87,7 +87,7 @@ describe('Team Members manager', () => {
     await user.type(within(dialog).getByLabelText('Position'), 'Chief Risk Officer')
     await user.click(within(dialog).getByRole('button', { name: 'Update Team Member' }))
     await expectToast('Success', 'Team member updated successfully')
-    await user.type(screen.getByRole('searchbox'), 'chief risk')
+    await user.type(await screen.findByRole('searchbox'), 'chief risk')
     await screen.findByText('Chief Risk Officer')
     expect(names()).toEqual(['Zainab Bello'])
     await user.click(screen.getByRole('button', { name: 'Delete Zainab Bello' }))

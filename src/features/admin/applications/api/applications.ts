@@ -33,5 +33,5 @@ export async function setApplicationStatus(db: Db, id: string, status: Applicati
 
 /** A link to the CV in the private bucket that stops working after CV_LINK_SECONDS. */
 export async function signedCvUrl(db: Db, cvPath: string, expiresIn = CV_LINK_SECONDS): Promise<string> {
-  return unwrap(await db.storage.from('applications').createSignedUrl(cvPath, expiresIn, { download: true }), m.cvFailed).signedUrl
+  return unwrap(await db.storage.from('applications').createSignedUrl(cvPath, expiresIn, { download: true }), 'Failed to create CV link').signedUrl
 }
