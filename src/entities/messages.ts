@@ -1,4 +1,4 @@
-// The spec's wording for what staff read after a change to a list: one set per entity, built from
+// The words staff read after a change to a list: one set per entity, built from
 // its name, so "Client created successfully" and "Failed to create client" are written once.
 
 export interface EntityMessages {

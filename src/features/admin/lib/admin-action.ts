@@ -85,7 +85,7 @@ export function crudIntents<Values>(entity: CrudEntity<Values>, api: CrudApi<Val
   }
 }
 
-/** What a clientLoader reads: on failure the spec's 'Failed to fetch …' toast and `fallback`. */
+/** What a clientLoader reads: on failure the 'Failed to fetch …' toast and `fallback`. */
 export async function loadOr<T>(failure: string, load: (db: Db) => Promise<T>, fallback: T): Promise<T> {
   try {
     const db = await staffDb()
