@@ -153,6 +153,30 @@ function longRequest(size: number): Promise<string> {
   })
 }
 
+/**
+ * Sends an overlong request in pieces with pauses between them, then reads the answer; resolves with
+ * the status line and the first socket error (a reset shows as EPIPE or ECONNRESET).
+ */
+function slowLongRequest(pieces: number, pauseMs: number): Promise<{ status: string; error?: string }> {
+  const { hostname, port } = new URL(backend.url)
+  return new Promise((resolve) => {
+    let reply = ''
+    let error: string | undefined
+    // Half-open, as a client that sends its whole request before reading the answer.
+    const socket = net.connect({ port: Number(port), host: hostname, allowHalfOpen: true }, async () => {
+      socket.write(`GET /rest/v1/solutions?slug=eq.${'x'.repeat(20_000)}`)
+      for (let piece = 1; piece < pieces && !socket.destroyed; piece++) {
+        await new Promise((wait) => setTimeout(wait, pauseMs))
+        socket.write('x'.repeat(20_000))
+      }
+      if (!socket.destroyed) socket.end(` HTTP/1.1\r\nHost: ${hostname}\r\n\r\n`)
+    })
+    socket.on('data', (chunk) => (reply += chunk.toString()))
+    socket.on('error', (cause: NodeJS.ErrnoException) => (error ??= cause.code))
+    socket.on('close', () => resolve({ status: reply.split('\r\n')[0], error }))
+  })
+}
+
 describe('overlong URLs', () => {
   it('answers 414 past 8 KiB and 431 past the header limit, never a reset', async () => {
     expect(await longRequest(9_000)).toBe('HTTP/1.1 414 URI Too Long')
@@ -160,5 +184,9 @@ describe('overlong URLs', () => {
     expect(await longRequest(2_000_000)).toBe('HTTP/1.1 431 Request Header Fields Too Large')
     const after = await call('/rest/v1/solutions?select=slug&limit=1', { headers: { apikey: backend.keys.anonKey } })
     expect(after.status).toBe(200)
+  })
+
+  it('keeps reading a refused request while the client is still sending it, however long that takes', async () => {
+    expect(await slowLongRequest(4, 1_200)).toEqual({ status: 'HTTP/1.1 431 Request Header Fields Too Large', error: undefined })
   })
 })
