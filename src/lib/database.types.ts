@@ -468,6 +468,41 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      activity_feed: {
+        Args: {
+          by_action?: string
+          by_actor?: string
+          in_area?: string
+          max_rows?: number
+          since?: string
+          skip?: number
+          until?: string
+        }
+        Returns: {
+          action: string
+          actor_email: string
+          actor_id: string
+          actor_name: string
+          actor_role: string
+          area: string
+          changes: Json
+          client_address: string
+          id: string
+          occurred_at: string
+          row_id: string
+          table_name: string
+          title: string
+        }[]
+      }
+      activity_staff: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          email: string
+          id: string
+          name: string
+          role: string
+        }[]
+      }
       enforce_submission_limit: {
         Args: {
           email: string
@@ -493,9 +528,26 @@ export type Database = {
         Returns: boolean
       }
       is_valid_stats_content: { Args: { content: Json }; Returns: boolean }
+      item_revisions: {
+        Args: { item_id: string; item_table: string }
+        Returns: {
+          author_email: string
+          author_name: string
+          author_role: string
+          changed_fields: string[]
+          created_at: string
+          data: Json
+          id: number
+          kind: string
+        }[]
+      }
       job_opening_accepts_applications: {
         Args: { opening_id: string }
         Returns: boolean
+      }
+      log_personal_data_read: {
+        Args: { application_id?: string; kind: string }
+        Returns: undefined
       }
       page_view_totals: {
         Args: { days?: number }
@@ -504,8 +556,21 @@ export type Database = {
           views: number
         }[]
       }
+      recently_deleted: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          author_name: string
+          author_role: string
+          deleted_at: string
+          item_id: string
+          item_table: string
+          revision_id: number
+          title: string
+        }[]
+      }
       record_page_view: { Args: { page_path: string }; Returns: undefined }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
+      restore_revision: { Args: { revision_id: number }; Returns: string }
       subscribe_newsletter: { Args: { email: string }; Returns: undefined }
       swap_team_member_order: {
         Args: { first_id: string; second_id: string }

@@ -226,6 +226,7 @@ set search_path = ''
 as $$
   select coalesce(item ->> 'id', item ->> 'key', item ->> 'user_id')
 $$;
+comment on function private.row_key(jsonb) is 'The id a log row names: the row''s id, else its key (settings), else its user_id (staff roles).';
 revoke execute on function private.row_key(jsonb) from public, anon, authenticated, service_role;
 
 create function private.log_change()
@@ -387,6 +388,7 @@ as $$
     else action
   end
 $$;
+comment on function private.sign_in_action(text) is 'The Activity screen''s name for an Auth audit action: login -> signed_in, logout -> signed_out, and so on.';
 revoke execute on function private.sign_in_action(text) from public, anon, authenticated, service_role;
 
 create function public.activity_feed(

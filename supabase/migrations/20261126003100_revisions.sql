@@ -83,7 +83,7 @@ begin
     values (tg_table_name, v_id, 'original', v_before, 'system', coalesce((v_before ->> 'updated_at')::timestamptz, now()));
   end if;
   perform private.add_revision(tg_table_name, v_id, case when v_restoring then 'restored' else 'saved' end, v_after,
-    array(select jsonb_object_keys(v_changes)));
+    array(select k from jsonb_object_keys(v_changes) as k order by k));
   return null;
 end;
 $$;
@@ -110,6 +110,7 @@ set search_path = ''
 as $$
   select coalesce(jsonb_object_agg(s.key, s.value order by s.key), '{}'::jsonb) from public.site_settings as s
 $$;
+comment on function private.settings_snapshot() is 'Every site setting as one JSON object {key: value}: the site settings'' version.';
 revoke execute on function private.settings_snapshot() from public, anon, authenticated, service_role;
 
 create function private.keep_settings_revision()
@@ -136,7 +137,7 @@ begin
   if v_changes is not null then
     perform private.add_revision('site_settings', 'site',
       case when current_setting('history.action', true) = 'restored' then 'restored' when v_last is null then 'created' else 'saved' end,
-      v_now, array(select jsonb_object_keys(v_changes)));
+      v_now, array(select k from jsonb_object_keys(v_changes) as k order by k));
   end if;
   return null;
 end;
@@ -164,6 +165,7 @@ begin
   end if;
 end;
 $$;
+comment on function private.require_admin() is 'Raises 42501 unless the caller is an admin: the check of every history rpc.';
 revoke execute on function private.require_admin() from public, anon;
 grant execute on function private.require_admin() to authenticated, service_role;
 

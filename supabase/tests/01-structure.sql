@@ -63,9 +63,11 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'job_opening_accepts_applications', 'enforce_submission_limit',
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv'
+    'is_own_unclaimed_cv',
+    -- Staff reads and writes of the private history tables, each checking the caller's role first.
+    'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision'
   ],
-  'security definer is used only by the narrow helpers, guards and visitor rpcs'
+  'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs'
 );
 select is_empty(
   $$ select proname from own_functions

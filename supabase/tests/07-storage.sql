@@ -121,7 +121,7 @@ select results_eq(
   $$ select count(*)::int from storage.objects where bucket_id = 'applications' and name in (
        'b0000000-0000-4000-8000-000000000001/cv.pdf', 'c0ffee00-0000-4000-8000-000000000001/cv.pdf',
        'c0ffee00-0000-4000-8000-000000000002/Jane_Doe-CV.docx', 'c0ffee00-0000-4000-8000-000000000006/cv.pdf') $$,
-  array[4], 'an admin reads every CV');
+  array[0], 'an admin reads no CV before logging its download (20-activity-log.sql covers the logged read)');
 select lives_ok(
   $$ insert into storage.objects (bucket_id, name, owner, metadata) values ('media', 'pgtap/new.webp', '11111111-1111-4111-8111-111111111111', '{}') $$,
   'an admin uploads media');
@@ -130,9 +130,17 @@ select results_eq($$ select metadata ->> 'replaced' from storage.objects where b
   array['true'], 'an admin replaces media');
 select tests.delete_as_storage_api($$ delete from storage.objects where bucket_id = 'media' and name like 'pgtap/%' $$);
 select is_empty($$ select 1 from storage.objects where bucket_id = 'media' and name like 'pgtap/%' $$, 'an admin deletes media');
+select tests.act_as_owner();
+insert into public.job_applications (id, job_opening_id, name, email, cv_path)
+select 'b0000000-0000-4000-8000-0000000000a1', id, 'Storage Test', 'storage@example.com', 'b0000000-0000-4000-8000-000000000001/cv.pdf'
+from public.job_openings where active limit 1;
+select tests.act_as_admin();
+select public.log_personal_data_read('cv_download', 'b0000000-0000-4000-8000-0000000000a1');
 select tests.delete_as_storage_api($$ delete from storage.objects where bucket_id = 'applications' and name = 'b0000000-0000-4000-8000-000000000001/cv.pdf' $$);
+select tests.act_as_owner();
 select is_empty($$ select 1 from storage.objects where bucket_id = 'applications' and name = 'b0000000-0000-4000-8000-000000000001/cv.pdf' $$,
-  'an admin deletes a CV');
+  'an admin deletes a CV whose download is logged');
+select tests.act_as_admin();
 select throws_ok(
   $$ insert into storage.objects (bucket_id, name) values ('applications', 'admin-notes.txt') $$,
   '42501', 'new row violates row-level security policy for table "objects"', 'even an admin stores only CVs in the applications bucket');

@@ -121,7 +121,7 @@ describe('buckets', () => {
     expect((await anon.storage.from('applications').upload(cv, PDF, { contentType: 'application/pdf' })).error).toBeNull()
     await anon.storage.emptyBucket('applications')
     expect(await exists(fileOf('applications', cv))).toBe(true)
-    expect((await admin.storage.from('applications').list(cv.split('/')[0])).data).toHaveLength(1)
+    expect((await service.storage.from('applications').list(cv.split('/')[0])).data).toHaveLength(1)
   })
 })
 
