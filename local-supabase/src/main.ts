@@ -8,6 +8,7 @@ import { ensureFirstAdmin } from './auth/users.ts'
 import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
 import { LocalDatabase } from './db.ts'
 import { serveDumps } from './dump-socket.ts'
+import { scheduleHistoryRetention } from './history-retention.ts'
 import { TokenVerifier } from './identity.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { answerMalformedRequests, DRAIN_TIMEOUT_MS, InFlight } from './server-lifecycle.ts'
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
         : `Created the first admin: ${config.adminEmail}`,
     )
   }
+
+  const retention = scheduleHistoryRetention(db)
 
   // Before the ready line: a script that waits for it may ask for a dump at once.
   const dumps = await serveDumps(db, config.dataDir)
@@ -47,6 +50,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: stopping the local backend`)
     // No new connections; requests already received finish (bounded), then the database closes.
     server.close()
+    clearInterval(retention)
     dumps?.close()
     ;(server as Server).closeIdleConnections()
     const finished = await requests.drained(DRAIN_TIMEOUT_MS)
