@@ -99,8 +99,11 @@ describe('Applications', () => {
   it('gives a signed CV link that works once signed and fails after it expires', async () => {
     const { data: opening } = await admin.from('job_openings').select('id').eq('active', true).limit(1).single()
     const cvPath = await sendApplication(opening!.id, 'Third Applicant')
+    const { data: application } = await admin.from('job_applications').select('id, cv_path').eq('cv_path', cvPath).single()
 
-    const url = await signedCvUrl(admin, cvPath, 1)
+    // Staff read a CV only once its download is recorded: signing the link without it is refused.
+    expect((await admin.storage.from('applications').createSignedUrl(cvPath, 60)).error).not.toBeNull()
+    const url = await signedCvUrl(admin, application!, 1)
     const ok = await fetch(url)
     expect(ok.status).toBe(200)
     expect(new Uint8Array(await ok.arrayBuffer())).toEqual(PDF)
@@ -111,7 +114,8 @@ describe('Applications', () => {
     expect(await late.text()).not.toContain('%PDF')
 
     // Visitors can neither sign nor read a CV.
-    await expect(signedCvUrl(visitor, cvPath)).rejects.toThrow(/Failed to create CV link/)
+    await expect(signedCvUrl(visitor, application!)).rejects.toThrow(/Failed to record the download/)
+    expect((await visitor.storage.from('applications').createSignedUrl(cvPath, 60)).error).not.toBeNull()
   })
 })
 

@@ -1,6 +1,7 @@
 import {
   Briefcase,
   FileText,
+  History,
   FolderKanban,
   Inbox,
   LayoutDashboard,
@@ -36,4 +37,5 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Inbox', to: '/admin/inbox', icon: Inbox, countsInbox: true },
   { label: 'Subscribers', to: '/admin/subscribers', icon: Mail },
   { label: 'Applications', to: '/admin/applications', icon: UserRound },
+  { label: 'Activity', to: '/admin/activity', icon: History },
 ]

@@ -2,6 +2,9 @@
 // (starting with =, +, -, @, or a tab or carriage return that hides one) get a leading apostrophe,
 // so an exported message can never run as a formula when the file is opened (CSV injection).
 import Papa from 'papaparse'
+import { adminDb } from './admin-db'
+import { notifyError } from './notify'
+import { logPersonalDataRead, type PersonalDataRead } from './personal-data'
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
@@ -26,6 +29,17 @@ export function downloadCsv(fileName: string, csv: string): void {
   link.click()
   link.remove()
   setTimeout(() => URL.revokeObjectURL(url), 1000)
+}
+
+/** A CSV of personal data: recorded in the activity log first, and not handed over if that fails. */
+export async function exportCsv(fileName: string, csv: string, kind: PersonalDataRead): Promise<void> {
+  try {
+    await logPersonalDataRead(await adminDb(), kind)
+  } catch (error) {
+    notifyError('Failed to export', error)
+    return
+  }
+  downloadCsv(fileName, csv)
 }
 
 export function today(): string {

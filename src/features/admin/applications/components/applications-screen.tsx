@@ -29,7 +29,7 @@ export function ApplicationsScreen({ applications, openings }: { applications: A
     // Opened first, filled in after the link is signed, so the pop-up is not blocked.
     const tab = window.open('', '_blank')
     try {
-      const url = await signedCvUrl(await adminDb(), application.cv_path)
+      const url = await signedCvUrl(await adminDb(), application)
       if (tab) {
         tab.opener = null
         tab.location.href = url

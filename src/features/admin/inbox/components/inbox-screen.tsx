@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { badge, buttonDanger, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
-import { downloadCsv, today } from '../../lib/csv'
+import { exportCsv, today } from '../../lib/csv'
 import { matches, shortDate } from '../../lib/text'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -43,7 +43,7 @@ export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
             type="button"
             className={buttonSecondary}
             disabled={!messages.length}
-            onClick={() => downloadCsv(`messages-${today()}.csv`, messagesCsv(shown))}
+            onClick={() => void exportCsv(`messages-${today()}.csv`, messagesCsv(shown), 'messages_export')}
           >
             <Download aria-hidden className="size-4" /> Export CSV
           </button>

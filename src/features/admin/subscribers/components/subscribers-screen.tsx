@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { badge, buttonSecondary, card, iconButton, iconButtonDanger } from '../../components/styles'
-import { downloadCsv, today } from '../../lib/csv'
+import { exportCsv, today } from '../../lib/csv'
 import { matches, shortDate } from '../../lib/text'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -38,7 +38,7 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
             type="button"
             className={buttonSecondary}
             disabled={!all.length}
-            onClick={() => downloadCsv(`subscribers-${today()}.csv`, subscribersCsv(shown))}
+            onClick={() => void exportCsv(`subscribers-${today()}.csv`, subscribersCsv(shown), 'subscribers_export')}
           >
             <Download aria-hidden className="size-4" /> Export CSV
           </button>

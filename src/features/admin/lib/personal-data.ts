@@ -1,0 +1,11 @@
+import { check, type Db } from '~/lib/supabase'
+
+export type PersonalDataRead = 'messages_export' | 'subscribers_export' | 'cv_download'
+
+/**
+ * Records a read of personal data before it happens. The database requires it for a CV (its
+ * storage read policy looks for this record); the CSV exports are recorded the same way.
+ */
+export async function logPersonalDataRead(db: Db, kind: PersonalDataRead, applicationId?: string): Promise<void> {
+  check(await db.rpc('log_personal_data_read', { kind, application_id: applicationId }), 'Failed to record the download')
+}
