@@ -4,6 +4,7 @@ import { blogResource } from '~/features/admin/blog/blog-resource'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, crudIntents, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import { revisionIntents } from '~/features/admin/lib/revisions'
 import type { Route } from './+types/blog'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -16,6 +17,7 @@ export async function clientLoader() {
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
 export const clientAction = adminAction({
+  ...revisionIntents,
   ...crudIntents({ schema: blogPostSchema, messages: blogPostMessages }, { create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost }),
   publish: (db, body) =>
     attempt(

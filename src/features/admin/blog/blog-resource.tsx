@@ -112,10 +112,12 @@ export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPos
           name={post.title}
           onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published })}
         />
+        {controls.history}
         {controls.edit}
         {controls.remove}
       </div>
     </li>
   ),
   form: PostEditor,
+  versions: 'blog_posts',
 }

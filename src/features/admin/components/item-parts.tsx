@@ -9,6 +9,7 @@ import { card, iconButton } from './styles'
 export function EditAndRemove<Row>({ controls }: { controls: ItemControls<Row> }) {
   return (
     <span className="flex gap-1">
+      {controls.history}
       {controls.edit}
       {controls.remove}
     </span>

@@ -7,12 +7,14 @@ import type { ComponentType, ReactNode } from 'react'
 import type { FieldValues } from 'react-hook-form'
 import { useConfirm } from '~/components/ui/confirm-dialog'
 import type { EntityMessages } from '~/entities/messages'
+import type { VersionedTable } from '~/entities/revision'
 import type { ActionBody } from '../lib/admin-action'
 import { matches } from '../lib/text'
 import { useAdminAction } from '../lib/use-admin-action'
 import { useEditor } from '../lib/use-editor'
 import { useUrlFilters } from '../lib/use-url-filters'
 import { EmptyState } from './empty-state'
+import { HistoryButton, RecentlyDeleted } from './history-panel'
 import { PageHeader } from './page-header'
 import { ResourceForm, type FormDescription } from './resource-form'
 import { SearchBox } from './search-box'
@@ -30,6 +32,8 @@ export interface FilterSpec<Row> {
 export interface ItemControls<Row> {
   edit: ReactNode
   remove: ReactNode
+  /** The item's History button, on lists whose items keep versions. */
+  history: ReactNode
   run: (body: ActionBody) => void
   busy: boolean
   /** The whole list, unfiltered (e.g. for moving a row one place). */
@@ -57,6 +61,8 @@ export interface ResourceDescription<Row extends { id: string }, Input extends F
   Item: ComponentType<{ row: Row; controls: ItemControls<Row> }>
   Empty?: ComponentType<EmptyProps<Row>>
   form: FormDescription<Row, Input, Values> | ComponentType<{ open: boolean; item: Row | null; onClose: () => void }>
+  /** Items keep versions (History on each, Recently deleted for the list); the route handles restore and undelete. */
+  versions?: VersionedTable
 }
 
 export function ResourceScreen<Row extends { id: string }, Input extends FieldValues, Values extends FieldValues>({
@@ -91,6 +97,7 @@ export function ResourceScreen<Row extends { id: string }, Input extends FieldVa
         <Trash2 aria-hidden className="size-4" />
       </button>
     ),
+    history: r.versions ? <HistoryButton table={r.versions} id={row.id} name={r.label(row)} current={row} /> : null,
     run: (body) => void action.submit(body),
     busy: action.busy,
     all: rows,
@@ -104,9 +111,12 @@ export function ResourceScreen<Row extends { id: string }, Input extends FieldVa
         title={r.title}
         subtitle={r.subtitle}
         action={
-          <button type="button" className={buttonPrimary} onClick={() => editor.start(null)}>
-            <Plus aria-hidden className="size-4" /> {r.addLabel}
-          </button>
+          <div className="flex flex-wrap gap-2">
+            {r.versions ? <RecentlyDeleted table={r.versions} /> : null}
+            <button type="button" className={buttonPrimary} onClick={() => editor.start(null)}>
+              <Plus aria-hidden className="size-4" /> {r.addLabel}
+            </button>
+          </div>
         }
       />
       {r.Summary ? <r.Summary all={rows} /> : null}

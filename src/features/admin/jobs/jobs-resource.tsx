@@ -63,4 +63,5 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
       { name: 'active', label: 'Active (visible on careers page)', kind: 'checkbox' },
     ],
   },
+  versions: 'job_openings',
 }

@@ -139,4 +139,5 @@ export const solutionsResource: ResourceDescription<Solution, SolutionValues, So
       (form) => <Audience form={form} />,
     ],
   },
+  versions: 'solutions',
 }

@@ -33,7 +33,10 @@ function ItemLink({ row }: { row: ActivityRow }) {
   if (!screen || row.action === 'exported') return title
   const searchable = !['website_content', 'site_settings'].includes(row.table_name)
   return (
-    <Link className="underline decoration-slate-300 underline-offset-2 hover:decoration-brand-primary" to={searchable ? `${screen}?q=${encodeURIComponent(row.title)}` : screen}>
+    <Link
+      className="underline decoration-slate-300 underline-offset-2 hover:decoration-brand-primary"
+      to={searchable ? `${screen}?q=${encodeURIComponent(row.title)}` : screen}
+    >
       {title}
     </Link>
   )

@@ -38,8 +38,5 @@ export async function setApplicationStatus(db: Db, id: string, status: Applicati
  */
 export async function signedCvUrl(db: Db, application: Pick<Application, 'id' | 'cv_path'>, expiresIn = CV_LINK_SECONDS): Promise<string> {
   await logPersonalDataRead(db, 'cv_download', application.id)
-  return unwrap(
-    await db.storage.from('applications').createSignedUrl(application.cv_path, expiresIn, { download: true }),
-    'Failed to create CV link',
-  ).signedUrl
+  return unwrap(await db.storage.from('applications').createSignedUrl(application.cv_path, expiresIn, { download: true }), 'Failed to create CV link').signedUrl
 }

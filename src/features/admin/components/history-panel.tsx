@@ -1,0 +1,243 @@
+// An item's History (its versions: who saved, when, which fields; open one, compare it with the
+// current text word by word, restore it) and a list's Recently deleted. Restoring posts the
+// screen's `restore` / `undelete` intent, so the route's action writes and the list reloads.
+import { diffWords } from 'diff'
+import { ArchiveRestore, History } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { useConfirm } from '~/components/ui/confirm-dialog'
+import { Dialog } from '~/components/ui/dialog'
+import { relativeTime } from '~/entities/activity'
+import { REVISION_KINDS, revisionMessages as text, UNCOMPARED_FIELDS, type DeletedItem, type Revision, type VersionedTable } from '~/entities/revision'
+import { adminDb } from '../lib/admin-db'
+import { notifyError } from '../lib/notify'
+import { listRecentlyDeleted, listRevisions } from '../lib/revisions'
+import { useAdminAction } from '../lib/use-admin-action'
+import { buttonPrimary, buttonSecondary, iconButton } from './styles'
+
+/** The words a reader sees: markup removed, entities of the editor decoded, spaces collapsed. */
+export function plainText(value: unknown): string {
+  if (value === null || value === undefined) return ''
+  const raw = typeof value === 'string' ? value : JSON.stringify(value, null, 1)
+  return raw
+    .replace(/<(br|\/p|\/h\d|\/li|\/div)[^>]*>/gi, '\n')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\s*\n\s*/g, '\n')
+    .trim()
+}
+
+function WordDiff({ before, after }: { before: unknown; after: unknown }) {
+  return (
+    <p className="whitespace-pre-wrap break-words rounded bg-slate-50 p-2 text-sm leading-6 text-slate-800">
+      {diffWords(plainText(before), plainText(after)).map((part, i) =>
+        part.removed ? (
+          <del key={i} className="bg-red-100 text-red-900">
+            {part.value}
+          </del>
+        ) : part.added ? (
+          <ins key={i} className="bg-emerald-100 text-emerald-900 no-underline">
+            {part.value}
+          </ins>
+        ) : (
+          <span key={i}>{part.value}</span>
+        ),
+      )}
+    </p>
+  )
+}
+
+type Row = Record<string, unknown>
+
+/** The fields in which a version differs from the current item, each as a word diff. */
+function Comparison({ version, current }: { version: Row; current: Row }) {
+  const fields = Object.keys(version).filter((f) => !UNCOMPARED_FIELDS.has(f) && JSON.stringify(version[f]) !== JSON.stringify(current[f]))
+  if (fields.length === 0) return <p className="text-sm text-slate-600">This version is the same as the current one.</p>
+  return (
+    <div className="grid gap-3">
+      <p className="text-xs text-slate-600">
+        <del className="bg-red-100 text-red-900">Removed</del> since this version, <ins className="bg-emerald-100 text-emerald-900 no-underline">added</ins>{' '}
+        since
+      </p>
+      {fields.map((field) => (
+        <section key={field} aria-label={field}>
+          <h4 className="mb-1 text-xs font-semibold uppercase tracking-wide text-slate-600">{field}</h4>
+          <WordDiff before={version[field]} after={current[field]} />
+        </section>
+      ))}
+    </div>
+  )
+}
+
+function who(r: Pick<Revision, 'author_name' | 'author_role'> & { author_email?: string }): string {
+  const name = r.author_name || r.author_email || 'The system'
+  return r.author_role && r.author_role !== 'system' ? `${name} (${r.author_role})` : name
+}
+
+export interface HistoryProps {
+  table: VersionedTable
+  id: string
+  /** The item's name, for the dialog's title. */
+  name: string
+  /** The item as it is now, to compare versions with. */
+  current: Row
+}
+
+/** The History button of an item and its dialog. */
+export function HistoryButton(props: HistoryProps & { label?: string }) {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      {props.label ? (
+        <button type="button" className={buttonSecondary} onClick={() => setOpen(true)}>
+          <History aria-hidden className="size-4" /> {props.label}
+        </button>
+      ) : (
+        <button type="button" className={iconButton} aria-label={`History of ${props.name}`} onClick={() => setOpen(true)}>
+          <History aria-hidden className="size-4" />
+        </button>
+      )}
+      {open ? <HistoryDialog {...props} onClose={() => setOpen(false)} /> : null}
+    </>
+  )
+}
+
+function HistoryDialog({ table, id, name, current, onClose }: HistoryProps & { onClose: () => void }) {
+  const action = useAdminAction()
+  const { confirm, element: confirmDialog } = useConfirm()
+  const [versions, setVersions] = useState<Revision[] | null>(null)
+  const [openId, setOpenId] = useState<number | null>(null)
+  const [reload, setReload] = useState(0)
+
+  // Versions are read when the dialog opens (and after a restore), not with the screen's list.
+  useEffect(() => {
+    let live = true
+    adminDb()
+      .then((db) => listRevisions(db, table, id))
+      .then(
+        (rows) => live && setVersions(rows),
+        (error: unknown) => {
+          notifyError(text.fetchFailed, error)
+          if (live) setVersions([])
+        },
+      )
+    return () => {
+      live = false
+    }
+  }, [table, id, reload])
+
+  const restore = async (version: Revision) => {
+    if (!(await confirm(text.confirmRestore))) return
+    if ((await action.submit({ intent: 'restore', revisionId: version.id })).ok) {
+      setOpenId(null)
+      setReload((n) => n + 1)
+    }
+  }
+  const opened = versions?.find((v) => v.id === openId) ?? null
+
+  return (
+    <Dialog open onOpenChange={(next) => !next && onClose()} title={`History of ${name}`} widthClass="max-w-3xl">
+      {versions === null ? (
+        <p className="text-sm text-slate-600" role="status">
+          Loading versions…
+        </p>
+      ) : versions.length === 0 ? (
+        <p className="text-sm text-slate-600">{text.empty}</p>
+      ) : opened ? (
+        <div className="grid gap-3">
+          <p className="text-sm text-slate-700">
+            {REVISION_KINDS[opened.kind] ?? opened.kind} by {who(opened)} · {new Date(opened.created_at).toLocaleString('en-GB')}
+          </p>
+          <Comparison version={opened.data as Row} current={current} />
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className={buttonSecondary} onClick={() => setOpenId(null)}>
+              Back to versions
+            </button>
+            <button type="button" className={buttonPrimary} disabled={action.busy} onClick={() => void restore(opened)}>
+              <ArchiveRestore aria-hidden className="size-4" /> Restore this version
+            </button>
+          </div>
+        </div>
+      ) : (
+        <ol aria-label="Versions" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {versions.map((v, index) => (
+            <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <div className="min-w-0">
+                <p className="text-slate-900">
+                  {REVISION_KINDS[v.kind] ?? v.kind} by {who(v)}
+                  {index === 0 ? <span className="text-slate-500"> · current</span> : null}
+                </p>
+                <p className="text-xs text-slate-600">
+                  <time dateTime={v.created_at}>{relativeTime(v.created_at)}</time>
+                  {v.changed_fields.length ? ` · ${v.changed_fields.join(', ')}` : ''}
+                </p>
+              </div>
+              <button type="button" className={buttonSecondary} onClick={() => setOpenId(v.id)}>
+                Open
+              </button>
+            </li>
+          ))}
+        </ol>
+      )}
+      {confirmDialog}
+    </Dialog>
+  )
+}
+
+/** A list's Recently deleted button and dialog: items deleted in the last 30 days, each with Restore. */
+export function RecentlyDeleted({ table }: { table: VersionedTable }) {
+  const action = useAdminAction()
+  const [items, setItems] = useState<DeletedItem[] | null>(null)
+
+  const load = async () => {
+    try {
+      setItems(await listRecentlyDeleted(await adminDb(), table))
+    } catch (error) {
+      notifyError(text.fetchFailed, error)
+      setItems([])
+    }
+  }
+  const bringBack = async (item: DeletedItem) => {
+    if ((await action.submit({ intent: 'undelete', revisionId: item.revision_id })).ok) await load()
+  }
+
+  return (
+    <>
+      <button type="button" className={buttonSecondary} onClick={() => void load()}>
+        <ArchiveRestore aria-hidden className="size-4" /> Recently deleted
+      </button>
+      <Dialog open={items !== null} onOpenChange={(next) => !next && setItems(null)} title="Recently deleted">
+        {items && items.length === 0 ? (
+          <p className="text-sm text-slate-600">{text.noDeleted}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+            {(items ?? []).map((item) => (
+              <li key={item.revision_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{item.title}</p>
+                  <p className="text-xs text-slate-600">
+                    Deleted by {who(item)} · <time dateTime={item.deleted_at}>{relativeTime(item.deleted_at)}</time>
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  className={buttonSecondary}
+                  aria-label={`Restore ${item.title}`}
+                  disabled={action.busy}
+                  onClick={() => void bringBack(item)}
+                >
+                  Restore
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Dialog>
+    </>
+  )
+}
