@@ -1,8 +1,9 @@
 import { blockSchema, CONTENT_BLOCKS, CONTENT_EMPTY, contentMessages as text, STATS_BLOCK, statsSchema, type ContentBlock } from '~/entities/website-content'
-import { getWebsiteContent, saveWebsiteContent, type ContentObject } from '~/features/admin/content/api/website-content'
+import { getContentIds, getWebsiteContent, saveWebsiteContent, type ContentObject } from '~/features/admin/content/api/website-content'
 import { ContentScreen } from '~/features/admin/content/components/content-screen'
 import { adminAction, attempt, loadOr, parseValues } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import { revisionIntents } from '~/features/admin/lib/revisions'
 import { sanitizeHtml } from '~/lib/sanitize-html'
 import type { Route } from './+types/content'
 
@@ -10,10 +11,12 @@ export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Website Content')
 
 export async function clientLoader() {
-  return { content: await loadOr(text.fetchFailed, getWebsiteContent, {}) }
+  const [content, ids] = await Promise.all([loadOr(text.fetchFailed, getWebsiteContent, {}), loadOr(text.fetchFailed, getContentIds, {})])
+  return { content, ids }
 }
 
 export const clientAction = adminAction({
+  restore: revisionIntents.restore,
   // One block: its edited fields checked against the block's rules (stored HTML sanitized), saved
   // over the stored block so keys the form does not edit (e.g. the hero's imageAlt) are kept.
   save: async (db, body) => {
@@ -34,5 +37,5 @@ export const clientAction = adminAction({
 })
 
 export default function AdminContentRoute({ loaderData }: Route.ComponentProps) {
-  return <ContentScreen content={loaderData.content} />
+  return <ContentScreen content={loaderData.content} ids={loaderData.ids} />
 }

@@ -1,7 +1,10 @@
 import { KNOWN_KEYS, settingsMessages as text, settingsSchema } from '~/entities/site-settings'
+import { SITE_SETTINGS_ITEM } from '~/entities/revision'
+import { HistoryButton } from '~/features/admin/components/history-panel'
 import { PageHeader } from '~/features/admin/components/page-header'
 import { adminAction, attempt, loadOr, parseValues } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import { revisionIntents } from '~/features/admin/lib/revisions'
 import { getSettings, saveAllSettings } from '~/features/admin/settings/api/settings'
 import { SettingsForm } from '~/features/admin/settings/components/settings-form'
 import type { Route } from './+types/settings'
@@ -14,6 +17,7 @@ export async function clientLoader() {
 }
 
 export const clientAction = adminAction({
+  restore: revisionIntents.restore,
   save: async (db, body) => {
     const existing = await getSettings(db).catch(() => ({}) as Record<string, string>)
     const extraKeys = Object.keys(existing).filter((key) => !KNOWN_KEYS.has(key))
@@ -26,8 +30,17 @@ export const clientAction = adminAction({
 export default function AdminSettingsRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Site Settings" subtitle="Company details, contact information, brand colours and links used across the website" />
-      {loaderData.settings ? <SettingsForm settings={loaderData.settings} /> : null}
+      <PageHeader
+        title="Site Settings"
+        subtitle="Company details, contact information, brand colours and links used across the website"
+        action={
+          loaderData.settings ? (
+            <HistoryButton table="site_settings" id={SITE_SETTINGS_ITEM} name="Site Settings" current={loaderData.settings} label="History" />
+          ) : null
+        }
+      />
+      {/* Keyed by the stored values: a restored version fills the form again. */}
+      {loaderData.settings ? <SettingsForm key={JSON.stringify(loaderData.settings)} settings={loaderData.settings} /> : null}
     </>
   )
 }

@@ -54,9 +54,27 @@ function WordDiff({ before, after }: { before: unknown; after: unknown }) {
 
 type Row = Record<string, unknown>
 
+function isRow(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** A JSON object column (a content block) compared key by key: "content.title". */
+function flatten(row: Row): Row {
+  const flat: Row = {}
+  for (const [field, value] of Object.entries(row)) {
+    if (isRow(value)) for (const [key, inner] of Object.entries(value)) flat[`${field}.${key}`] = inner
+    else flat[field] = value
+  }
+  return flat
+}
+
 /** The fields in which a version differs from the current item, each as a word diff. */
-function Comparison({ version, current }: { version: Row; current: Row }) {
-  const fields = Object.keys(version).filter((f) => !UNCOMPARED_FIELDS.has(f) && JSON.stringify(version[f]) !== JSON.stringify(current[f]))
+function Comparison({ version: stored, current: now }: { version: Row; current: Row }) {
+  const version = flatten(stored)
+  const current = flatten(now)
+  const fields = [...new Set([...Object.keys(version), ...Object.keys(current)])].filter(
+    (f) => !UNCOMPARED_FIELDS.has(f) && f in version && JSON.stringify(version[f]) !== JSON.stringify(current[f]),
+  )
   if (fields.length === 0) return <p className="text-sm text-slate-600">This version is the same as the current one.</p>
   return (
     <div className="grid gap-3">
@@ -153,7 +171,7 @@ function HistoryDialog({ table, id, name, current, onClose }: HistoryProps & { o
           <p className="text-sm text-slate-700">
             {REVISION_KINDS[opened.kind] ?? opened.kind} by {who(opened)} · {new Date(opened.created_at).toLocaleString('en-GB')}
           </p>
-          <Comparison version={opened.data as Row} current={current} />
+          <Comparison version={isRow(opened.data) ? opened.data : {}} current={current} />
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className={buttonSecondary} onClick={() => setOpenId(null)}>
               Back to versions

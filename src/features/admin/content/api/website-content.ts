@@ -15,6 +15,12 @@ export async function getWebsiteContent(db: Db): Promise<ContentMap> {
   return map
 }
 
+/** Each stored block's row id, keyed "section/key": its versions are kept under that id. */
+export async function getContentIds(db: Db): Promise<Record<string, string>> {
+  const rows = unwrap(await db.from('website_content').select('id, section, key'), m.fetchFailed)
+  return Object.fromEntries(rows.map((row) => [`${row.section}/${row.key}`, row.id]))
+}
+
 /** Saves one block (insert or replace, by section and key). */
 export async function saveWebsiteContent(db: Db, section: string, key: string, content: ContentObject): Promise<void> {
   unwrap(

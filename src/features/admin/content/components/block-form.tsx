@@ -2,6 +2,7 @@
 // fields go to the route's clientAction with the stored block, whose other keys are kept.
 import type { FormEventHandler, ReactNode } from 'react'
 import type { ContentBlock } from '~/entities/website-content'
+import { HistoryButton } from '../../components/history-panel'
 import { buttonPrimary, card } from '../../components/styles'
 import { useAdminAction } from '../../lib/use-admin-action'
 import type { ContentObject } from '../api/website-content'
@@ -19,15 +20,23 @@ export function BlockForm({
   busy,
   onSubmit,
   children,
+  id,
+  stored,
 }: {
   heading: string
   busy: boolean
   onSubmit: FormEventHandler<HTMLFormElement>
   children: ReactNode
+  /** The stored block's row id and content, for its History (none before its first save). */
+  id?: string
+  stored?: ContentObject
 }) {
   return (
     <form onSubmit={onSubmit} noValidate className={`${card} grid gap-4 p-4`} aria-label={heading}>
-      <h2 className="text-sm font-semibold text-slate-900">{heading}</h2>
+      <div className="flex items-center justify-between gap-2">
+        <h2 className="text-sm font-semibold text-slate-900">{heading}</h2>
+        {id ? <HistoryButton table="website_content" id={id} name={heading} current={{ content: stored ?? {} }} /> : null}
+      </div>
       {children}
       <div>
         <button type="submit" className={buttonPrimary} disabled={busy}>

@@ -16,7 +16,7 @@ const TABS: Record<string, ContentBlock[]> = {
   Footer: [footer],
 }
 
-export function ContentScreen({ content }: { content: ContentMap }) {
+export function ContentScreen({ content, ids }: { content: ContentMap; ids: Record<string, string> }) {
   return (
     <>
       <PageHeader title="Website Content" subtitle="Edit the copy of the public pages" />
@@ -35,9 +35,15 @@ export function ContentScreen({ content }: { content: ContentMap }) {
         {Object.entries(TABS).map(([tab, blocks]) => (
           <Tabs.Content key={tab} value={tab} className="grid gap-4">
             {blocks.map((block) => (
-              <TextBlock key={block.heading} block={block} content={content[`${block.section}/${block.key}`]} />
+              // Keyed by the stored text too: a restored version fills the form again.
+              <TextBlock
+                key={`${block.heading}:${JSON.stringify(content[`${block.section}/${block.key}`] ?? null)}`}
+                block={block}
+                content={content[`${block.section}/${block.key}`]}
+                id={ids[`${block.section}/${block.key}`]}
+              />
             ))}
-            {tab === 'Hero' ? <StatsBlock content={content['stats/main']} /> : null}
+            {tab === 'Hero' ? <StatsBlock key={JSON.stringify(content['stats/main'] ?? null)} content={content['stats/main']} id={ids['stats/main']} /> : null}
           </Tabs.Content>
         ))}
       </Tabs.Root>

@@ -25,14 +25,14 @@ function initialValues(content: ContentObject | undefined): StatsValues {
   }
 }
 
-export function StatsBlock({ content }: { content: ContentObject | undefined }) {
+export function StatsBlock({ content, id }: { content: ContentObject | undefined; id?: string }) {
   const form = useForm<StatsValues>({ resolver: zodResolver(statsSchema), defaultValues: initialValues(content) })
   const stats = useFieldArray({ control: form.control, name: 'stats' })
   const { errors } = form.formState
   const { save, busy } = useBlockSave(STATS_BLOCK, content)
 
   return (
-    <BlockForm heading={STATS_BLOCK.heading} busy={busy} onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}>
+    <BlockForm heading={STATS_BLOCK.heading} id={id} stored={content} busy={busy} onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}>
       <Field label="Stats Title" error={errors.title?.message}>
         <input className={input} {...form.register('title')} />
       </Field>

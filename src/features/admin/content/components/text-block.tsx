@@ -11,9 +11,10 @@ import { BlockForm, useBlockSave } from './block-form'
 export interface TextBlockProps {
   block: ContentBlock
   content: ContentObject | undefined
+  id?: string
 }
 
-export function TextBlock({ block, content }: TextBlockProps) {
+export function TextBlock({ block, content, id }: TextBlockProps) {
   const { fields } = block
   const form = useForm<Record<string, string>>({
     resolver: zodResolver(blockSchema(block)),
@@ -23,7 +24,7 @@ export function TextBlock({ block, content }: TextBlockProps) {
   const { errors } = form.formState
 
   return (
-    <BlockForm heading={block.heading} busy={busy} onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}>
+    <BlockForm heading={block.heading} id={id} stored={content} busy={busy} onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}>
       {fields.map((field) => (
         <Field key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
           {field.rows ? (
