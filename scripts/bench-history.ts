@@ -19,10 +19,10 @@ const postId = (await pg.query<{ id: string }>('select id from public.blog_posts
 /** One request's transaction as the API runs it: role, claims, headers, then the statement. */
 async function asAdmin<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   return pg.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)`,
-      [JSON.stringify({ role: 'authenticated', sub: ADMIN }), JSON.stringify({ 'x-forwarded-for': '203.0.113.1' })],
-    )
+    await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true), set_config('request.headers', $2, true)`, [
+      JSON.stringify({ role: 'authenticated', sub: ADMIN }),
+      JSON.stringify({ 'x-forwarded-for': '203.0.113.1' }),
+    ])
     return (await tx.query<T>(sql, params)).rows
   })
 }
