@@ -13,6 +13,7 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/inbox',
   '/admin/subscribers',
   '/admin/applications',
+  '/admin/activity',
 ]
 
 export const ADMIN_LOGIN = '/admin/login'

@@ -150,7 +150,7 @@ function HistoryDialog({ table, id, name, current, onClose }: HistoryProps & { o
   }, [table, id, reload])
 
   const restore = async (version: Revision) => {
-    if (!(await confirm(text.confirmRestore))) return
+    if (!(await confirm(text.confirmRestore, { confirmLabel: 'Restore' }))) return
     if ((await action.submit({ intent: 'restore', revisionId: version.id })).ok) {
       setOpenId(null)
       setReload((n) => n + 1)
