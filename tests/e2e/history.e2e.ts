@@ -90,7 +90,7 @@ describe.each(VIEWPORTS)('history screens at $width px ($name)', (viewport) => {
     await admin.open('/admin/activity', 'Activity')
     await expectNoViolations(page, `/admin/activity at ${viewport.width} px`)
 
-    await admin.open('/admin/solutions', 'Solutions Management')
+    await admin.open('/admin/solutions', 'Solutions')
     await page
       .getByRole('button', { name: /^History of / })
       .first()
