@@ -4,20 +4,8 @@
 begin;
 select plan(17);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-create function tests.act_as(user_id uuid) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'authenticated', true);
-  perform set_config('request.jwt.claims', json_build_object('role', 'authenticated', 'sub', user_id)::text, true);
-end
-$$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end
-$$;
+create function tests.act_as_user(user_id uuid) returns void language sql
+  as $$ select tests.act_as('authenticated', user_id) $$;
 create function tests.version(n integer) returns bigint language sql
   as $$ select id from public.item_revisions('blog_posts', '21000000-0000-4000-8000-0000000000b1') order by id offset n - 1 limit 1 $$;
 grant execute on all functions in schema tests to authenticated;
@@ -29,7 +17,7 @@ insert into public.staff_roles (user_id, role) values
   ('21000000-0000-4000-8000-000000000001', 'admin'),
   ('21000000-0000-4000-8000-000000000002', 'editor');
 
-select tests.act_as('21000000-0000-4000-8000-000000000001');
+select tests.act_as_user('21000000-0000-4000-8000-000000000001');
 insert into public.blog_posts (id, slug, title, excerpt, content, category, featured_image, author_name)
 values ('21000000-0000-4000-8000-0000000000b1', 'pgtap-versions', 'First', 'x', '<p>one</p>', 'Test', '/images/x.png', 'Tester');
 update public.blog_posts set title = 'Second', content = '<p>two</p>' where id = '21000000-0000-4000-8000-0000000000b1';
@@ -53,7 +41,7 @@ select results_eq(
   $$ values ('restored', 'First', 'Ada Admin') $$, 'a restore is logged as restored');
 
 -- Content that predates the history keeps the version its first save replaces.
-select tests.act_as('21000000-0000-4000-8000-000000000001');
+select tests.act_as_user('21000000-0000-4000-8000-000000000001');
 select is(
   (select count(*)::int from public.item_revisions('solutions', (select id::text from public.solutions order by created_at limit 1))), 1,
   'a seeded solution starts with its created version');
@@ -98,7 +86,7 @@ select is((select count(*)::int from private.revisions where table_name = 'job_o
   'retention removes every version of an item deleted more than 30 days ago');
 
 -- Only admins.
-select tests.act_as('21000000-0000-4000-8000-000000000002');
+select tests.act_as_user('21000000-0000-4000-8000-000000000002');
 select throws_ok($$ select * from public.item_revisions('blog_posts', '21000000-0000-4000-8000-0000000000b1') $$,
   '42501', 'Only admins can read or restore versions.', 'a non-admin cannot read versions');
 select throws_ok($$ select public.restore_revision(1) $$, '42501', 'Only admins can read or restore versions.', 'nor restore one');

@@ -4,26 +4,14 @@
 begin;
 select plan(33);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-create function tests.act_as(role_name text, user_id uuid default null)
-returns void language plpgsql as $$
-begin
-  perform set_config('role', role_name, true);
-  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
-  perform set_config('request.headers', json_build_object('x-forwarded-for', '203.0.113.20, 127.0.0.1')::text, true);
-end
+-- Ada (admin) and Ed (editor, no admin rights yet) call from a visitor address behind the web server.
+create function tests.act_as_ada() returns void language sql as $$
+  select tests.act_as('authenticated', '20000000-0000-4000-8000-000000000001');
+  select tests.from_address('203.0.113.20, 127.0.0.1');
 $$;
-create function tests.act_as_admin() returns void language sql
-  as $$ select tests.act_as('authenticated', '20000000-0000-4000-8000-000000000001') $$;
-create function tests.act_as_member() returns void language sql
-  as $$ select tests.act_as('authenticated', '20000000-0000-4000-8000-000000000002') $$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-  perform set_config('request.headers', '', true);
-end
+create function tests.act_as_ed() returns void language sql as $$
+  select tests.act_as('authenticated', '20000000-0000-4000-8000-000000000002');
+  select tests.from_address('203.0.113.20, 127.0.0.1');
 $$;
 create function tests.last_activity() returns setof private.activity_log language sql security definer
   as $$ select * from private.activity_log order by id desc limit 1 $$;
@@ -55,7 +43,7 @@ select is_empty(
   'every table that staff can write has the activity log trigger');
 
 -- What a change records -----------------------------------------------------------------------------------
-select tests.act_as_admin();
+select tests.act_as_ada();
 update public.blog_posts set title = 'Log me, edited', content = '<p>' || repeat('long words ', 40) || '</p>'
  where id = '20000000-0000-4000-8000-0000000000b1';
 select tests.act_as_owner();
@@ -70,7 +58,7 @@ select ok((select changes -> 'content' ->> 'after' from tests.last_activity()) l
   'long text is recorded as a summary without tags, with its length');
 select ok(not ((select changes from tests.last_activity()) ? 'updated_at'), 'updated_at is not a change');
 
-select tests.act_as_admin();
+select tests.act_as_ada();
 update public.blog_posts set published = true where id = '20000000-0000-4000-8000-0000000000b1';
 select is((select action from tests.last_activity()), 'published', 'publishing a post is recorded as published');
 update public.blog_posts set published = false where id = '20000000-0000-4000-8000-0000000000b1';
@@ -78,13 +66,13 @@ select is((select action from tests.last_activity()), 'unpublished', 'and unpubl
 select tests.act_as_owner();
 select is((select count(*)::int from private.activity_log where row_id = '20000000-0000-4000-8000-0000000000b1' and action = 'updated'), 1,
   'a save that changes nothing is not recorded');
-select tests.act_as_admin();
+select tests.act_as_ada();
 update public.blog_posts set published = false where id = '20000000-0000-4000-8000-0000000000b1';
 select tests.act_as_owner();
 select is((select count(*)::int from private.activity_log where row_id = '20000000-0000-4000-8000-0000000000b1'), 4,
   'the post has its creation, edit, publication and unpublication, and nothing for the empty save');
 
-select tests.act_as_admin();
+select tests.act_as_ada();
 update public.job_applications set status = 'reviewing' where id = '20000000-0000-4000-8000-0000000000a1';
 select is((select action || ' ' || area || ' ' || title from tests.last_activity()), 'status_changed leads Chidi Applicant',
   'a lead''s status change is recorded as status changed');
@@ -105,7 +93,7 @@ update public.clients set name = name || ' (svc)' where id = (select id from pub
 select is((select actor_role from tests.last_activity()), 'service_role', 'a write with the service-role key is recorded as the service role');
 
 -- Immutable -------------------------------------------------------------------------------------------------
-select tests.act_as_admin();
+select tests.act_as_ada();
 select throws_ok($$ select * from private.activity_log $$, '42501', null, 'an admin cannot read the log table directly');
 select throws_ok($$ update private.activity_log set title = 'x' $$, '42501', null, 'an admin cannot change the log');
 select throws_ok($$ delete from private.activity_log $$, '42501', null, 'an admin cannot delete from the log');
@@ -114,7 +102,7 @@ select throws_ok($$ update private.activity_log set title = 'x' $$, '42501', nul
 select throws_ok($$ delete from private.activity_log $$, '42501', null, 'the service role cannot delete from the log');
 select tests.act_as('anon');
 select throws_ok($$ select * from public.activity_feed() $$, '42501', null, 'a visitor cannot read the activity');
-select tests.act_as_member();
+select tests.act_as_ed();
 select throws_ok($$ select * from public.activity_feed() $$, '42501', 'Only admins can read the activity log.', 'a non-admin cannot read the activity');
 select tests.act_as_owner();
 select throws_ok($$ update private.activity_log set title = 'x' $$, '42501', 'The activity log cannot be changed.', 'not even the owner can change a row');
@@ -133,25 +121,25 @@ select results_eq($$ select title from private.activity_log where title like 'pg
 insert into private.activity_log (occurred_at, actor_id, actor_role, action, area, table_name, row_id, title) values
   (now() - interval '6 minutes', '20000000-0000-4000-8000-000000000001', 'admin', 'downloaded', 'leads', 'job_applications',
    '20000000-0000-4000-8000-0000000000a1', 'CV of Chidi Applicant');
-select tests.act_as_admin();
+select tests.act_as_ada();
 select ok(not tests.cv_visible(), 'an admin cannot read a CV whose download was not logged in the last five minutes');
 select lives_ok($$ select public.log_personal_data_read('cv_download', '20000000-0000-4000-8000-0000000000a1') $$, 'the screen logs the download first');
 select ok(tests.cv_visible(), 'then the CV can be read');
 select tests.act_as_owner();
 select is((select action || ' ' || title || ' ' || actor_email from tests.last_activity()), 'downloaded CV of Chidi Applicant pgtap-ada@example.test',
   'the download is recorded with the applicant and the reader');
-select tests.act_as_member();
+select tests.act_as_ed();
 select throws_ok($$ select public.log_personal_data_read('cv_download', '20000000-0000-4000-8000-0000000000a1') $$, '42501', 'Only staff can read personal data.',
   'a non-admin cannot log (and so read) a CV');
 select ok(not tests.cv_visible(), 'nor read it');
-select tests.act_as_admin();
+select tests.act_as_ada();
 select public.log_personal_data_read('messages_export');
 select tests.act_as_owner();
 select is((select action || ' ' || table_name from tests.last_activity()), 'exported contact_messages', 'an inbox export is recorded');
 -- Sign-ins --------------------------------------------------------------------------------------------------------
 insert into auth.audit_log_entries (id, payload, created_at, ip_address) values
   (gen_random_uuid(), '{"actor_id": "20000000-0000-4000-8000-000000000001", "actor_username": "pgtap-ada@example.test", "action": "login"}', now(), '203.0.113.20');
-select tests.act_as_admin();
+select tests.act_as_ada();
 select results_eq(
   $$ select actor_name || ' ' || action || ' ' || client_address from public.activity_feed(in_area => 'sign_ins') limit 1 $$,
   array['Ada Admin signed_in 203.0.113.20'], 'sign-ins come from Auth''s audit log');
