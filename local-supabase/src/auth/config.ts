@@ -97,7 +97,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
     },
     // The web server's own origin: the site proxies /auth/v1, and its pages take the links.
     siteUrl: readOrigin(env, 'SITE_URL', env.PORT ? `http://localhost:${env.PORT}` : d.siteUrl),
-    linkTtlSeconds: d.linkTtlSeconds,
+    linkTtlSeconds: readInt(env, 'AUTH_LINK_TTL_S', d.linkTtlSeconds, 1),
     mfa: { ...d.mfa, requestsPerMinute: readInt(env, 'AUTH_MFA_RATE_PER_MINUTE', d.mfa.requestsPerMinute, 1) },
     mail: { smtpUrl: env.SMTP_URL?.trim() ?? '', from: env.MAIL_FROM?.trim() || d.mail.from },
   }
