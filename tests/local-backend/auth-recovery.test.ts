@@ -95,6 +95,26 @@ describe('password recovery on the local backend', () => {
     expect(all.some((message) => message.to.includes('nobody-here@test.local'))).toBe(false)
   })
 
+  it('builds the link from its own address, never from a forwarded host a visitor sent', async () => {
+    const email = 'recover-host@test.local'
+    await newStaff(email)
+    const answer = await fetch(`${backend.url}/auth/v1/recover?redirect_to=${encodeURIComponent(`${SITE}/admin/reset`)}`, {
+      method: 'POST',
+      headers: {
+        apikey: backend.keys.anonKey,
+        'content-type': 'application/json',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        'x-forwarded-for': '192.0.2.9',
+      },
+      body: JSON.stringify({ email }),
+    })
+    expect(answer.status).toBe(200)
+    const links = (await mailTo(email)).links
+    expect(links.some((link) => link.startsWith(`${backend.url}/auth/v1/verify?`))).toBe(true)
+    expect(links.some((link) => link.includes('evil.example'))).toBe(false)
+  })
+
   it('signs in once through the link, redirecting with the session in the fragment; the new password ends other sessions', async () => {
     const email = 'recover-link@test.local'
     await newStaff(email)
