@@ -5,14 +5,12 @@ import { spawn } from 'node:child_process'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js'
-import WebSocket from 'ws'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { readMailbox, type StoredMail } from '../../local-supabase/src/mail/mailbox.ts'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
 
-const transport = WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']>
 const PASSWORD = 'a-long-staff-password-1'
 const SITE = 'http://localhost:3000'
 
@@ -28,22 +26,8 @@ afterAll(async () => {
   await backend?.dispose()
 })
 
-function clientFrom(address: string): SupabaseClient {
-  return createClient(backend.url, backend.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { 'x-forwarded-for': address } },
-    realtime: { transport },
-  })
-}
-
-async function newStaff(email: string): Promise<string> {
-  const { data, error } = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
-  if (error) throw error
-  return data.user.id
-}
-
 async function signedIn(email: string, password = PASSWORD, address = '192.0.2.1'): Promise<SupabaseClient> {
-  const client = clientFrom(address)
+  const client = backend.clientFrom(address)
   const { error } = await client.auth.signInWithPassword({ email, password })
   if (error) throw error
   return client
@@ -72,7 +56,7 @@ function fragment(url: URL): URLSearchParams {
 
 async function sessionFrom(url: URL): Promise<SupabaseClient> {
   const params = fragment(url)
-  const client = clientFrom('192.0.2.50')
+  const client = backend.clientFrom('192.0.2.50')
   const { error } = await client.auth.setSession({ access_token: params.get('access_token')!, refresh_token: params.get('refresh_token')! })
   if (error) throw error
   return client
@@ -81,8 +65,8 @@ async function sessionFrom(url: URL): Promise<SupabaseClient> {
 describe('password recovery on the local backend', () => {
   it('answers the same for an unknown address as for a staff member, and e-mails only the staff member', async () => {
     const email = 'recover-same@test.local'
-    await newStaff(email)
-    const anon = clientFrom('192.0.2.2')
+    await backend.createUser(email, PASSWORD)
+    const anon = backend.clientFrom('192.0.2.2')
     const unknown = await anon.auth.resetPasswordForEmail('nobody-here@test.local', { redirectTo: `${SITE}/admin/reset` })
     const known = await anon.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/admin/reset` })
     expect(unknown).toEqual(known)
@@ -97,7 +81,7 @@ describe('password recovery on the local backend', () => {
 
   it('builds the link from its own address, never from a forwarded host a visitor sent', async () => {
     const email = 'recover-host@test.local'
-    await newStaff(email)
+    await backend.createUser(email, PASSWORD)
     const answer = await fetch(`${backend.url}/auth/v1/recover?redirect_to=${encodeURIComponent(`${SITE}/admin/reset`)}`, {
       method: 'POST',
       headers: {
@@ -117,9 +101,9 @@ describe('password recovery on the local backend', () => {
 
   it('signs in once through the link, redirecting with the session in the fragment; the new password ends other sessions', async () => {
     const email = 'recover-link@test.local'
-    await newStaff(email)
+    await backend.createUser(email, PASSWORD)
     const elsewhere = await signedIn(email)
-    await clientFrom('192.0.2.3').auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/admin/reset` })
+    await backend.clientFrom('192.0.2.3').auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/admin/reset` })
     const link = (await mailTo(email)).links.find((candidate) => candidate.includes('/verify?'))!
 
     const landed = await openLink(link)
@@ -142,19 +126,19 @@ describe('password recovery on the local backend', () => {
 
   it('accepts the e-mailed code or token hash once (POST /verify), and sends redirects only to the site or loopback', async () => {
     const email = 'recover-code@test.local'
-    await newStaff(email)
+    await backend.createUser(email, PASSWORD)
     const link = await service.auth.admin.generateLink({ type: 'recovery', email, options: { redirectTo: 'https://evil.example/steal' } })
     expect(link.error).toBeNull()
     expect(link.data.properties?.redirect_to).toBe(SITE)
-    const anon = clientFrom('192.0.2.4')
+    const anon = backend.clientFrom('192.0.2.4')
     const byCode = await anon.auth.verifyOtp({ email, token: link.data.properties!.email_otp, type: 'recovery' })
     expect(byCode.error).toBeNull()
     expect(byCode.data.user?.email).toBe(email)
-    const again = await clientFrom('192.0.2.4').auth.verifyOtp({ email, token: link.data.properties!.email_otp, type: 'recovery' })
+    const again = await backend.clientFrom('192.0.2.4').auth.verifyOtp({ email, token: link.data.properties!.email_otp, type: 'recovery' })
     expect(again.error?.code).toBe('otp_expired')
 
     const second = await service.auth.admin.generateLink({ type: 'recovery', email })
-    const byHash = await clientFrom('192.0.2.4').auth.verifyOtp({ token_hash: second.data.properties!.hashed_token, type: 'recovery' })
+    const byHash = await backend.clientFrom('192.0.2.4').auth.verifyOtp({ token_hash: second.data.properties!.hashed_token, type: 'recovery' })
     expect(byHash.error).toBeNull()
   })
 
@@ -163,7 +147,7 @@ describe('password recovery on the local backend', () => {
     try {
       const admin = shortLived.service()
       const email = 'recover-old@test.local'
-      await admin.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
+      await shortLived.createUser(email, PASSWORD)
       const link = await admin.auth.admin.generateLink({ type: 'recovery', email })
       await new Promise((resolve) => setTimeout(resolve, 2_100))
       const answer = await fetch(link.data.properties!.action_link, { redirect: 'manual' })
@@ -203,12 +187,12 @@ describe('invitations on the local backend', () => {
 describe('deactivated accounts on the local backend', () => {
   it('refuses a banned person at sign-in and at refresh, ends their sessions at once, and lets them back after "none"', async () => {
     const email = 'banned@test.local'
-    const id = await newStaff(email)
+    const id = await backend.createUser(email, PASSWORD)
     const client = await signedIn(email)
     expect((await service.auth.admin.updateUserById(id, { ban_duration: '876000h' })).error).toBeNull()
 
     expect((await client.auth.refreshSession()).error).not.toBeNull()
-    const signIn = await clientFrom('192.0.2.6').auth.signInWithPassword({ email, password: PASSWORD })
+    const signIn = await backend.clientFrom('192.0.2.6').auth.signInWithPassword({ email, password: PASSWORD })
     expect(signIn.error?.code).toBe('user_banned')
 
     expect((await service.auth.admin.updateUserById(id, { ban_duration: 'none' })).error).toBeNull()
@@ -219,8 +203,8 @@ describe('deactivated accounts on the local backend', () => {
 describe('auth e-mail and audit trail', () => {
   it('names each message <UTC time>-<random>.eml, and npm run mail lists the newest with their links', async () => {
     const email = 'mail-list@test.local'
-    await newStaff(email)
-    await clientFrom('192.0.2.7').auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/admin/reset` })
+    await backend.createUser(email, PASSWORD)
+    await backend.clientFrom('192.0.2.7').auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/admin/reset` })
     const mail = await mailTo(email)
     const names = await readdir(path.join(backend.dataDir, 'mail'))
     expect(names.every((name) => /^\d{8}T\d{9}Z-[0-9a-f]{8}\.eml$/.test(name))).toBe(true)
@@ -244,11 +228,11 @@ describe('auth e-mail and audit trail', () => {
 
   it('records sign-ins, refreshes, recoveries, invitations and sign-outs in auth.audit_log_entries as GoTrue does', async () => {
     const email = 'audited@test.local'
-    const id = await newStaff(email)
+    const id = await backend.createUser(email, PASSWORD)
     const client = await signedIn(email)
     await client.auth.refreshSession()
     await client.auth.signOut()
-    await clientFrom('192.0.2.8').auth.resetPasswordForEmail(email)
+    await backend.clientFrom('192.0.2.8').auth.resetPasswordForEmail(email)
     await backend.stop()
     const pg = await PGlite.create(path.join(backend.dataDir, 'pgdata'))
     try {
