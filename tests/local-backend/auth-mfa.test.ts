@@ -16,7 +16,7 @@ let service: SupabaseClient
 beforeAll(async () => {
   backend = await startLocalBackend()
   service = backend.service()
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await backend?.dispose()

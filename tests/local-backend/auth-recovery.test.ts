@@ -20,7 +20,7 @@ let service: SupabaseClient
 beforeAll(async () => {
   backend = await startLocalBackend({ SITE_URL: SITE })
   service = backend.service()
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await backend?.dispose()
@@ -155,7 +155,7 @@ describe('password recovery on the local backend', () => {
     } finally {
       await shortLived.dispose()
     }
-  }, 120_000)
+  }, 300_000)
 })
 
 describe('invitations on the local backend', () => {
