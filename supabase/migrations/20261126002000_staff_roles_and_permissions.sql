@@ -235,6 +235,9 @@ begin
   if not (select public.has_permission('content.write')) then
     raise exception using errcode = '42501', message = 'Only content editors can reorder team members.';
   end if;
+  if not (select public.has_required_aal()) then
+    raise exception using errcode = '42501', message = 'Sign in with your two-factor code to reorder team members.';
+  end if;
   if first_id is null or second_id is null or first_id = second_id then
     raise exception using errcode = '22023', message = 'Two different team members are needed to swap places.';
   end if;
