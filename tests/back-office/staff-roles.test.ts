@@ -31,11 +31,17 @@ beforeAll(async () => {
   admin = (await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)) as unknown as Db
   for (const role of ['editor', 'sales', 'recruiter'] as const) staff[role] = await staffMember(role)
   const visitor = backend.anon()
-  expect((await visitor.from('contact_messages').insert({ first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', message: 'A demo, please.' })).error).toBeNull()
+  expect(
+    (await visitor.from('contact_messages').insert({ first_name: 'Ada', last_name: 'Obi', email: 'ada@example.com', message: 'A demo, please.' })).error,
+  ).toBeNull()
   const { data: opening } = await admin.from('job_openings').select('id').eq('active', true).limit(1).single()
   cvPath = `${crypto.randomUUID()}/cv.pdf`
-  expect((await visitor.storage.from('applications').upload(cvPath, new TextEncoder().encode('%PDF-1.4\n'), { contentType: 'application/pdf' })).error).toBeNull()
-  expect((await visitor.from('job_applications').insert({ job_opening_id: opening!.id, name: 'Applicant', email: 'applicant@example.com', cv_path: cvPath })).error).toBeNull()
+  expect(
+    (await visitor.storage.from('applications').upload(cvPath, new TextEncoder().encode('%PDF-1.4\n'), { contentType: 'application/pdf' })).error,
+  ).toBeNull()
+  expect(
+    (await visitor.from('job_applications').insert({ job_opening_id: opening!.id, name: 'Applicant', email: 'applicant@example.com', cv_path: cvPath })).error,
+  ).toBeNull()
 })
 afterAll(async () => {
   await backend?.dispose()
@@ -76,7 +82,7 @@ describe('what the database lets each role do', () => {
     expect((await fetch(url)).status).toBe(200)
   })
 
-  it('an admin changes a colleague\'s role through the API; nobody else can', async () => {
+  it("an admin changes a colleague's role through the API; nobody else can", async () => {
     const target = staff.recruiter.userId
     const refused = await staff.editor.db.from('staff_roles').update({ role: 'admin' }).eq('user_id', target).select('role')
     expect(refused.data).toEqual([])

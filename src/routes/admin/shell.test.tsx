@@ -25,7 +25,9 @@ beforeAll(async () => {
     disconnect() {}
   }
   const visitor = createBrowserClient({ url: env.backend.url, anonKey: env.backend.anonKey }, { persistSession: false })
-  const sent = await visitor.from('contact_messages').insert({ first_name: 'Amaka', last_name: 'Visitor', email: 'amaka@example.com', message: 'A demo, please.' })
+  const sent = await visitor
+    .from('contact_messages')
+    .insert({ first_name: 'Amaka', last_name: 'Visitor', email: 'amaka@example.com', message: 'A demo, please.' })
   if (sent.error) throw sent.error
   editor = await signedInStaff(env.backend, 'editor')
   sales = await signedInStaff(env.backend, 'sales')
@@ -60,18 +62,9 @@ async function sidebar(): Promise<string[]> {
 }
 
 describe('the back office per role', () => {
-  it("shows an editor the content screens and figures only", async () => {
+  it('shows an editor the content screens and figures only', async () => {
     renderShell(editor, '/admin')
-    expect(await sidebar()).toEqual([
-      'Dashboard',
-      'Solutions',
-      'Clients',
-      'Testimonials',
-      'Website Content',
-      'Blog Posts',
-      'Team Members',
-      'Job Openings',
-    ])
+    expect(await sidebar()).toEqual(['Dashboard', 'Solutions', 'Clients', 'Testimonials', 'Website Content', 'Blog Posts', 'Team Members', 'Job Openings'])
     await screen.findByRole('heading', { name: 'Dashboard' })
     await listLoaded()
     expect(await screen.findByText('Solutions', { selector: 'main span' })).toBeTruthy()

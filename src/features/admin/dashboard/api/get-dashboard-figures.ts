@@ -59,7 +59,7 @@ async function applicationFigures(db: Db): Promise<NonNullable<DashboardFigures[
 
 /** The dashboard's figures that these permissions open, all exact counts from the database. */
 export async function getDashboardFigures(db: Db, permissions: readonly Permission[]): Promise<DashboardFigures> {
-  const when = <T,>(permission: Permission, load: (db: Db) => Promise<T>) => (permissions.includes(permission) ? load(db) : Promise.resolve(null))
+  const when = <T>(permission: Permission, load: (db: Db) => Promise<T>) => (permissions.includes(permission) ? load(db) : Promise.resolve(null))
   const [content, views, leads, applications] = await Promise.all([
     when('content.write', contentFigures),
     when('views.read', viewFigures),
