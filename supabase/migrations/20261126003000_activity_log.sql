@@ -299,7 +299,7 @@ as $$
 declare
   v_title text;
 begin
-  if not (select public.is_admin()) then
+  if not (case kind when 'cv_download' then public.has_permission('applications.read') else public.has_permission('leads.read') end) then
     raise exception using errcode = '42501', message = 'Only staff can read personal data.';
   end if;
   case kind
@@ -346,12 +346,12 @@ comment on function private.cv_read_logged(text) is
 revoke execute on function private.cv_read_logged(text) from public, anon;
 grant execute on function private.cv_read_logged(text) to authenticated, service_role;
 
-drop policy "Admins can list and read media files and CVs" on storage.objects;
-create policy "Admins read media files, and a CV once its download is logged"
+drop policy "Media editors list media files, application readers read CVs" on storage.objects;
+create policy "Media editors list media; CV readers read a CV once logged"
   on storage.objects for select to authenticated
   using (
-    (bucket_id = 'media' and (select public.is_admin()))
-    or (bucket_id = 'applications' and (select public.is_admin()) and private.cv_read_logged(name))
+    (bucket_id = 'media' and (select public.has_permission('media.write')))
+    or (bucket_id = 'applications' and (select public.has_permission('applications.read')) and private.cv_read_logged(name))
   );
 
 -- Retention ---------------------------------------------------------------------------------------------

@@ -1,11 +1,11 @@
-import { KNOWN_KEYS, settingsMessages as text, settingsSchema } from '~/entities/site-settings'
+import { KNOWN_KEYS, REQUIRE_TWO_FACTOR_KEY, settingsMessages as text, settingsSchema } from '~/entities/site-settings'
 import { SITE_SETTINGS_ITEM } from '~/entities/revision'
 import { HistoryButton } from '~/features/admin/components/history-panel'
 import { PageHeader } from '~/features/admin/components/page-header'
 import { adminAction, attempt, loadOr, parseValues } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
-import { getSettings, saveAllSettings } from '~/features/admin/settings/api/settings'
+import { getSettings, saveAllSettings, signedInWithTwoFactor } from '~/features/admin/settings/api/settings'
 import { SettingsForm } from '~/features/admin/settings/components/settings-form'
 import type { Route } from './+types/settings'
 
@@ -23,6 +23,10 @@ export const clientAction = adminAction({
     const extraKeys = Object.keys(existing).filter((key) => !KNOWN_KEYS.has(key))
     const input = parseValues(settingsSchema(extraKeys), body.values, text.updateFailed)
     if ('error' in input) return input.error
+    // The database refuses it too: requiring two-factor at aal1 would lock this admin out.
+    if (input.values[REQUIRE_TWO_FACTOR_KEY] === 'true' && existing[REQUIRE_TWO_FACTOR_KEY] !== 'true' && !(await signedInWithTwoFactor(db))) {
+      return { ok: false, toast: { kind: 'error', message: text.updateFailed }, fieldErrors: { [REQUIRE_TWO_FACTOR_KEY]: text.twoFactorFirst } }
+    }
     return attempt(() => saveAllSettings(db, input.values, existing), text.updateFailed, text.updated)
   },
 })

@@ -83,10 +83,10 @@ delete from public.blog_posts where id = '20000000-0000-4000-8000-0000000000b1';
 select is((select action || ' ' || title from tests.last_activity()), 'deleted Log me, edited', 'a deletion keeps the title as it was');
 
 select tests.act_as_owner();
-insert into public.staff_roles (user_id, role) values ('20000000-0000-4000-8000-000000000002', 'admin');
+update public.staff_roles set role = 'admin' where user_id = '20000000-0000-4000-8000-000000000002';
 select is((select action || ' ' || actor_role || ' ' || title from tests.last_activity()), 'role_changed system pgtap-ed@example.test',
   'a role granted from the database is recorded as role changed by the system');
-delete from public.staff_roles where user_id = '20000000-0000-4000-8000-000000000002' and role = 'admin';
+update public.staff_roles set role = 'editor' where user_id = '20000000-0000-4000-8000-000000000002';
 
 select tests.act_as('service_role');
 update public.clients set name = name || ' (svc)' where id = (select id from public.clients limit 1);
