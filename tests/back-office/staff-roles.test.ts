@@ -76,9 +76,10 @@ describe('what the database lets each role do', () => {
 
   it('an editor reads no contact message and cannot open a CV; a recruiter can', async () => {
     expect(await listContactMessages(staff.editor.db)).toEqual([])
-    await expect(signedCvUrl(staff.editor.db, cvPath)).rejects.toThrow(/Failed to create CV link/)
+    const { data: application } = await admin.from('job_applications').select('id, cv_path').eq('cv_path', cvPath).single()
+    await expect(signedCvUrl(staff.editor.db, application!)).rejects.toThrow(/Failed to record the download/)
     expect(await listContactMessages(staff.recruiter.db)).toEqual([])
-    const url = await signedCvUrl(staff.recruiter.db, cvPath)
+    const url = await signedCvUrl(staff.recruiter.db, application!)
     expect((await fetch(url)).status).toBe(200)
   })
 
