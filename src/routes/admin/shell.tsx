@@ -20,7 +20,7 @@ function loginUrl(request: Request, reason?: string): string {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const db = await adminDb()
   const session = await staffSession()
-  if (session.kind === 'signed-out') throw redirect(loginUrl(request))
+  if (session.kind === 'signed-out' || session.kind === 'needs-code') throw redirect(loginUrl(request))
   if (session.kind === 'no-access') {
     await signOut(db)
     throw redirect('/admin/login?reason=no-access')

@@ -11,6 +11,8 @@ import {
   UserRound,
   Users,
   Building2,
+  CircleUserRound,
+  ShieldCheck,
   type LucideIcon,
 } from 'lucide-react'
 
@@ -36,4 +38,6 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Inbox', to: '/admin/inbox', icon: Inbox, countsInbox: true },
   { label: 'Subscribers', to: '/admin/subscribers', icon: Mail },
   { label: 'Applications', to: '/admin/applications', icon: UserRound },
+  { label: 'Staff', to: '/admin/staff', icon: ShieldCheck },
+  { label: 'My Account', to: '/admin/account', icon: CircleUserRound },
 ]

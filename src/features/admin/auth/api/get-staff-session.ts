@@ -7,7 +7,8 @@ export interface Staff {
   name: string | null
 }
 
-export type StaffSession = { kind: 'signed-out' } | { kind: 'no-access' } | { kind: 'admin'; staff: Staff }
+/** needs-code: signed in with the password, and an authenticator app's code is still due. */
+export type StaffSession = { kind: 'signed-out' } | { kind: 'needs-code' } | { kind: 'no-access' } | { kind: 'admin'; staff: Staff }
 
 /**
  * Who is at the keyboard. getSession() refreshes an expired access token with the stored refresh
@@ -18,6 +19,9 @@ export async function getStaffSession(db: Db): Promise<StaffSession> {
   const { data, error } = await db.auth.getSession()
   const session = data.session
   if (error || !session) return { kind: 'signed-out' }
+  // A person with a verified authenticator is in only once this session has passed it (aal2).
+  const { data: level } = await db.auth.mfa.getAuthenticatorAssuranceLevel()
+  if (level?.nextLevel === 'aal2' && level.currentLevel !== 'aal2') return { kind: 'needs-code' }
   const { data: isAdmin, error: roleError } = await db.rpc('is_admin')
   // A token the server no longer accepts (revoked session, rotated secret) counts as signed out.
   if (roleError) return { kind: 'signed-out' }
