@@ -90,7 +90,10 @@ describe('the staff list and its changes', () => {
 
   it('changes a role; an invalid role or id changes nothing', async () => {
     const editor = await person('editor')
-    expect(await postStaffIntent(admin, { intent: 'role', id: editor.id, role: 'admin' }, site.url)).toMatchObject({ ok: true, toast: { message: 'Role changed' } })
+    expect(await postStaffIntent(admin, { intent: 'role', id: editor.id, role: 'admin' }, site.url)).toMatchObject({
+      ok: true,
+      toast: { message: 'Role changed' },
+    })
     expect((await staffOf(editor.email))?.role).toBe('admin')
     expect((await postStaffIntent(admin, { intent: 'role', id: editor.id, role: 'owner' }, site.url)).ok).toBe(false)
     expect((await postStaffIntent(admin, { intent: 'role', id: 'not-an-id', role: 'editor' }, site.url)).ok).toBe(false)
@@ -122,7 +125,10 @@ describe('the staff list and its changes', () => {
   it('an admin cannot deactivate or remove their own account', async () => {
     const me = await staffOf(TEST_ADMIN.email)
     for (const intent of ['deactivate', 'remove']) {
-      expect(await postStaffIntent(admin, { intent, id: me!.id }, site.url)).toMatchObject({ ok: false, toast: { message: 'You cannot do this to your own account here' } })
+      expect(await postStaffIntent(admin, { intent, id: me!.id }, site.url)).toMatchObject({
+        ok: false,
+        toast: { message: 'You cannot do this to your own account here' },
+      })
     }
     expect((await staffOf(TEST_ADMIN.email))?.status).toBe('active')
   })

@@ -13,6 +13,8 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/inbox',
   '/admin/subscribers',
   '/admin/applications',
+  '/admin/staff',
+  '/admin/account',
 ]
 
 export const ADMIN_LOGIN = '/admin/login'
