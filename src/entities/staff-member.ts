@@ -1,11 +1,15 @@
-// A person with access to the back office: their account (Supabase Auth) and their one staff role.
+// A person with access to the back office: their account (Supabase Auth) and their one staff role
+// (public.staff_roles; the roles themselves are rows of public.roles, see staff-role.ts).
 import { z } from 'zod'
 
-/** The roles a staff member can hold (public.staff_roles.role). */
-export const STAFF_ROLES = ['admin', 'editor'] as const
-export type StaffRole = (typeof STAFF_ROLES)[number]
+/** A role as the Staff screen offers it. */
+export interface RoleOption {
+  name: string
+  label: string
+}
 
-export const staffRoleLabels: Record<StaffRole, string> = { admin: 'Admin', editor: 'Editor' }
+/** A role's name as public.roles allows it; the database refuses one it does not hold. */
+export const roleNameSchema = z.string().regex(/^[a-z][a-z_]{0,31}$/, 'Choose a role')
 
 export type StaffStatus = 'active' | 'invited' | 'deactivated'
 
@@ -14,7 +18,7 @@ export interface StaffMember {
   id: string
   email: string
   name: string | null
-  role: StaffRole | null
+  role: string | null
   twoFactor: boolean
   lastSignInAt: string | null
   status: StaffStatus
@@ -43,7 +47,7 @@ export type NewPasswordValues = z.infer<ReturnType<typeof newPasswordSchema>>
 
 export const inviteSchema = z.object({
   email: z.email('Please enter a valid email address').transform((email) => email.trim().toLowerCase()),
-  role: z.enum(STAFF_ROLES, 'Choose a role'),
+  role: roleNameSchema,
 })
 export type InviteValues = z.input<typeof inviteSchema>
 

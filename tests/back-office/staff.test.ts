@@ -38,7 +38,7 @@ async function person(role: 'admin' | 'editor' | null) {
   return { id: data.user.id, email, password }
 }
 
-const staffOf = async (email: string) => (await fetchStaff(admin, site.url)).find((member) => member.email === email)
+const staffOf = async (email: string) => (await fetchStaff(admin, site.url)).staff.find((member) => member.email === email)
 
 describe('who may use /admin/api/staff', () => {
   it('answers 401 without a token and 403 to a signed-in account that is not an admin, and changes nothing', async () => {
@@ -135,7 +135,7 @@ describe('the staff list and its changes', () => {
 
   it('the last active admin cannot be demoted, deactivated or removed', async () => {
     // Every other admin this file made steps down first.
-    for (const member of await fetchStaff(admin, site.url)) {
+    for (const member of (await fetchStaff(admin, site.url)).staff) {
       if (member.role === 'admin' && member.email !== TEST_ADMIN.email) await postStaffIntent(admin, { intent: 'remove', id: member.id }, site.url)
     }
     const me = await staffOf(TEST_ADMIN.email)

@@ -15,12 +15,12 @@ export const meta: Route.MetaFunction = () => adminMeta('My Account')
 
 async function loadAccount(db: Db) {
   const [session, authenticators] = await Promise.all([getStaffSession(db), listAuthenticators(db)])
-  const staff = session.kind === 'admin' ? session.staff : null
-  return { email: staff?.email ?? '', name: staff?.name ?? '', authenticators }
+  const staff = session.kind === 'staff' ? session.staff : null
+  return { email: staff?.email ?? '', name: staff?.name ?? '', setupDue: staff?.twoFactorSetupDue ?? false, authenticators }
 }
 
 export async function clientLoader() {
-  return await loadOr(text.fetchFailed, loadAccount, { email: '', name: '', authenticators: [] })
+  return await loadOr(text.fetchFailed, loadAccount, { email: '', name: '', setupDue: false, authenticators: [] })
 }
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'

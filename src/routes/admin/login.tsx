@@ -8,8 +8,8 @@ import type { Route } from './+types/login'
 export async function clientLoader() {
   const db = await adminDb()
   const session = await getStaffSession(db)
-  // Already signed in as an admin: nothing to do here.
-  if (session.kind === 'admin') throw redirect('/admin')
+  // Already signed in as staff: nothing to do here.
+  if (session.kind === 'staff') throw redirect('/admin')
   // Password passed, code still due (e.g. the page was reloaded at the code step).
   return { step: session.kind === 'needs-code' ? ('code' as const) : ('password' as const) }
 }

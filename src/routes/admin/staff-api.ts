@@ -2,13 +2,14 @@
 // belong to an admin (asked of Supabase Auth and the database); only then does the server use the
 // service-role key, which stays in this process, for the Auth admin API.
 import { z } from 'zod'
-import { inviteSchema, STAFF_ROLES, staffMessages as text } from '~/entities/staff-member'
+import { inviteSchema, roleNameSchema, staffMessages as text } from '~/entities/staff-member'
 import { adminCaller, bearerToken, type StaffCaller } from '~/features/admin/staff/api/staff-caller.server'
 import {
   changeRole,
   deactivateStaff,
   inviteLink,
   inviteStaff,
+  listRoles,
   listStaff,
   reactivateStaff,
   removeStaff,
@@ -47,7 +48,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const checked = await gate(request)
   if (checked instanceof Response) return checked
   try {
-    return Response.json({ staff: await listStaff(checked.service) }, { headers: noStore })
+    const [staff, roles] = await Promise.all([listStaff(checked.service), listRoles(checked.service)])
+    return Response.json({ staff, roles }, { headers: noStore })
   } catch (error) {
     console.error(text.fetchFailed, error)
     return Response.json({ error: text.fetchFailed }, { status: 500, headers: noStore })
@@ -58,7 +60,7 @@ const id = z.uuid()
 const bodySchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('invite'), values: z.unknown() }),
   z.object({ intent: z.literal('link'), id }),
-  z.object({ intent: z.literal('role'), id, role: z.enum(STAFF_ROLES) }),
+  z.object({ intent: z.literal('role'), id, role: roleNameSchema }),
   z.object({ intent: z.enum(['deactivate', 'reactivate', 'remove', 'reset-2fa']), id }),
 ])
 type StaffIntent = z.infer<typeof bodySchema>

@@ -11,7 +11,7 @@ export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Staff')
 
 export async function clientLoader() {
-  return { staff: await loadOr(text.fetchFailed, (db) => fetchStaff(db), []) }
+  return await loadOr(text.fetchFailed, (db) => fetchStaff(db), { staff: [], roles: [] })
 }
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
@@ -23,5 +23,5 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function AdminStaffRoute({ loaderData }: Route.ComponentProps) {
-  return <StaffScreen staff={loaderData.staff} />
+  return <StaffScreen staff={loaderData.staff} roles={loaderData.roles} />
 }

@@ -27,6 +27,8 @@ import { useAdminAction } from '../../lib/use-admin-action'
 export interface AccountScreenProps {
   email: string
   name: string
+  /** Two-factor is required for all staff and this person has no authenticator yet. */
+  setupDue: boolean
   authenticators: Authenticator[]
 }
 
@@ -211,11 +213,16 @@ function TwoFactor({ authenticators }: { authenticators: Authenticator[] }) {
   )
 }
 
-export function AccountScreen({ email, name, authenticators }: AccountScreenProps) {
+export function AccountScreen({ email, name, setupDue, authenticators }: AccountScreenProps) {
   const action = useAdminAction()
   return (
     <>
       <PageHeader title="My Account" subtitle={email} />
+      {setupDue ? (
+        <p role="alert" className="mb-5 max-w-2xl rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          Two-factor is required for all staff. Add an authenticator app below to use the back office.
+        </p>
+      ) : null}
       <div className="grid max-w-2xl gap-5">
         <Section title="Profile" description="The name shown to other staff">
           <NameForm name={name} />

@@ -1,7 +1,7 @@
 // The Staff screen's work on the web server: reading and changing other people's accounts needs
 // the Auth admin API, so the service-role key, which never leaves this process. Every function
 // takes the service client; the caller was checked first (staff-caller.server.ts).
-import { STAFF_ROLES, type StaffMember, type StaffRole } from '~/entities/staff-member'
+import type { RoleOption, StaffMember } from '~/entities/staff-member'
 import { check, unwrap, type AuthUser as User, type Db } from '~/lib/supabase'
 
 /** Long enough to mean "until reactivated": GoTrue takes a Go duration. */
@@ -9,10 +9,6 @@ const BAN_FOREVER = '876000h'
 
 /** Thrown for a refusal the admin should read as it is (the toast shows its message). */
 export class StaffRuleError extends Error {}
-
-function isRole(value: string): value is StaffRole {
-  return (STAFF_ROLES as readonly string[]).includes(value)
-}
 
 function isBanned(user: User, now = Date.now()): boolean {
   return Boolean(user.banned_until && Date.parse(user.banned_until) > now)
@@ -34,14 +30,16 @@ async function allUsers(service: Db): Promise<User[]> {
   }
 }
 
-async function rolesByUser(service: Db): Promise<Map<string, StaffRole>> {
+async function rolesByUser(service: Db): Promise<Map<string, string>> {
   const rows = unwrap(await service.from('staff_roles').select('user_id, role'), 'reading staff roles')
-  const roles = new Map<string, StaffRole>()
-  for (const row of rows) {
-    // An admin role wins over any other a legacy row may still hold.
-    if (isRole(row.role) && (roles.get(row.user_id) !== 'admin' || row.role === 'admin')) roles.set(row.user_id, row.role)
-  }
-  return roles
+  return new Map(rows.map((row) => [row.user_id, row.role]))
+}
+
+/** The roles there are (public.roles), for the screen's role pickers. */
+export async function listRoles(service: Db): Promise<RoleOption[]> {
+  const rows = unwrap(await service.from('roles').select('name, label').order('name'), 'reading roles')
+  // Admin first: the role with everything heads the list.
+  return rows.sort((a, b) => Number(b.name === 'admin') - Number(a.name === 'admin'))
 }
 
 /** GoTrue lists a user's factors with the user, and leaves the field out when there are none. */
@@ -54,24 +52,21 @@ export async function listStaff(service: Db): Promise<StaffMember[]> {
   const [users, roles] = await Promise.all([allUsers(service), rolesByUser(service)])
   const staff = users
     .filter((user) => roles.has(user.id))
-    .map(
-      (user): StaffMember => ({
-        id: user.id,
-        email: user.email ?? '',
-        name: displayName(user),
-        role: roles.get(user.id) ?? null,
-        twoFactor: hasVerifiedFactor(user),
-        lastSignInAt: user.last_sign_in_at ?? null,
-        status: isBanned(user) ? 'deactivated' : user.email_confirmed_at ? 'active' : 'invited',
-      }),
-    )
+    .map((user): StaffMember => ({
+      id: user.id,
+      email: user.email ?? '',
+      name: displayName(user),
+      role: roles.get(user.id) ?? null,
+      twoFactor: hasVerifiedFactor(user),
+      lastSignInAt: user.last_sign_in_at ?? null,
+      status: isBanned(user) ? 'deactivated' : user.email_confirmed_at ? 'active' : 'invited',
+    }))
   return staff.sort((a, b) => Number(b.role === 'admin') - Number(a.role === 'admin') || a.email.localeCompare(b.email))
 }
 
 /** The one place a staff role is written: a person holds exactly one. */
-export async function setStaffRole(service: Db, userId: string, role: StaffRole): Promise<void> {
-  check(await service.from('staff_roles').delete().eq('user_id', userId).neq('role', role), 'clearing the old role')
-  check(await service.from('staff_roles').upsert({ user_id: userId, role }, { ignoreDuplicates: true }), 'writing the role')
+export async function setStaffRole(service: Db, userId: string, role: string): Promise<void> {
+  check(await service.from('staff_roles').upsert({ user_id: userId, role }, { onConflict: 'user_id' }), 'writing the role')
 }
 
 /** Refuses a change that would leave no active admin (the database refuses it too). */
@@ -86,7 +81,7 @@ export interface Invitation {
 }
 
 /** Creates the account, gives it its role and sends the invitation e-mail (link to /admin/welcome). */
-export async function inviteStaff(service: Db, email: string, role: StaffRole, redirectTo: string): Promise<Invitation> {
+export async function inviteStaff(service: Db, email: string, role: string, redirectTo: string): Promise<Invitation> {
   const { data, error } = await service.auth.admin.inviteUserByEmail(email, { redirectTo })
   if (error) {
     if (error.code === 'email_exists' || error.status === 422) throw new StaffRuleError('That address already has an account')
@@ -109,7 +104,7 @@ export async function inviteLink(service: Db, userId: string, redirectTo: string
   return data.properties.action_link
 }
 
-export async function changeRole(service: Db, userId: string, role: StaffRole): Promise<void> {
+export async function changeRole(service: Db, userId: string, role: string): Promise<void> {
   if (role !== 'admin') await keepAnAdmin(service, userId)
   await setStaffRole(service, userId, role)
 }

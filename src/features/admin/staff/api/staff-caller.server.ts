@@ -1,5 +1,6 @@
 // Who is asking the web server to manage staff: read from the caller's own access token, checked
-// by Supabase Auth (the signature and the live session) and by the database (the admin role).
+// by Supabase Auth (the signature and the live session) and by the database (the staff.manage
+// permission, which only admins hold).
 import { decodeJwt } from 'jose'
 import type { Db } from '~/lib/supabase'
 
@@ -22,7 +23,7 @@ export async function adminCaller(callerDb: Db, token: string): Promise<StaffCal
   if (error || !data.user) return null
   const verified = (data.user.factors ?? []).some((factor) => factor.status === 'verified')
   if (verified && decodeJwt(token).aal !== 'aal2') return null
-  const { data: isAdmin, error: roleError } = await callerDb.rpc('is_admin')
-  if (roleError || isAdmin !== true) return null
+  const { data: mayManage, error: roleError } = await callerDb.rpc('has_permission', { permission: 'staff.manage' })
+  if (roleError || mayManage !== true) return null
   return { userId: data.user.id }
 }

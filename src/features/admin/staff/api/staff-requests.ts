@@ -1,6 +1,6 @@
 // The Staff screen's requests to the web server, which alone holds the service-role key: each
 // carries the admin's own access token, and the server checks it before doing anything.
-import type { StaffMember } from '~/entities/staff-member'
+import type { RoleOption, StaffMember } from '~/entities/staff-member'
 import type { Db } from '~/lib/supabase'
 import type { ActionBody, ActionResult } from '../../lib/admin-action'
 
@@ -16,12 +16,17 @@ async function authorization(db: Db): Promise<string> {
   return `Bearer ${data.session?.access_token ?? ''}`
 }
 
-/** The staff list, or an Error with the server's message. `origin` is the site's (tests name it). */
-export async function fetchStaff(db: Db, origin = ''): Promise<StaffMember[]> {
+export interface StaffList {
+  staff: StaffMember[]
+  roles: RoleOption[]
+}
+
+/** The staff list and the roles, or an Error with the server's message. `origin` is the site's (tests name it). */
+export async function fetchStaff(db: Db, origin = ''): Promise<StaffList> {
   const response = await fetch(`${origin}${STAFF_API_PATH}`, { headers: { authorization: await authorization(db) } })
-  const body = (await response.json().catch(() => null)) as { staff?: StaffMember[]; error?: string } | null
-  if (!response.ok || !body?.staff) throw new Error(`fetching staff: ${body?.error ?? response.status}`)
-  return body.staff
+  const body = (await response.json().catch(() => null)) as (Partial<StaffList> & { error?: string }) | null
+  if (!response.ok || !body?.staff || !body.roles) throw new Error(`fetching staff: ${body?.error ?? response.status}`)
+  return { staff: body.staff, roles: body.roles }
 }
 
 /** Runs one Staff intent on the server; the answer is what the admin sees. */

@@ -6,16 +6,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useConfirm } from '~/components/ui/confirm-dialog'
 import { Dialog } from '~/components/ui/dialog'
-import {
-  inviteSchema,
-  STAFF_ROLES,
-  staffMessages as text,
-  staffRoleLabels,
-  type InviteValues,
-  type StaffMember,
-  type StaffRole,
-  type StaffStatus,
-} from '~/entities/staff-member'
+import { inviteSchema, staffMessages as text, type InviteValues, type RoleOption, type StaffMember, type StaffStatus } from '~/entities/staff-member'
 import { EmptyState } from '../../components/empty-state'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
@@ -32,7 +23,15 @@ const statusStyle: Record<StaffStatus, string> = {
 }
 const statusLabel: Record<StaffStatus, string> = { active: 'Active', invited: 'Invited', deactivated: 'Deactivated' }
 
-function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+function RoleOptions({ roles }: { roles: RoleOption[] }) {
+  return roles.map((role) => (
+    <option key={role.name} value={role.name}>
+      {role.label}
+    </option>
+  ))
+}
+
+function InviteDialog({ open, onOpenChange, roles }: { open: boolean; onOpenChange: (open: boolean) => void; roles: RoleOption[] }) {
   const action = useAdminAction()
   const form = useForm<InviteValues>({ resolver: zodResolver(inviteSchema), defaultValues: { email: '', role: 'editor' } })
   const { errors } = form.formState
@@ -62,11 +61,7 @@ function InviteDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (op
       </Field>
       <Field label="Role" error={errors.role?.message}>
         <select className={input} {...form.register('role')}>
-          {STAFF_ROLES.map((role) => (
-            <option key={role} value={role}>
-              {staffRoleLabels[role]}
-            </option>
-          ))}
+          <RoleOptions roles={roles} />
         </select>
       </Field>
     </FormDialog>
@@ -106,7 +101,7 @@ function who(member: StaffMember): string {
   return member.name ?? member.email
 }
 
-export function StaffScreen({ staff }: { staff: StaffMember[] }) {
+export function StaffScreen({ staff, roles }: { staff: StaffMember[]; roles: RoleOption[] }) {
   const action = useAdminAction()
   const { confirm, element: confirmDialog } = useConfirm()
   const [inviting, setInviting] = useState(false)
@@ -151,13 +146,9 @@ export function StaffScreen({ staff }: { staff: StaffMember[] }) {
                 className={`${input} w-32`}
                 value={member.role ?? ''}
                 disabled={action.busy}
-                onChange={(event) => void action.submit({ intent: 'role', id: member.id, role: event.target.value as StaffRole })}
+                onChange={(event) => void action.submit({ intent: 'role', id: member.id, role: event.target.value })}
               >
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {staffRoleLabels[role]}
-                  </option>
-                ))}
+                <RoleOptions roles={roles} />
               </select>
               <span className="flex gap-1">
                 {member.status === 'invited' ? (
@@ -221,7 +212,7 @@ export function StaffScreen({ staff }: { staff: StaffMember[] }) {
           ))}
         </ul>
       )}
-      <InviteDialog open={inviting} onOpenChange={setInviting} />
+      <InviteDialog open={inviting} onOpenChange={setInviting} roles={roles} />
       <LinkDialog link={link} onClose={() => setLink(null)} />
       {confirmDialog}
     </>
