@@ -18,12 +18,14 @@ import { insertRow } from './support/staff-data.ts'
 const siteUrl = inject('siteUrl')
 const dataDir = inject('dataDir')
 
-/** The newest e-mail to `to`, waited for, and its first link. */
+/** The newest e-mail to `to`, waited for, and its action link. */
 async function linkMailedTo(to: string): Promise<string> {
   const deadline = Date.now() + 15_000
   for (;;) {
     const mail = (await readMailbox(dataDir, 50)).find((message) => message.to.includes(to))
-    if (mail?.links[0]) return mail.links[0]
+    // The message names the site too; the action link is Supabase Auth's /verify.
+    const link = mail?.links.find((candidate) => candidate.includes('/verify?'))
+    if (link) return link
     if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${dataDir}/mail`)
     await new Promise((resolve) => setTimeout(resolve, 250))
   }

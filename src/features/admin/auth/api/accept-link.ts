@@ -26,3 +26,10 @@ export async function sessionFromLink(db: Db, url: URL, type: 'invite' | 'recove
   const { data } = await db.auth.getUser()
   return data.user?.email ? { kind: 'ready', email: data.user.email } : { kind: 'invalid' }
 }
+
+/** What /admin/welcome and /admin/reset load: the link's session; its tokens then leave the address bar and the history. */
+export async function sessionFromPageLink(db: Db, type: 'invite' | 'recovery'): Promise<LinkSession> {
+  const link = await sessionFromLink(db, new URL(window.location.href), type)
+  window.history.replaceState(window.history.state, '', window.location.pathname)
+  return link
+}
