@@ -88,6 +88,25 @@ describe('the staff list and its changes', () => {
     expect(await staffOf(editor.email)).toMatchObject({ role: 'editor', status: 'active', lastSignInAt: null })
   })
 
+  it('invites: the person is listed as invited with the role, and a link to copy opens /admin/welcome with a session', async () => {
+    const email = `invitee${++people}@test.local`
+    const invited = await postStaffIntent(admin, { intent: 'invite', values: { email: email.toUpperCase(), role: 'sales' } }, site.url)
+    expect(invited).toMatchObject({ ok: true, toast: { message: 'Invitation sent' } })
+    const member = await staffOf(email)
+    expect(member).toMatchObject({ role: 'sales', status: 'invited' })
+
+    const again = await postStaffIntent(admin, { intent: 'invite', values: { email, role: 'editor' } }, site.url)
+    expect(again).toMatchObject({ ok: false, toast: { message: 'That address already has an account' } })
+    const bad = await postStaffIntent(admin, { intent: 'invite', values: { email: 'not an address', role: 'editor' } }, site.url)
+    expect(bad).toMatchObject({ ok: false, fieldErrors: { email: 'Please enter a valid email address' } })
+
+    const { link } = await postStaffIntent(admin, { intent: 'link', id: member!.id }, site.url)
+    const landing = await fetch(link!, { redirect: 'manual' })
+    const target = new URL(landing.headers.get('location')!)
+    expect(`${target.origin}${target.pathname}`).toBe(`${site.url}/admin/welcome`)
+    expect(new URLSearchParams(target.hash.slice(1)).get('access_token')).toBeTruthy()
+  })
+
   it('changes a role; an invalid role or id changes nothing', async () => {
     const editor = await person('editor')
     expect(await postStaffIntent(admin, { intent: 'role', id: editor.id, role: 'admin' }, site.url)).toMatchObject({

@@ -208,7 +208,10 @@ function TwoFactor({ authenticators }: { authenticators: Authenticator[] }) {
         {authenticators.length >= MAX_FACTORS ? <p className="mt-1 text-xs text-slate-600">At most {MAX_FACTORS} apps.</p> : null}
       </div>
       {adding ? <AddAuthenticator onClose={() => setAdding(false)} /> : null}
-      {removing ? <RemoveAuthenticator target={removing} proofId={authenticators[0].id} onClose={() => setRemoving(null)} /> : null}
+      {removing ? (
+        // The list reloads before the dialog closes: with the last app gone, the proof was that app.
+        <RemoveAuthenticator target={removing} proofId={authenticators[0]?.id ?? removing.id} onClose={() => setRemoving(null)} />
+      ) : null}
     </>
   )
 }
