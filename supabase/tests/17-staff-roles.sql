@@ -3,44 +3,7 @@
 -- can do exactly its column of the role table and nothing more. Then the last active admin rule.
 begin;
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-
-create function tests.act_as(role_name text, user_id uuid default null) returns void language plpgsql as $$
-begin
-  perform set_config('role', role_name, true);
-  perform set_config('request.jwt.claims',
-    json_build_object('role', role_name, 'sub', user_id, 'aal', 'aal1', 'exp', extract(epoch from now())::bigint + 3600)::text, true);
-end
-$$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end
-$$;
-
--- True when the statement ran and touched (or returned) at least one row; false when the database
--- refused it (a privilege, a policy) or row-level security hid every row. Its effects are undone.
-create function tests.allowed(statement text) returns boolean language plpgsql as $$
-declare
-  touched bigint;
-begin
-  begin
-    execute statement;
-    get diagnostics touched = row_count;
-    raise exception using errcode = 'TS001', message = touched::text;
-  exception
-    when sqlstate 'TS001' then
-      return sqlerrm::bigint > 0;
-    when insufficient_privilege then
-      return false;
-    when others then
-      raise notice '% failed unexpectedly: % %', statement, sqlstate, sqlerrm;
-      return null;
-  end;
-end
-$$;
+-- The shared helpers (tests.act_as, tests.allowed, …) come from 00-helpers.sql.
 
 -- The people ------------------------------------------------------------------------------------------
 insert into auth.users (id, email) values
@@ -172,7 +135,7 @@ begin
   perform tests.act_as_owner();
 end
 $$;
-grant execute on all functions in schema tests to anon, authenticated;
+grant execute on function tests.expected(int, tests.operations), tests.matrix_for(int) to anon, authenticated;
 
 select tests.matrix_for(1);
 select tests.matrix_for(2);

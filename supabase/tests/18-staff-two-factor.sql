@@ -4,45 +4,12 @@
 begin;
 select plan(32);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-
-create function tests.act_as(user_id uuid, aal text) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'authenticated', true);
-  perform set_config('request.jwt.claims',
-    json_build_object('role', 'authenticated', 'sub', user_id, 'aal', aal, 'exp', extract(epoch from now())::bigint + 3600)::text, true);
-end
+-- The shared helpers (tests.act_as, tests.allowed, …) come from 00-helpers.sql.
+-- A staff member's request at an assurance level (the token's aal claim).
+create function tests.act_as_staff(user_id uuid, aal text) returns void language sql as $$
+  select tests.act_as('authenticated', user_id, jsonb_build_object('aal', aal))
 $$;
-create function tests.act_as_anon() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'anon', true);
-  perform set_config('request.jwt.claims', '{"role": "anon"}', true);
-end
-$$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end
-$$;
--- True when the statement touched at least one row; false when refused or every row was hidden.
--- Its effects are undone.
-create function tests.allowed(statement text) returns boolean language plpgsql as $$
-declare
-  touched bigint;
-begin
-  begin
-    execute statement;
-    get diagnostics touched = row_count;
-    raise exception using errcode = 'TS001', message = touched::text;
-  exception
-    when sqlstate 'TS001' then return sqlerrm::bigint > 0;
-    when insufficient_privilege then return false;
-  end;
-end
-$$;
-grant execute on all functions in schema tests to anon, authenticated;
+grant execute on function tests.act_as_staff(uuid, text) to anon, authenticated;
 
 -- An admin with a verified factor, an admin without one, an editor whose factor is not verified yet,
 -- sales with a verified factor.
@@ -85,7 +52,7 @@ select is_empty(
   'every staff policy has a restrictive two-factor policy for the same command');
 
 -- A verified factor means aal2 ------------------------------------------------------------------------
-select tests.act_as('18000000-0000-4000-8000-000000000001', 'aal1');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000001', 'aal1');
 select ok(public.is_admin(), 'at aal1 the admin with a factor still holds the role');
 select is_empty($$ select 1 from public.contact_messages where email = 'pgtap18@example.com' $$,
   'but at aal1 reads no contact message');
@@ -105,7 +72,7 @@ select throws_ok($$ select public.swap_team_member_order('18a00000-0000-4000-800
 select results_eq($$ select sum(views)::bigint from public.page_view_totals(30) $$, $$ values (0::bigint) $$,
   'and sees no view figures');
 
-select tests.act_as('18000000-0000-4000-8000-000000000001', 'aal2');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000001', 'aal2');
 select isnt_empty($$ select 1 from public.contact_messages where email = 'pgtap18@example.com' $$,
   'at aal2 the admin reads contact messages');
 select lives_ok($$ insert into public.clients (name) values ('PGTAP18 Client') $$, 'adds content');
@@ -113,29 +80,29 @@ select isnt_empty($$ select 1 from storage.objects where bucket_id = 'media' and
 select lives_ok($$ select public.swap_team_member_order('18a00000-0000-4000-8000-000000000001', '18a00000-0000-4000-8000-000000000002') $$,
   'and reorders the team');
 
-select tests.act_as('18000000-0000-4000-8000-000000000004', 'aal1');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000004', 'aal1');
 select is_empty($$ select 1 from public.contact_messages where email = 'pgtap18@example.com' $$,
   'sales with a factor reads no lead at aal1');
-select tests.act_as('18000000-0000-4000-8000-000000000004', 'aal2');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000004', 'aal2');
 select isnt_empty($$ select 1 from public.contact_messages where email = 'pgtap18@example.com' $$, 'and reads them at aal2');
 
 -- Without a factor, aal1 is enough while two-factor is not required ------------------------------------
-select tests.act_as('18000000-0000-4000-8000-000000000002', 'aal1');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000002', 'aal1');
 select isnt_empty($$ select 1 from public.contact_messages where email = 'pgtap18@example.com' $$,
   'an admin without a factor reads leads at aal1');
-select tests.act_as('18000000-0000-4000-8000-000000000003', 'aal1');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000003', 'aal1');
 select ok(tests.allowed($$ update public.blog_posts set title = 'Changed' where slug = 'pgtap18-draft' $$),
   'an editor whose factor is not verified yet edits posts at aal1');
 
 -- Requiring two-factor for all staff ------------------------------------------------------------------
-select tests.act_as('18000000-0000-4000-8000-000000000002', 'aal1');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000002', 'aal1');
 select throws_ok($$ update public.site_settings set value = 'true' where key = 'staff_require_two_factor' $$,
   '42501', 'Set up two-factor sign-in for your own account, and sign in with it, before requiring it for all staff.',
   'an admin at aal1 cannot require two-factor for everyone');
-select tests.act_as('18000000-0000-4000-8000-000000000003', 'aal2');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000003', 'aal2');
 select ok(not tests.allowed($$ update public.site_settings set value = 'true' where key = 'staff_require_two_factor' $$),
   'an editor cannot require it, even at aal2');
-select tests.act_as('18000000-0000-4000-8000-000000000001', 'aal2');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000001', 'aal2');
 select lives_ok($$ update public.site_settings set value = 'true' where key = 'staff_require_two_factor' $$,
   'an admin at aal2 requires two-factor for all staff');
 select throws_ok($$ update public.site_settings set value = 'yes' where key = 'staff_require_two_factor' $$,
@@ -143,14 +110,14 @@ select throws_ok($$ update public.site_settings set value = 'yes' where key = 's
 select results_eq($$ select two_factor_required from public.current_staff() $$, array[true],
   'current_staff() tells the back office that two-factor is required');
 
-select tests.act_as('18000000-0000-4000-8000-000000000002', 'aal1');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000002', 'aal1');
 select is_empty($$ select 1 from public.contact_messages where email = 'pgtap18@example.com' $$,
   'now an admin without a factor reads no lead at aal1');
 select throws_ok($$ insert into public.clients (name) values ('PGTAP18 Other') $$, '42501', null, 'and adds no content');
-select tests.act_as('18000000-0000-4000-8000-000000000003', 'aal1');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000003', 'aal1');
 select ok(not tests.allowed($$ update public.blog_posts set title = 'Changed' where slug = 'pgtap18-draft' $$),
   'an editor without a verified factor edits no post at aal1');
-select tests.act_as('18000000-0000-4000-8000-000000000002', 'aal2');
+select tests.act_as_staff('18000000-0000-4000-8000-000000000002', 'aal2');
 select isnt_empty($$ select 1 from public.contact_messages where email = 'pgtap18@example.com' $$,
   'at aal2 the admin reads leads again');
 

@@ -94,7 +94,7 @@ describe('what the database lets each role do', () => {
     expect((await admin.from('staff_roles').update({ role: 'recruiter' }).eq('user_id', target)).error).toBeNull()
   })
 
-  it('refuses to demote or deactivate the last active admin, with a clear message', async () => {
+  it('refuses to demote the last active admin through the API: 409 with a clear message', async () => {
     const { data: me } = await admin.auth.getUser()
     const demoted = await admin.from('staff_roles').update({ role: 'editor' }).eq('user_id', me.user!.id)
     expect(demoted.status).toBe(409)

@@ -19,7 +19,7 @@ import { ForgotForm } from './forgot-form'
 export type LoginNotice = 'no-access' | 'expired' | null
 export type LoginStep = 'password' | 'code' | 'forgot'
 
-export const NO_ACCESS_MESSAGE = 'This account has no access to the back office. Sign in with an administrator account.'
+export const NO_ACCESS_MESSAGE = 'This account has no access to the back office. Sign in with a staff account.'
 export const EXPIRED_MESSAGE = 'Your session has ended. Sign in again to continue where you left off.'
 
 function welcome() {
