@@ -2,14 +2,12 @@
 // challenge and verify with codes computed by a TOTP library, assurance levels, refused replays,
 // the lockout, unenrolment and an admin's reset. Each test uses its own client address, since
 // challenge and verify are limited per client.
-import { createClient, type RealtimeClientOptions, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt } from 'jose'
 import { Secret, TOTP } from 'otpauth'
-import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
 
-const transport = WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']>
 const PASSWORD = 'a-long-staff-password-1'
 
 let backend: LocalBackend
@@ -18,29 +16,14 @@ let service: SupabaseClient
 beforeAll(async () => {
   backend = await startLocalBackend()
   service = backend.service()
-}, 120_000)
+}, 300_000)
 
 afterAll(async () => {
   await backend?.dispose()
 })
 
-/** A client whose requests come from `address` (the backend trusts no proxy, so this is the client). */
-function clientFrom(address: string): SupabaseClient {
-  return createClient(backend.url, backend.keys.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    global: { headers: { 'x-forwarded-for': address } },
-    realtime: { transport },
-  })
-}
-
-async function newStaff(email: string): Promise<string> {
-  const { data, error } = await service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true })
-  if (error) throw error
-  return data.user.id
-}
-
 async function signedIn(email: string, address: string): Promise<SupabaseClient> {
-  const client = clientFrom(address)
+  const client = backend.clientFrom(address)
   const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD })
   if (error) throw error
   return client
@@ -70,10 +53,20 @@ async function challengeAndVerify(client: SupabaseClient, factorId: string, code
   return client.auth.mfa.verify({ factorId, challengeId: challenge.data.id, code })
 }
 
+/** A new staff member signed in from `address` with one verified factor: the session is aal2. */
+async function staffWithFactor(email: string, address: string, friendlyName = 'Phone') {
+  const userId = await backend.createUser(email, PASSWORD)
+  const client = await signedIn(email, address)
+  const factor = await enroll(client, friendlyName)
+  const verified = await challengeAndVerify(client, factor.id, codeFor(factor.secret))
+  if (verified.error) throw verified.error
+  return { userId, client, factor }
+}
+
 describe('two-factor sign-in on the local backend', () => {
   it('enrols a TOTP factor, verifies it with a computed code, and raises the session to aal2', async () => {
     const email = 'mfa-enrol@test.local'
-    await newStaff(email)
+    await backend.createUser(email, PASSWORD)
     const client = await signedIn(email, '198.51.100.1')
     const otherSession = await signedIn(email, '198.51.100.1')
 
@@ -125,10 +118,7 @@ describe('two-factor sign-in on the local backend', () => {
 
   it('asks a person with a factor for a code at sign-in, and refuses a replayed code', async () => {
     const email = 'mfa-signin@test.local'
-    await newStaff(email)
-    const setup = await signedIn(email, '198.51.100.2')
-    const factor = await enroll(setup, 'Phone')
-    expect((await challengeAndVerify(setup, factor.id, codeFor(factor.secret))).error).toBeNull()
+    const { factor } = await staffWithFactor(email, '198.51.100.2')
 
     const started = performance.now()
     const client = await signedIn(email, '198.51.100.2')
@@ -149,10 +139,7 @@ describe('two-factor sign-in on the local backend', () => {
 
   it('needs aal2 for a second factor and to remove a verified one, refuses a taken name, and allows two verified factors', async () => {
     const email = 'mfa-two@test.local'
-    await newStaff(email)
-    const strong = await signedIn(email, '198.51.100.3')
-    const first = await enroll(strong, 'Phone')
-    expect((await challengeAndVerify(strong, first.id, codeFor(first.secret))).error).toBeNull()
+    const { client: strong, factor: first } = await staffWithFactor(email, '198.51.100.3')
 
     const weak = await signedIn(email, '198.51.100.3')
     const refused = await weak.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Backup' })
@@ -175,10 +162,7 @@ describe('two-factor sign-in on the local backend', () => {
 
   it('locks a factor for 15 minutes after five wrong codes, even against the right one', async () => {
     const email = 'mfa-lock@test.local'
-    await newStaff(email)
-    const setup = await signedIn(email, '198.51.100.4')
-    const factor = await enroll(setup, 'Phone')
-    expect((await challengeAndVerify(setup, factor.id, codeFor(factor.secret))).error).toBeNull()
+    const { factor } = await staffWithFactor(email, '198.51.100.4')
 
     const client = await signedIn(email, '198.51.100.5')
     for (let attempt = 0; attempt < 5; attempt++) {
@@ -193,7 +177,7 @@ describe('two-factor sign-in on the local backend', () => {
 
   it('limits challenge and verify to 15 a minute per client', async () => {
     const email = 'mfa-limit@test.local'
-    await newStaff(email)
+    await backend.createUser(email, PASSWORD)
     const client = await signedIn(email, '198.51.100.6')
     const factor = await enroll(client, 'Phone')
     const answers = []
@@ -205,11 +189,7 @@ describe('two-factor sign-in on the local backend', () => {
   })
 
   it("lets an admin list and remove a person's factors (a lost phone); their session drops to aal1", async () => {
-    const email = 'mfa-reset@test.local'
-    const userId = await newStaff(email)
-    const client = await signedIn(email, '198.51.100.8')
-    const factor = await enroll(client, 'Lost phone')
-    expect((await challengeAndVerify(client, factor.id, codeFor(factor.secret))).error).toBeNull()
+    const { userId, client, factor } = await staffWithFactor('mfa-reset@test.local', '198.51.100.8', 'Lost phone')
 
     const listed = await service.auth.admin.mfa.listFactors({ userId })
     expect(listed.error).toBeNull()

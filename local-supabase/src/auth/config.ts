@@ -15,6 +15,11 @@ export interface AuthConfig {
   rateLimit: RateLimitConfig
   /** GoTrue's SITE_URL: {{ .SiteURL }} in e-mails and where links lead when no allowed redirect_to is given. */
   siteUrl: string
+  /**
+   * GoTrue's API_EXTERNAL_URL: where e-mailed links reach /auth/v1 (npm start: the site, which
+   * proxies it). Empty: the origin the request came to, never a header a visitor could choose.
+   */
+  apiExternalUrl: string
   /** How long an invitation or recovery link works (GoTrue's MAILER_OTP_EXP). */
   linkTtlSeconds: number
   mfa: MfaConfig
@@ -53,6 +58,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   refreshReuseIntervalSeconds: 10,
   rateLimit: { windowMs: 15 * 60 * 1000, maxPerEmail: 5, maxPerClient: 20, slowdownMs: 250 },
   siteUrl: 'http://localhost:3000',
+  apiExternalUrl: '',
   linkTtlSeconds: 3600,
   mfa: { requestsPerMinute: 15, lockAfter: 5, lockSeconds: 15 * 60, maxVerified: 2, maxEnrolled: 10 },
   mail: { smtpUrl: '', from: 'Ledgerfield Technologies <no-reply@localhost>' },
@@ -82,6 +88,13 @@ function readInt(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value
 }
 
+function readApiUrl(env: NodeJS.ProcessEnv): string {
+  const raw = env.API_EXTERNAL_URL?.trim()
+  if (!raw) return ''
+  const origin = readOrigin(env, 'API_EXTERNAL_URL', '')
+  return `${origin}${new URL(raw).pathname.replace(/\/+$/, '')}`
+}
+
 export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig {
   const d = DEFAULT_AUTH_CONFIG
   return {
@@ -97,6 +110,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env): AuthConfig
     },
     // The web server's own origin: the site proxies /auth/v1, and its pages take the links.
     siteUrl: readOrigin(env, 'SITE_URL', env.PORT ? `http://localhost:${env.PORT}` : d.siteUrl),
+    apiExternalUrl: readApiUrl(env),
     linkTtlSeconds: readInt(env, 'AUTH_LINK_TTL_S', d.linkTtlSeconds, 1),
     mfa: { ...d.mfa, requestsPerMinute: readInt(env, 'AUTH_MFA_RATE_PER_MINUTE', d.mfa.requestsPerMinute, 1) },
     mail: { smtpUrl: env.SMTP_URL?.trim() ?? '', from: env.MAIL_FROM?.trim() || d.mail.from },

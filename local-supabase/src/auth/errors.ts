@@ -50,6 +50,11 @@ export class AuthError extends Error {
   }
 }
 
+/** A 429 with Retry-After (whole seconds, rounded up). */
+export function tooManyRequests(code: 'over_request_rate_limit' | 'over_email_send_rate_limit', message: string, retryAfterMs: number): AuthError {
+  return new AuthError(429, code, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) })
+}
+
 export const INVALID_CREDENTIALS = (): AuthError => new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
 
 const API_VERSION_HEADER = 'x-supabase-api-version'

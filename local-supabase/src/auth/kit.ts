@@ -47,13 +47,7 @@ export function createKit(deps: BackendDeps, config: AuthConfig, mailer: Mailer)
     return { userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null, ip: address }
   }
 
-  // The site's proxy names the origin the visitor used; the backend itself listens on loopback only.
-  const apiUrl = (c: Context): string => {
-    const host = c.req.header('x-forwarded-host')
-    const proto = c.req.header('x-forwarded-proto')
-    if (host && /^[a-z0-9.:[\]-]+$/i.test(host) && (proto === 'http' || proto === 'https')) return `${proto}://${host}/auth/v1`
-    return `${new URL(c.req.url).origin}/auth/v1`
-  }
+  const apiUrl = (c: Context): string => config.apiExternalUrl || `${new URL(c.req.url).origin}/auth/v1`
 
   const sessionResponse = async (c: Context, grant: Grant): Promise<Response> => {
     const { user, issued } = grant

@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import type { Context, Hono } from 'hono'
 import { renderAuthMail, type TemplateKind } from '../mail/templates.ts'
 import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
-import { AuthError } from './errors.ts'
+import { AuthError, tooManyRequests } from './errors.ts'
 import { requireAdmin } from './guard.ts'
 import { grantFor, type AuthKit, type Grant } from './kit.ts'
 import { consumeLink, issueLink, tokenHashOf, type IssuedLink, type LinkKind } from './links.ts'
@@ -77,13 +77,7 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     const client = await kit.clientOf(c)
     const admission = recoverLimiter.begin(email, client.ip ?? 'unknown')
     if (!admission.allowed) {
-      throw new AuthError(
-        429,
-        'over_email_send_rate_limit',
-        'For security purposes, you can only request this after a while.',
-        {},
-        { 'Retry-After': String(Math.ceil(admission.retryAfterMs / 1000)) },
-      )
+      throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
     }
     if (admission.delayMs > 0) await sleep(admission.delayMs)
     const issued = await deps.db.asSystem(async (tx) => {
@@ -104,9 +98,7 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   async function verifyLink(c: Context, kind: LinkKind, tokenHash: string): Promise<Grant> {
     const client = await kit.clientOf(c)
     const waitMs = verifyLimiter.take(client.ip ?? 'unknown')
-    if (waitMs > 0) {
-      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': String(Math.ceil(waitMs / 1000)) })
-    }
+    if (waitMs > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', waitMs)
     return deps.db.asSystem(async (tx) => {
       const user = await consumeLink(tx, kind, tokenHash, config.linkTtlSeconds)
       if (kind === 'invite') await recordAudit(tx, user, 'user_signedup', { provider: 'email' })

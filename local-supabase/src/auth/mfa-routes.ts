@@ -3,7 +3,7 @@
 // factor locks after a run of wrong codes, so six digits cannot be guessed by trying.
 import type { Context, Hono } from 'hono'
 import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
-import { AuthError } from './errors.ts'
+import { AuthError, tooManyRequests } from './errors.ts'
 import { requireAdmin, requireUser, type Authenticated } from './guard.ts'
 import { grantFor, type AuthKit } from './kit.ts'
 import {
@@ -39,9 +39,7 @@ export function registerMfaRoutes(routes: Hono, kit: AuthKit): void {
   /** GoTrue's limit on challenge and verify, per client. */
   const limitClient = (ip: string | null) => {
     const waitMs = limiter.take(ip ?? 'unknown')
-    if (waitMs > 0) {
-      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': String(Math.ceil(waitMs / 1000)) })
-    }
+    if (waitMs > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', waitMs)
   }
 
   /** The caller, their session (MFA needs one) and the factor of theirs named in the path. */
@@ -131,13 +129,7 @@ export function registerMfaRoutes(routes: Hono, kit: AuthKit): void {
       }
       const guard = await readGuard(tx, factor.id)
       if (guard.lockedForS > 0) {
-        return new AuthError(
-          429,
-          'over_request_rate_limit',
-          'Too many wrong codes: this factor is locked for 15 minutes',
-          {},
-          { 'Retry-After': String(guard.lockedForS) },
-        )
+        return tooManyRequests('over_request_rate_limit', 'Too many wrong codes: this factor is locked for 15 minutes', guard.lockedForS * 1000)
       }
       const step = factor.secret ? matchingStep(factor.secret, code) : null
       // A code whose step was already spent is a replay: refused like a wrong one.

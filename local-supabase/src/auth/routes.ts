@@ -9,7 +9,7 @@ import type { BackendDeps } from '../deps.ts'
 import { createMailer } from '../mail/mailer.ts'
 import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
 import { loadAuthConfig, type AuthConfig } from './config.ts'
-import { AuthError, authErrorResponse, INVALID_CREDENTIALS } from './errors.ts'
+import { AuthError, authErrorResponse, INVALID_CREDENTIALS, tooManyRequests } from './errors.ts'
 import { requireAdmin, requireApiKey, requireUser } from './guard.ts'
 import { createKit, grantFor } from './kit.ts'
 import { registerLinkRoutes } from './link-routes.ts'
@@ -104,17 +104,7 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     if (email === '') throw new AuthError(400, 'validation_failed', 'missing email or phone')
     const client = await clientOf(c)
     const admission = limiter.begin(email, client.ip ?? 'unknown')
-    if (!admission.allowed) {
-      throw new AuthError(
-        429,
-        'over_request_rate_limit',
-        'Request rate limit reached',
-        {},
-        {
-          'Retry-After': String(Math.ceil(admission.retryAfterMs / 1000)),
-        },
-      )
-    }
+    if (!admission.allowed) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', admission.retryAfterMs)
     if (admission.delayMs > 0) await sleep(admission.delayMs)
 
     // Looked up in one short transaction, verified outside it: the KDF must not hold PGlite's lock.
