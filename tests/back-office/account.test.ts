@@ -20,7 +20,8 @@ const SITE = 'http://localhost:3000'
 beforeAll(async () => {
   backend = await startLocalBackend()
   service = backend.service() as unknown as Db
-})
+  // A loaded machine can take minutes to start a backend (and build the site).
+}, 300_000)
 afterAll(async () => {
   await backend?.dispose()
 })

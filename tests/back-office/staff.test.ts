@@ -22,7 +22,8 @@ beforeAll(async () => {
   site = await startSite(backend.url, backend.keys.anonKey, { SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey, SUPABASE_PROXY: '1' })
   admin = (await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)) as unknown as Db
   service = backend.service() as unknown as Db
-})
+  // A loaded machine can take minutes to start a backend (and build the site).
+}, 300_000)
 afterAll(async () => {
   await site?.stop()
   await backend?.dispose()
