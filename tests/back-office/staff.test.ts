@@ -96,7 +96,7 @@ describe('the staff list and its changes', () => {
     const member = await staffOf(email)
     expect(member).toMatchObject({ role: 'sales', status: 'invited' })
 
-    const again = await postStaffIntent(admin, { intent: 'invite', values: { email, role: 'editor' } }, site.url)
+    const again = await postStaffIntent(admin, { intent: 'invite', values: { email: TEST_ADMIN.email, role: 'editor' } }, site.url)
     expect(again).toMatchObject({ ok: false, toast: { message: 'That address already has an account' } })
     const bad = await postStaffIntent(admin, { intent: 'invite', values: { email: 'not an address', role: 'editor' } }, site.url)
     expect(bad).toMatchObject({ ok: false, fieldErrors: { email: 'Please enter a valid email address' } })
