@@ -1,5 +1,5 @@
 // The web server's environment, checked once at start. The anon key is public by design; the
-// service-role key is never read here.
+// service-role key is read only for the server-side staff actions and never leaves this process.
 import { z } from 'zod'
 
 const serverEnvSchema = z.object({
@@ -39,4 +39,9 @@ export function browserSupabaseConfig(): { url: string; anonKey: string } {
   if (explicit) return { url: explicit.replace(/\/+$/, ''), anonKey: SUPABASE_ANON_KEY }
   if (process.env.SUPABASE_PROXY === '1') return { url: SAME_ORIGIN, anonKey: SUPABASE_ANON_KEY }
   return { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }
+}
+
+/** The project's service-role key (SUPABASE_SERVICE_ROLE_KEY), or null when this server has none. */
+export function serviceRoleKey(): string | null {
+  return process.env.SUPABASE_SERVICE_ROLE_KEY?.trim() || null
 }

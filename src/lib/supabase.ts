@@ -1,10 +1,13 @@
 // The data-access layer's client side: the typed client type, the browser client and result
 // unwrapping. Only this module and supabase.server.ts import supabase-js; data functions in
 // src/features/*/api receive a client, and routes and components only ever see plain data.
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js'
 import type { Database } from './database.types'
 
 export type Db = SupabaseClient<Database>
+
+/** An account as Supabase Auth describes it. */
+export type AuthUser = User
 
 export interface SupabaseConfig {
   url: string

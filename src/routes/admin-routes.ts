@@ -7,6 +7,9 @@ import { index, layout, route, type RouteConfigEntry } from '@react-router/dev/r
 export const adminRoutes: RouteConfigEntry[] = [
   route('admin', 'routes/admin/layout.tsx', [
     route('login', 'routes/admin/login.tsx'),
+    route('welcome', 'routes/admin/welcome.tsx'),
+    route('reset', 'routes/admin/reset.tsx'),
+    route('api/staff', 'routes/admin/staff-api.ts'),
     layout('routes/admin/shell.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('solutions', 'routes/admin/solutions.tsx'),
@@ -21,6 +24,8 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('subscribers', 'routes/admin/subscribers.tsx'),
       route('applications', 'routes/admin/applications.tsx'),
       route('activity', 'routes/admin/activity.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('account', 'routes/admin/account.tsx'),
     ]),
   ]),
 ]

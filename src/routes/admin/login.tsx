@@ -7,9 +7,11 @@ import type { Route } from './+types/login'
 
 export async function clientLoader() {
   const db = await adminDb()
+  const session = await getStaffSession(db)
   // Already signed in as staff: nothing to do here.
-  if ((await getStaffSession(db)).kind === 'staff') throw redirect('/admin')
-  return null
+  if (session.kind === 'staff') throw redirect('/admin')
+  // Password passed, code still due (e.g. the page was reloaded at the code step).
+  return { step: session.kind === 'needs-code' ? ('code' as const) : ('password' as const) }
 }
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -20,10 +22,10 @@ function safeNext(next: string | null): string {
   return next && /^\/admin(\/[a-z-]*)?$/.test(next) ? next : '/admin'
 }
 
-export default function AdminLogin() {
+export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams()
   const navigate = useNavigate()
   const reason = params.get('reason')
   const notice: LoginNotice = reason === 'no-access' || reason === 'expired' ? reason : null
-  return <LoginForm notice={notice} onSignedIn={() => navigate(safeNext(params.get('next')), { replace: true })} />
+  return <LoginForm notice={notice} initialStep={loaderData.step} onSignedIn={() => navigate(safeNext(params.get('next')), { replace: true })} />
 }

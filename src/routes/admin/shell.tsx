@@ -24,12 +24,14 @@ function loginUrl(request: Request, reason?: string): string {
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const db = await adminDb()
   const session = await staffSession()
-  if (session.kind === 'signed-out') throw redirect(loginUrl(request))
+  if (session.kind === 'signed-out' || session.kind === 'needs-code') throw redirect(loginUrl(request))
   if (session.kind === 'no-access') {
     await signOut(db)
     throw redirect('/admin/login?reason=no-access')
   }
   const { staff } = session
+  // "Require two-factor for all staff": nothing but the Account screen until an authenticator is set up.
+  if (staff.twoFactorSetupDue && new URL(request.url).pathname !== '/admin/account') throw redirect('/admin/account')
   const newMessages = staff.permissions.includes('leads.read') ? await countNewMessages(db).catch(() => 0) : 0
   return { db, staff, newMessages }
 }

@@ -14,6 +14,8 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/subscribers',
   '/admin/applications',
   '/admin/activity',
+  '/admin/staff',
+  '/admin/account',
 ]
 
 export const ADMIN_LOGIN = '/admin/login'

@@ -15,6 +15,8 @@ declare module 'vitest' {
     siteUrl: string
     /** The product's local backend, for tests that arrange data as staff would (service role). */
     backend: { url: string; anonKey: string; serviceRoleKey: string }
+    /** The product's DATA_DIR, where e-mails land as .eml files (mail/) without SMTP. */
+    dataDir: string
   }
 }
 
@@ -62,6 +64,7 @@ export default async function serveProduct(project: TestProject): Promise<() => 
     throw new Error(`${(error as Error).message}\n${output}`)
   }
   project.provide('siteUrl', siteUrl)
+  project.provide('dataDir', dataDir)
   const backendUrl = output
     .split('\n')
     .find((line) => line.startsWith(READY_PREFIX))

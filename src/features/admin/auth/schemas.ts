@@ -6,3 +6,7 @@ export const loginSchema = z.object({
 })
 
 export type LoginValues = z.infer<typeof loginSchema>
+
+export const forgotSchema = z.object({ email: z.email('Please enter a valid email address') })
+
+export type ForgotValues = z.infer<typeof forgotSchema>

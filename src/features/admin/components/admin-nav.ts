@@ -12,6 +12,8 @@ import {
   UserRound,
   Users,
   Building2,
+  CircleUserRound,
+  ShieldCheck,
   type LucideIcon,
 } from 'lucide-react'
 import type { Permission } from '~/entities/staff-role'
@@ -41,6 +43,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Subscribers', to: '/admin/subscribers', icon: Mail, permission: 'leads.read' },
   { label: 'Applications', to: '/admin/applications', icon: UserRound, permission: 'applications.read' },
   { label: 'Activity', to: '/admin/activity', icon: History, permission: 'staff.manage' },
+  { label: 'Staff', to: '/admin/staff', icon: ShieldCheck, permission: 'staff.manage' },
+  { label: 'My Account', to: '/admin/account', icon: CircleUserRound },
 ]
 
 function allowed(item: AdminNavItem, permissions: readonly Permission[]): boolean {

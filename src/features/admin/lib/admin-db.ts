@@ -18,8 +18,20 @@ export function setAdminDb(db: Db): Db {
   return db
 }
 
+let connectedConfig: SupabaseConfig | null = null
+
 export function connectAdminDb(config: SupabaseConfig): Db {
+  connectedConfig = config
   return setAdminDb(createBrowserClient(config))
+}
+
+/**
+ * A client of the same project with no stored session, to prove a password without touching the
+ * signed-in session (its two-factor level included).
+ */
+export function verifierDb(): Db {
+  if (!connectedConfig) throw new Error('the back office is not connected')
+  return createBrowserClient(connectedConfig, { persistSession: false })
 }
 
 export function adminDb(): Promise<Db> {

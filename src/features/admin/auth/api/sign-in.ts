@@ -6,7 +6,8 @@ export type SignInResult = { kind: 'failed' } | Exclude<StaffSession, { kind: 's
 /**
  * E-mail and password through Supabase Auth. Whatever the reason a sign-in fails (unknown e-mail,
  * wrong password, throttled) the caller learns only that it failed. A valid account without a
- * staff role is signed out again at once, so it holds no session in this browser.
+ * staff role is signed out again at once, so it holds no session in this browser. A person with an
+ * authenticator app gets `needs-code`: the session stays at aal1 until verifyCode passes.
  */
 export async function signIn(db: Db, email: string, password: string): Promise<SignInResult> {
   const { error } = await db.auth.signInWithPassword({ email, password })

@@ -1,23 +1,41 @@
 // /admin/login: e-mail and password, the spec's texts, and a note when the guard sent the person
-// here (no admin role, or a session that could not be renewed).
+// here (no admin role, or a session that could not be renewed). A person with an authenticator
+// app then enters its code; "Forgot password?" asks for a recovery link.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Lock } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { toast } from '~/components/ui/toast'
 import { Field } from '../../components/field'
-import { buttonPrimary, card, input } from '../../components/styles'
+import { buttonPrimary, input } from '../../components/styles'
 import { adminDb } from '../../lib/admin-db'
 import { signIn } from '../api/sign-in'
+import { signOut } from '../api/sign-out'
 import { loginSchema, type LoginValues } from '../schemas'
+import { AuthCard, CardNotice } from './auth-card'
+import { CodeForm } from './code-form'
+import { ForgotForm } from './forgot-form'
 
 export type LoginNotice = 'no-access' | 'expired' | null
+export type LoginStep = 'password' | 'code' | 'forgot'
 
 export const NO_ACCESS_MESSAGE = 'This account has no access to the back office. Sign in with a staff account.'
 export const EXPIRED_MESSAGE = 'Your session has ended. Sign in again to continue where you left off.'
 
-export function LoginForm({ notice, onSignedIn }: { notice: LoginNotice; onSignedIn: () => void }) {
+function welcome() {
+  toast({ title: 'Login Successful', description: 'Welcome to the admin panel!' })
+}
+
+export interface LoginFormProps {
+  notice: LoginNotice
+  onSignedIn: () => void
+  /** `code` when the person already passed the password and the code is due. */
+  initialStep?: LoginStep
+}
+
+export function LoginForm({ notice, onSignedIn, initialStep = 'password' }: LoginFormProps) {
   const [message, setMessage] = useState<LoginNotice>(notice)
+  const [step, setStep] = useState<LoginStep>(initialStep)
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
   const { errors, isSubmitting } = form.formState
 
@@ -31,37 +49,49 @@ export function LoginForm({ notice, onSignedIn }: { notice: LoginNotice; onSigne
       setMessage('no-access')
       return
     }
-    toast({ title: 'Login Successful', description: 'Welcome to the admin panel!' })
+    if (result.kind === 'needs-code') {
+      setStep('code')
+      return
+    }
+    welcome()
     onSignedIn()
   })
 
+  if (step === 'code') {
+    return (
+      <CodeForm
+        onVerified={() => {
+          welcome()
+          onSignedIn()
+        }}
+        onCancel={() => {
+          void adminDb().then(signOut)
+          setStep('password')
+        }}
+      />
+    )
+  }
+  if (step === 'forgot') return <ForgotForm onBack={() => setStep('password')} />
+
   return (
-    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4 py-12">
-      <div className={`${card} w-full max-w-sm p-6 shadow-sm`}>
-        <div className="mb-6 text-center">
-          <span className="mx-auto mb-3 flex size-10 items-center justify-center rounded-full bg-brand-primary/10 text-brand-primary">
-            <Lock aria-hidden className="size-5" />
-          </span>
-          <h1 className="text-lg font-semibold text-slate-900">Admin Login</h1>
-          <p className="mt-1 text-sm text-slate-600">Sign in to manage the website</p>
-        </div>
-        {message ? (
-          <p role="alert" className="mb-4 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {message === 'no-access' ? NO_ACCESS_MESSAGE : EXPIRED_MESSAGE}
-          </p>
-        ) : null}
-        <form onSubmit={submit} noValidate className="grid gap-4">
-          <Field label="Email" error={errors.email?.message}>
-            <input type="email" autoComplete="username" required className={input} {...form.register('email')} />
-          </Field>
-          <Field label="Password" error={errors.password?.message}>
-            <input type="password" autoComplete="current-password" required className={input} {...form.register('password')} />
-          </Field>
-          <button type="submit" disabled={isSubmitting} className={`${buttonPrimary} w-full`}>
-            {isSubmitting ? 'Signing in...' : 'Sign In'}
-          </button>
-        </form>
-      </div>
-    </main>
+    <AuthCard icon={Lock} title="Admin Login" subtitle="Sign in to manage the website">
+      {message ? <CardNotice>{message === 'no-access' ? NO_ACCESS_MESSAGE : EXPIRED_MESSAGE}</CardNotice> : null}
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <Field label="Email" error={errors.email?.message}>
+          <input type="email" autoComplete="username" required className={input} {...form.register('email')} />
+        </Field>
+        <Field label="Password" error={errors.password?.message}>
+          <input type="password" autoComplete="current-password" required className={input} {...form.register('password')} />
+        </Field>
+        <button type="submit" disabled={isSubmitting} className={`${buttonPrimary} w-full`}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="mt-4 text-center text-sm">
+        <button type="button" className="text-brand-primary underline underline-offset-2" onClick={() => setStep('forgot')}>
+          Forgot password?
+        </button>
+      </p>
+    </AuthCard>
   )
 }

@@ -1,0 +1,75 @@
+// The new-password card of /admin/welcome (an invitation) and /admin/reset (a recovery link): the
+// staff password rule, typed twice; an expired or used link says so and offers a new one.
+import { zodResolver } from '@hookform/resolvers/zod'
+import { KeyRound } from 'lucide-react'
+import { useForm } from 'react-hook-form'
+import { Link } from 'react-router'
+import { MIN_PASSWORD_LENGTH, newPasswordSchema, type NewPasswordValues } from '~/entities/staff-member'
+import { notifyError } from '../../lib/notify'
+import { Field } from '../../components/field'
+import { buttonPrimary, input } from '../../components/styles'
+import { adminDb } from '../../lib/admin-db'
+import type { LinkSession } from '../api/accept-link'
+import { setNewPassword } from '../api/passwords'
+import { AuthCard, CardNotice } from './auth-card'
+
+export const INVALID_LINK_MESSAGE = 'This link has expired or has already been used.'
+
+export interface SetPasswordFormProps {
+  link: LinkSession
+  title: string
+  subtitle: string
+  submitLabel: string
+  onDone: () => void
+}
+
+function PasswordFields({ email, submitLabel, onDone }: { email: string; submitLabel: string; onDone: () => void }) {
+  const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema(email)), defaultValues: { password: '', confirm: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const submit = form.handleSubmit(async ({ password }) => {
+    try {
+      await setNewPassword(await adminDb(), password)
+    } catch (error) {
+      notifyError('Failed to set the password', error)
+      return
+    }
+    onDone()
+  })
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-4">
+      <input type="email" autoComplete="username" value={email} readOnly hidden />
+      <Field label="New password" hint={`At least ${MIN_PASSWORD_LENGTH} characters, not your e-mail address`} error={errors.password?.message}>
+        <input type="password" autoComplete="new-password" className={input} {...form.register('password')} />
+      </Field>
+      <Field label="Repeat the password" error={errors.confirm?.message}>
+        <input type="password" autoComplete="new-password" className={input} {...form.register('confirm')} />
+      </Field>
+      <button type="submit" disabled={isSubmitting} className={`${buttonPrimary} w-full`}>
+        {isSubmitting ? 'Saving...' : submitLabel}
+      </button>
+    </form>
+  )
+}
+
+export function SetPasswordForm({ link, title, subtitle, submitLabel, onDone }: SetPasswordFormProps) {
+  return (
+    <AuthCard icon={KeyRound} title={title} subtitle={link.kind === 'ready' ? `${subtitle} for ${link.email}` : subtitle}>
+      {link.kind === 'ready' ? (
+        <PasswordFields email={link.email} submitLabel={submitLabel} onDone={onDone} />
+      ) : (
+        <>
+          <CardNotice>{INVALID_LINK_MESSAGE}</CardNotice>
+          <p className="text-center text-sm text-slate-700">
+            Ask an admin for a new invitation, or{' '}
+            <Link to="/admin/login" className="text-brand-primary underline underline-offset-2">
+              request a new password link
+            </Link>
+            .
+          </p>
+        </>
+      )}
+    </AuthCard>
+  )
+}
