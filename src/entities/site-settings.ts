@@ -1,5 +1,6 @@
 // The site settings staff edit (key/value rows): their sections and labels, and each key's rule.
 import { z } from 'zod'
+import { isTimeZone } from '~/lib/zoned-time'
 import { optionalUrlRule } from './rules'
 
 export const settingsMessages = {
@@ -13,7 +14,7 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
 export interface SettingField {
   key: string
   label: string
-  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour'
+  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'time-zone'
   placeholder?: string
 }
 
@@ -41,6 +42,7 @@ export const SETTING_SECTIONS: SettingSection[] = [
       { key: 'contact_phone_secondary', label: 'Second Phone', kind: 'text' },
       { key: 'office_hours', label: 'Office Hours', kind: 'text', placeholder: 'Monday to Friday, 8:00 to 18:00' },
       { key: 'careers_email', label: 'Careers Email', kind: 'email', placeholder: 'Leave empty to use the contact email' },
+      { key: 'time_zone', label: 'Time Zone', kind: 'time-zone', placeholder: 'Africa/Lagos' },
     ],
   },
   {
@@ -84,6 +86,8 @@ function ruleFor(field: SettingField) {
       return field.key === 'contact_email' ? email.refine((v) => v !== '', 'Email is required') : email
     case 'url':
       return optionalUrlRule(field.label)
+    case 'time-zone':
+      return z.string().trim().refine(isTimeZone, 'Use a time zone name like Africa/Lagos')
     default:
       return z.string().max(2000, `${field.label} must be at most 2000 characters`)
   }

@@ -8,6 +8,8 @@ import { Spinner } from '~/features/admin/components/spinner'
 import { signOut } from '~/features/admin/auth/api/sign-out'
 import { countNewMessages } from '~/features/admin/inbox/api/contact-messages'
 import { adminDb, staffSession } from '~/features/admin/lib/admin-db'
+import { getCompanyTimeZone, TimeZoneProvider } from '~/features/admin/lib/time-zone'
+import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
 import type { Route } from './+types/shell'
 
 function loginUrl(request: Request, reason?: string): string {
@@ -25,8 +27,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     await signOut(db)
     throw redirect('/admin/login?reason=no-access')
   }
-  const newMessages = await countNewMessages(db).catch(() => 0)
-  return { db, staff: session.staff, newMessages }
+  const [newMessages, timeZone] = await Promise.all([countNewMessages(db).catch(() => 0), getCompanyTimeZone(db).catch(() => DEFAULT_TIME_ZONE)])
+  return { db, staff: session.staff, newMessages, timeZone }
 }
 
 // A change of a list's filters (its search params) needs no new session check.
@@ -37,7 +39,7 @@ export function HydrateFallback() {
 }
 
 export default function AdminGuard({ loaderData }: Route.ComponentProps) {
-  const { db, staff, newMessages } = loaderData
+  const { db, staff, newMessages, timeZone } = loaderData
   const navigate = useNavigate()
   const loggingOut = useRef(false)
 
@@ -61,7 +63,9 @@ export default function AdminGuard({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminShell greetingName={staff.name} newMessages={newMessages} onLogout={() => void logout()}>
-      <Outlet />
+      <TimeZoneProvider zone={timeZone}>
+        <Outlet />
+      </TimeZoneProvider>
     </AdminShell>
   )
 }

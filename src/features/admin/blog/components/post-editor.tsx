@@ -5,6 +5,7 @@ import { useState, type KeyboardEvent } from 'react'
 import { Controller, useWatch } from 'react-hook-form'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
+import { ZonedDateTime } from '../../components/zoned-date-time'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
 import { useDraftForm } from '../../lib/use-draft'
 import { blogPostSchema, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
@@ -24,6 +25,7 @@ function initialValues(item: BlogPost | null): BlogPostValues {
     tags: item?.tags ?? [],
     // New posts default to published, as the spec says.
     published: item?.published ?? true,
+    publish_at: item?.publish_at ?? new Date().toISOString(),
     excerpt: item?.excerpt ?? '',
     content: item?.content ?? '',
   }
@@ -58,6 +60,7 @@ export function PostEditor({ open, item, onClose }: PostEditorProps) {
 
   const titleField = form.register('title')
   const slugField = form.register('slug')
+  const publishedField = form.register('published')
 
   const commitTag = () => {
     form.setValue('tags', addTag(tags, tagInput), { shouldDirty: true })
@@ -165,10 +168,23 @@ export function PostEditor({ open, item, onClose }: PostEditorProps) {
             </div>
           </div>
 
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" className={checkbox} {...form.register('published')} />
-            Published
-          </label>
+          <div className="grid items-end gap-4 sm:grid-cols-2">
+            <label className="flex items-center gap-2 text-sm text-slate-800 sm:pb-8">
+              <input
+                type="checkbox"
+                className={checkbox}
+                {...publishedField}
+                onChange={(event) => {
+                  void publishedField.onChange(event)
+                  // Publishing a draft whose time has passed publishes it now, not at an old date.
+                  const at = Date.parse(form.getValues('publish_at'))
+                  if (event.target.checked && !(at > Date.now())) form.setValue('publish_at', new Date().toISOString(), { shouldDirty: true })
+                }}
+              />
+              Published
+            </label>
+            <ZonedDateTime control={form.control} name="publish_at" label="Publish at" hint="A later time schedules the post." />
+          </div>
 
           <Field label="Excerpt" error={errors.excerpt?.message}>
             <textarea rows={3} className={input} {...form.register('excerpt')} />

@@ -17,6 +17,7 @@ function toRow(values: JobOpeningValues): TablesInsert<'job_openings'> {
     description: optional(values.description),
     requirements: optional(values.requirements),
     active: values.active,
+    closes_at: values.closes_at === '' ? null : new Date(values.closes_at).toISOString(),
   }
 }
 
