@@ -7,7 +7,7 @@ import type { EmptyProps, ResourceDescription } from '../components/resource-scr
 import { ToggleButton } from '../components/item-parts'
 import { badge, buttonPrimary, card } from '../components/styles'
 import { shortDate } from '../lib/text'
-import { useTimeZone } from '../lib/time-zone'
+import { useNow, useTimeZone } from '../lib/time-zone'
 import { PostEditor } from './components/post-editor'
 
 function categoriesOf(posts: BlogPost[]): string[] {
@@ -44,7 +44,7 @@ const STATUS_BADGE: Record<PostStatus, string> = {
 
 function StatusBadge({ post }: { post: BlogPost }) {
   const zone = useTimeZone()
-  const status = postStatus(post)
+  const status = postStatus(post, useNow())
   const label = status === 'scheduled' ? `Scheduled for ${formatZoned(post.publish_at, zone)}` : status === 'published' ? 'Published' : 'Draft'
   return <span className={`${badge} ${STATUS_BADGE[status]}`}>{label}</span>
 }

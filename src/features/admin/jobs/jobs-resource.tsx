@@ -5,14 +5,15 @@ import type { ResourceDescription } from '../components/resource-screen'
 import { EditAndRemove, ToggleButton } from '../components/item-parts'
 import { badge, card } from '../components/styles'
 import { ZonedDateTime } from '../components/zoned-date-time'
-import { useTimeZone } from '../lib/time-zone'
+import { useNow, useTimeZone } from '../lib/time-zone'
 import { formatZoned } from '~/lib/zoned-time'
 
 /** "Closes 2 Dec, 09:00" ahead of the closing date, "Closed" after it. */
 function ClosingDate({ job }: { job: JobOpening }) {
   const zone = useTimeZone()
+  const now = useNow()
   if (!job.closes_at) return null
-  const closed = Date.parse(job.closes_at) <= Date.now()
+  const closed = Date.parse(job.closes_at) <= now
   return (
     <span className={`${badge} ${closed ? 'bg-slate-100 text-slate-700' : 'bg-sky-50 text-sky-900'}`}>
       {closed ? 'Closed' : `Closes ${formatZoned(job.closes_at, zone)}`}

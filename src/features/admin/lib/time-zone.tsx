@@ -1,6 +1,6 @@
 // The company's time zone for every screen of the back office: the shell reads it once (site
 // setting time_zone) and screens show and take dates and times in it.
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useContext, useState, type ReactNode } from 'react'
 import { unwrap, type Db } from '~/lib/supabase'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '~/lib/zoned-time'
 
@@ -12,6 +12,12 @@ export function TimeZoneProvider({ zone, children }: { zone: string; children: R
 
 export function useTimeZone(): string {
   return useContext(TimeZoneContext)
+}
+
+/** The time a screen was drawn, to tell what is still ahead (a scheduled post, an open job). */
+export function useNow(): number {
+  const [now] = useState(() => Date.now())
+  return now
 }
 
 /** The time_zone setting, or the default when it is missing or unknown here. */
