@@ -1,7 +1,7 @@
 import { blogPostMessages as m, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
 import type { TablesInsert } from '~/lib/database.types'
 import { sanitizeHtml } from '~/lib/sanitize-html'
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, type Db, versioned } from '~/lib/supabase'
 import { optional } from '../../lib/text'
 
 /** Every post, drafts included, newest first. */
@@ -30,8 +30,16 @@ export async function createBlogPost(db: Db, values: BlogPostValues): Promise<vo
   unwrap(await db.from('blog_posts').insert(toBlogPostRow(values)).select('id').single(), m.createFailed)
 }
 
-export async function updateBlogPost(db: Db, id: string, values: BlogPostValues): Promise<void> {
-  unwrap(await db.from('blog_posts').update(toBlogPostRow(values)).eq('id', id).select('id').single(), m.updateFailed)
+export async function updateBlogPost(db: Db, id: string, values: BlogPostValues, version?: string): Promise<void> {
+  unwrap(
+    await db
+      .from('blog_posts')
+      .update({ ...toBlogPostRow(values), ...versioned(version) })
+      .eq('id', id)
+      .select('id')
+      .single(),
+    m.updateFailed,
+  )
 }
 
 /**

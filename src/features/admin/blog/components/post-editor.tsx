@@ -9,7 +9,7 @@ import { ZonedDateTime } from '../../components/zoned-date-time'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
 import { useDraftForm } from '../../lib/use-draft'
 import { blogPostSchema, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
-import { useResourceSave } from '../../components/resource-form'
+import { ConflictNotice, useResourceSave } from '../../components/resource-form'
 import { addTag, slugify } from '../rules'
 import { ContentEditor } from './content-editor'
 import { PostPreview } from './post-preview'
@@ -34,12 +34,14 @@ function initialValues(item: BlogPost | null): BlogPostValues {
 export interface PostEditorProps {
   open: boolean
   item: BlogPost | null
+  latest: BlogPost | null
   onClose: () => void
 }
 
-export function PostEditor({ open, item, onClose }: PostEditorProps) {
+export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
   const [mode, setMode] = useState<'edit' | 'preview'>('edit')
-  const { save, busy } = useResourceSave<BlogPost, BlogPostValues>(item, onClose)
+  const saving = useResourceSave<BlogPost, BlogPostValues>(item, onClose)
+  const { save, busy } = saving
   const { form, dialog } = useDraftForm({
     draftKey: `blog:${item?.id ?? 'new'}`,
     resolver: zodResolver(blogPostSchema),
@@ -82,6 +84,7 @@ export function PostEditor({ open, item, onClose }: PostEditorProps) {
       busyLabel={item ? 'Updating...' : 'Creating...'}
       widthClass="max-w-4xl"
     >
+      <ConflictNotice saving={saving} latest={latest} form={form} initial={initialValues} onKeepMine={() => void dialog.onSubmit()} />
       <div className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm" role="group" aria-label="Editor mode">
         <button
           type="button"
