@@ -20,6 +20,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('inbox', 'routes/admin/inbox.tsx'),
       route('subscribers', 'routes/admin/subscribers.tsx'),
       route('applications', 'routes/admin/applications.tsx'),
+      route('redirects', 'routes/admin/redirects.tsx'),
     ]),
   ]),
 ]

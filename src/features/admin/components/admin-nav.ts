@@ -11,6 +11,7 @@ import {
   UserRound,
   Users,
   Building2,
+  Signpost,
   type LucideIcon,
 } from 'lucide-react'
 
@@ -36,4 +37,5 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Inbox', to: '/admin/inbox', icon: Inbox, countsInbox: true },
   { label: 'Subscribers', to: '/admin/subscribers', icon: Mail },
   { label: 'Applications', to: '/admin/applications', icon: UserRound },
+  { label: 'Redirects', to: '/admin/redirects', icon: Signpost },
 ]
