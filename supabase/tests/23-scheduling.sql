@@ -3,22 +3,6 @@
 -- is set by the test (app.clock), so nothing waits.
 begin;
 select plan(16);
-
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-create function tests.act_as(role_name text, user_id uuid default null)
-returns void language plpgsql as $$
-begin
-  perform set_config('role', role_name, true);
-  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
-end
-$$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end
-$$;
 -- private.public_page is the page-view counter's own check; only its owner calls it.
 create function tests.public_page(page_path text) returns text language sql security definer as $$
   select private.public_page(page_path)

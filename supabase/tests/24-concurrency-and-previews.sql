@@ -3,16 +3,6 @@
 begin;
 select plan(9);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-create function tests.act_as(role_name text, user_id uuid default null)
-returns void language plpgsql as $$
-begin
-  perform set_config('role', role_name, true);
-  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
-end
-$$;
-
 insert into auth.users (id, email) values
   ('24000000-0000-4000-8000-000000000001', 'pgtap-first@example.test'),
   ('24000000-0000-4000-8000-000000000002', 'pgtap-second@example.test');

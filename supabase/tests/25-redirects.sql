@@ -3,22 +3,6 @@
 begin;
 select plan(15);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-create function tests.act_as(role_name text, user_id uuid default null)
-returns void language plpgsql as $$
-begin
-  perform set_config('role', role_name, true);
-  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
-end
-$$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end
-$$;
-
 insert into auth.users (id, email) values ('25000000-0000-4000-8000-000000000001', 'pgtap-redirects@example.test');
 insert into public.staff_roles (user_id, role) values ('25000000-0000-4000-8000-000000000001', 'admin');
 insert into public.blog_posts (id, slug, title, excerpt, content, category, featured_image, author_name) values
