@@ -56,7 +56,7 @@ drop index public.blog_posts_published_created_at_idx;
 create index blog_posts_published_publish_at_idx on public.blog_posts (publish_at desc) where published;
 
 drop policy "Published posts are readable by everyone, drafts by admins" on public.blog_posts;
-create policy "Posts whose time has come are readable by everyone, drafts and scheduled ones by admins"
+create policy "Live posts are readable by everyone, every post by admins"
   on public.blog_posts for select to anon, authenticated
   using ((published and publish_at <= (select private.clock())) or (select public.is_admin()));
 
@@ -67,7 +67,7 @@ comment on column public.job_openings.closes_at is
   'Optional closing time (UTC): from then on the opening is hidden from visitors and refuses applications.';
 
 drop policy "Active job openings are readable by everyone, inactive ones by admins" on public.job_openings;
-create policy "Open job openings are readable by everyone, inactive and closed ones by admins"
+create policy "Open job openings are readable by everyone, all by admins"
   on public.job_openings for select to anon, authenticated
   using (
     (active and (closes_at is null or closes_at > (select private.clock())))
