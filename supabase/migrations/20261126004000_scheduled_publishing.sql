@@ -55,10 +55,10 @@ create trigger blog_posts_default_publish_at
 drop index public.blog_posts_published_created_at_idx;
 create index blog_posts_published_publish_at_idx on public.blog_posts (publish_at desc) where published;
 
-drop policy "Published posts are readable by everyone, drafts by admins" on public.blog_posts;
-create policy "Live posts are readable by everyone, every post by admins"
+drop policy "Published posts are readable by everyone, drafts by post editors" on public.blog_posts;
+create policy "Live posts are readable by everyone, every post by post editors"
   on public.blog_posts for select to anon, authenticated
-  using ((published and publish_at <= (select private.clock())) or (select public.is_admin()));
+  using ((published and publish_at <= (select private.clock())) or (select public.has_permission('posts.write')));
 
 -- job_openings.closes_at ----------------------------------------------------------------------------
 
@@ -66,12 +66,12 @@ alter table public.job_openings add column closes_at timestamptz;
 comment on column public.job_openings.closes_at is
   'Optional closing time (UTC): from then on the opening is hidden from visitors and refuses applications.';
 
-drop policy "Active job openings are readable by everyone, inactive ones by admins" on public.job_openings;
-create policy "Open job openings are readable by everyone, all by admins"
+drop policy "Active job openings are readable by everyone, all by job editors" on public.job_openings;
+create policy "Open job openings are readable by everyone, all by job editors"
   on public.job_openings for select to anon, authenticated
   using (
     (active and (closes_at is null or closes_at > (select private.clock())))
-    or (select public.is_admin())
+    or (select public.has_permission('jobs.write'))
   );
 
 create or replace function public.job_opening_accepts_applications(opening_id uuid)
@@ -139,6 +139,7 @@ as $$
   select case
     when key in ('primary_color', 'secondary_color') then value ~ '^#[0-9a-fA-F]{6}$'
     when key in ('contact_email', 'careers_email') then coalesce(public.is_email(value), false)
+    when key = 'staff_require_two_factor' then value in ('true', 'false')
     -- Links may be left empty (the site then hides them) but never carry another scheme.
     when key ~ '_url$' then value = '' or coalesce(public.is_safe_url(value), false)
     when key = 'time_zone' then exists (select 1 from pg_catalog.pg_timezone_names as z where z.name = value)
@@ -146,7 +147,7 @@ as $$
   end
 $$;
 comment on function public.is_valid_site_setting(text, text) is
-  'True when a site setting value fits its key: #rrggbb for primary/secondary_color, an e-mail address for contact_email and careers_email, an empty value or http(s)/root-relative link for *_url keys, an IANA zone name for time_zone; anything else is free text.';
+  'True when a site setting value fits its key: #rrggbb for primary/secondary_color, an e-mail address for contact_email and careers_email, true or false for staff_require_two_factor, an empty value or http(s)/root-relative link for *_url keys, an IANA zone name for time_zone; anything else is free text.';
 
 insert into public.site_settings (key, value) values ('time_zone', 'Africa/Lagos')
 on conflict (key) do nothing;

@@ -39,16 +39,27 @@ create trigger redirects_set_updated_at
 create policy "Redirects are readable by everyone"
   on public.redirects for select to anon, authenticated
   using (true);
-create policy "Admins can add redirects"
+-- Admins and editors (content.write) manage redirects, with two-factor when staff must use it.
+create policy "Content editors can add redirects"
   on public.redirects for insert to authenticated
-  with check ((select public.is_admin()));
-create policy "Admins can change redirects"
+  with check ((select public.has_permission('content.write')));
+create policy "Content editors can change redirects"
   on public.redirects for update to authenticated
-  using ((select public.is_admin()))
-  with check ((select public.is_admin()));
-create policy "Admins can delete redirects"
+  using ((select public.has_permission('content.write')))
+  with check ((select public.has_permission('content.write')));
+create policy "Content editors can delete redirects"
   on public.redirects for delete to authenticated
-  using ((select public.is_admin()));
+  using ((select public.has_permission('content.write')));
+create policy "Two-factor for adding redirects"
+  on public.redirects as restrictive for insert to authenticated
+  with check ((select public.has_required_aal()));
+create policy "Two-factor for changing redirects"
+  on public.redirects as restrictive for update to authenticated
+  using ((select public.has_required_aal()))
+  with check ((select public.has_required_aal()));
+create policy "Two-factor for removing redirects"
+  on public.redirects as restrictive for delete to authenticated
+  using ((select public.has_required_aal()));
 
 create function private.normalized_path(path text)
 returns text

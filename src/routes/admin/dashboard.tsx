@@ -1,6 +1,7 @@
 import { getComingUp, getDashboardFigures } from '~/features/admin/dashboard/api/get-dashboard-figures'
 import { Dashboard } from '~/features/admin/dashboard/components/dashboard'
 import { loadOr } from '~/features/admin/lib/admin-action'
+import { staffSession } from '~/features/admin/lib/admin-db'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import type { Route } from './+types/dashboard'
 
@@ -8,11 +9,17 @@ export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
 
 export async function clientLoader() {
+<<<<<<< HEAD
   const [figures, comingUp] = await Promise.all([
     loadOr('Failed to fetch dashboard figures', getDashboardFigures, null),
     loadOr('Failed to fetch what is coming up', (db) => getComingUp(db), []),
   ])
   return { figures, comingUp }
+=======
+  const session = await staffSession()
+  const permissions = session.kind === 'staff' ? session.staff.permissions : []
+  return { figures: await loadOr('Failed to fetch dashboard figures', (db) => getDashboardFigures(db, permissions), null) }
+>>>>>>> main
 }
 
 export default function AdminDashboardRoute({ loaderData }: Route.ComponentProps) {
