@@ -21,11 +21,7 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
 export interface SettingField {
   key: string
   label: string
-<<<<<<< HEAD
-  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'time-zone'
-=======
-  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch'
->>>>>>> main
+  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch' | 'time-zone'
   placeholder?: string
   hint?: string
 }
@@ -109,13 +105,10 @@ function ruleFor(field: SettingField) {
       return field.key === 'contact_email' ? email.refine((v) => v !== '', 'Email is required') : email
     case 'url':
       return optionalUrlRule(field.label)
-<<<<<<< HEAD
     case 'time-zone':
       return z.string().trim().refine(isTimeZone, 'Use a time zone name like Africa/Lagos')
-=======
     case 'switch':
       return z.enum(['true', 'false'])
->>>>>>> main
     default:
       return z.string().max(2000, `${field.label} must be at most 2000 characters`)
   }

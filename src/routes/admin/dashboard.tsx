@@ -9,17 +9,13 @@ export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
 
 export async function clientLoader() {
-<<<<<<< HEAD
+  const session = await staffSession()
+  const permissions = session.kind === 'staff' ? session.staff.permissions : []
   const [figures, comingUp] = await Promise.all([
-    loadOr('Failed to fetch dashboard figures', getDashboardFigures, null),
+    loadOr('Failed to fetch dashboard figures', (db) => getDashboardFigures(db, permissions), null),
     loadOr('Failed to fetch what is coming up', (db) => getComingUp(db), []),
   ])
   return { figures, comingUp }
-=======
-  const session = await staffSession()
-  const permissions = session.kind === 'staff' ? session.staff.permissions : []
-  return { figures: await loadOr('Failed to fetch dashboard figures', (db) => getDashboardFigures(db, permissions), null) }
->>>>>>> main
 }
 
 export default function AdminDashboardRoute({ loaderData }: Route.ComponentProps) {

@@ -31,14 +31,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     await signOut(db)
     throw redirect('/admin/login?reason=no-access')
   }
-<<<<<<< HEAD
-  const [newMessages, timeZone] = await Promise.all([countNewMessages(db).catch(() => 0), getCompanyTimeZone(db).catch(() => DEFAULT_TIME_ZONE)])
-  return { db, staff: session.staff, newMessages, timeZone }
-=======
   const { staff } = session
-  const newMessages = staff.permissions.includes('leads.read') ? await countNewMessages(db).catch(() => 0) : 0
-  return { db, staff, newMessages }
->>>>>>> main
+  const [newMessages, timeZone] = await Promise.all([
+    staff.permissions.includes('leads.read') ? countNewMessages(db).catch(() => 0) : 0,
+    getCompanyTimeZone(db).catch(() => DEFAULT_TIME_ZONE),
+  ])
+  return { db, staff, newMessages, timeZone }
 }
 
 // A change of a list's filters (its search params) needs no new session check.
@@ -73,15 +71,8 @@ export default function AdminGuard({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-<<<<<<< HEAD
-    <AdminShell greetingName={staff.name} newMessages={newMessages} onLogout={() => void logout()}>
-      <TimeZoneProvider zone={timeZone}>
-        <Outlet />
-      </TimeZoneProvider>
-=======
     <AdminShell greetingName={staff.name} nav={navFor(staff.permissions)} newMessages={newMessages} onLogout={() => void logout()}>
-      {canOpen(pathname, staff.permissions) ? <Outlet /> : <NoAccess role={staff.role} />}
->>>>>>> main
+      <TimeZoneProvider zone={timeZone}>{canOpen(pathname, staff.permissions) ? <Outlet /> : <NoAccess role={staff.role} />}</TimeZoneProvider>
     </AdminShell>
   )
 }

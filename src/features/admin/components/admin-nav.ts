@@ -29,20 +29,6 @@ export interface AdminNavItem {
 /** The spec's sidebar, then the lead inboxes the product adds. */
 export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
-<<<<<<< HEAD
-  { label: 'Solutions', to: '/admin/solutions', icon: FolderKanban },
-  { label: 'Clients', to: '/admin/clients', icon: Building2 },
-  { label: 'Testimonials', to: '/admin/testimonials', icon: MessageSquareQuote },
-  { label: 'Website Content', to: '/admin/content', icon: FileText },
-  { label: 'Blog Posts', to: '/admin/blog', icon: Newspaper },
-  { label: 'Team Members', to: '/admin/team', icon: Users },
-  { label: 'Job Openings', to: '/admin/jobs', icon: Briefcase },
-  { label: 'Site Settings', to: '/admin/settings', icon: Settings },
-  { label: 'Inbox', to: '/admin/inbox', icon: Inbox, countsInbox: true },
-  { label: 'Subscribers', to: '/admin/subscribers', icon: Mail },
-  { label: 'Applications', to: '/admin/applications', icon: UserRound },
-  { label: 'Redirects', to: '/admin/redirects', icon: Signpost },
-=======
   { label: 'Solutions', to: '/admin/solutions', icon: FolderKanban, permission: 'content.write' },
   { label: 'Clients', to: '/admin/clients', icon: Building2, permission: 'content.write' },
   { label: 'Testimonials', to: '/admin/testimonials', icon: MessageSquareQuote, permission: 'content.write' },
@@ -54,7 +40,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Inbox', to: '/admin/inbox', icon: Inbox, permission: 'leads.read', countsInbox: true },
   { label: 'Subscribers', to: '/admin/subscribers', icon: Mail, permission: 'leads.read' },
   { label: 'Applications', to: '/admin/applications', icon: UserRound, permission: 'applications.read' },
->>>>>>> main
+  { label: 'Redirects', to: '/admin/redirects', icon: Signpost, permission: 'content.write' },
 ]
 
 function allowed(item: AdminNavItem, permissions: readonly Permission[]): boolean {

@@ -31,7 +31,6 @@ function Figure({ label, value, icon: Icon, to }: { label: string; value: number
   )
 }
 
-<<<<<<< HEAD
 function ComingUpList({ items }: { items: ComingUp[] }) {
   const zone = useTimeZone()
   return (
@@ -58,11 +57,8 @@ function ComingUpList({ items }: { items: ComingUp[] }) {
   )
 }
 
+/** The figures of the signed-in person's role: content, views, leads and applications as it may see them; what is coming up. */
 export function Dashboard({ figures: data, comingUp }: { figures: DashboardFigures | null; comingUp: ComingUp[] }) {
-=======
-/** The figures of the signed-in person's role: content, views, leads and applications as it may see them. */
-export function Dashboard({ figures: data }: { figures: DashboardFigures | null }) {
->>>>>>> main
   return (
     <>
       <PageHeader title="Dashboard" subtitle="An overview of the website's content and leads" />
@@ -87,15 +83,7 @@ export function Dashboard({ figures: data }: { figures: DashboardFigures | null 
               <Figure label="Open applications" value={data.applications.openApplications} icon={UserRound} to="/admin/applications" />
             ) : null}
           </div>
-<<<<<<< HEAD
           <ComingUpList items={comingUp} />
-          <section className={`${card} p-4`} aria-labelledby="views-heading">
-            <h2 id="views-heading" className="mb-2 text-sm font-semibold text-slate-900">
-              Page views per day, last {VIEW_DAYS} days
-            </h2>
-            <ViewsChart data={data.viewsPerDay} />
-          </section>
-=======
           {data.views ? (
             <section className={`${card} p-4`} aria-labelledby="views-heading">
               <h2 id="views-heading" className="mb-2 text-sm font-semibold text-slate-900">
@@ -104,7 +92,6 @@ export function Dashboard({ figures: data }: { figures: DashboardFigures | null 
               <ViewsChart data={data.views.viewsPerDay} />
             </section>
           ) : null}
->>>>>>> main
         </div>
       ) : null}
     </>
