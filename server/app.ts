@@ -13,6 +13,7 @@ import type { ServerConfig } from './config.ts'
 import { checkHealth } from './health.ts'
 import { NoncePage } from './nonce-page.ts'
 import { PageCache, type RenderedPage } from './page-cache.ts'
+import { RedirectTable, redirectResponse } from './redirects.ts'
 import { RouteMatcher } from './route-match.ts'
 import { applySecurityHeaders, newNonce, type SecurityOptions } from './security-headers.ts'
 import { RenderQuota, sharedRender } from './shared-render.ts'
@@ -106,6 +107,8 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const entry = build.entry.module as unknown as AppEntry
   if (typeof entry.createLoadContext !== 'function') throw new Error('The app build has no createLoadContext in its server entry')
   const routes = new RouteMatcher(build)
+  const redirects = new RedirectTable(config.SUPABASE_URL, config.SUPABASE_ANON_KEY)
+  redirects.start()
   const cache = new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxBytes: config.PAGE_CACHE_BYTES })
   const searches = new RenderQuota(config.SEARCHES_PER_MINUTE)
   // Fixed by the first request: the port this server listens on (PORT may be 0, "any free port").
@@ -202,6 +205,10 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
       if (pathname.startsWith('/assets/')) return textAnswer('Not found', 404)
     }
     if (isProxiedPath(pathname)) return textAnswer('Not found', 404)
+    if (read) {
+      const redirect = redirects.lookup(pathname)
+      if (redirect) return redirectResponse(redirect, url.search)
+    }
     const match = routes.match(pathname)
     if (read) {
       const ownHost = site!.hosts.has(url.host) && site!.hosts.has((c.req.header('host') ?? '').toLowerCase())

@@ -15,11 +15,21 @@ export const blogPostSchema = z.object({
   featured_image: urlRule('Featured Image URL'),
   tags: z.array(z.string().max(100)).max(50, 'At most 50 tags'),
   published: z.boolean(),
+  // UTC; a time ahead schedules a published post.
+  publish_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Choose the date and time to publish'),
   excerpt: requiredText('Excerpt', 1000),
   content: requiredText('Content', 200000),
 })
 
 export type BlogPostValues = z.infer<typeof blogPostSchema>
+
+export type PostStatus = 'draft' | 'scheduled' | 'published'
+
+/** Draft, scheduled (published with its time still ahead) or published, as visitors' access decides. */
+export function postStatus(post: Pick<BlogPost, 'published' | 'publish_at'>, now: number = Date.now()): PostStatus {
+  if (!post.published) return 'draft'
+  return Date.parse(post.publish_at) > now ? 'scheduled' : 'published'
+}
 
 export const blogPostMessages = {
   ...entityMessages('blog post', 'blog posts', {

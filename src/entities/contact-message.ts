@@ -1,7 +1,7 @@
 // A message sent from /contact, handled in the back office's Inbox.
 import type { Tables } from '~/lib/database.types'
 
-export type ContactMessage = Tables<'contact_messages'>
+export type ContactMessage = Omit<Tables<'contact_messages'>, 'updated_by'>
 
 export const MESSAGE_STATUSES = ['new', 'handled'] as const
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number]

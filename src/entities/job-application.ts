@@ -6,7 +6,7 @@ export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number]
 
 export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = { new: 'New', reviewing: 'Reviewing', rejected: 'Rejected', hired: 'Hired' }
 
-export type Application = Omit<Tables<'job_applications'>, 'client_key'> & { opening_title: string }
+export type Application = Omit<Tables<'job_applications'>, 'client_key' | 'updated_by'> & { opening_title: string }
 
 export const applicationMessages = {
   fetchFailed: 'Failed to fetch applications',

@@ -16,6 +16,8 @@ export const jobOpeningSchema = z.object({
   description: optionalText('Description', 20000),
   requirements: optionalText('Requirements', 20000),
   active: z.boolean(),
+  // UTC, or '' for an opening that stays open until deactivated.
+  closes_at: z.string().refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Choose a valid closing date and time'),
 })
 
 export type JobOpeningValues = z.infer<typeof jobOpeningSchema>

@@ -1,5 +1,6 @@
 // The site settings staff edit (key/value rows): their sections and labels, and each key's rule.
 import { z } from 'zod'
+import { isTimeZone } from '~/lib/zoned-time'
 import { optionalUrlRule } from './rules'
 
 export const settingsMessages = {
@@ -20,7 +21,7 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
 export interface SettingField {
   key: string
   label: string
-  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch'
+  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch' | 'time-zone'
   placeholder?: string
   hint?: string
 }
@@ -49,6 +50,7 @@ export const SETTING_SECTIONS: SettingSection[] = [
       { key: 'contact_phone_secondary', label: 'Second Phone', kind: 'text' },
       { key: 'office_hours', label: 'Office Hours', kind: 'text', placeholder: 'Monday to Friday, 8:00 to 18:00' },
       { key: 'careers_email', label: 'Careers Email', kind: 'email', placeholder: 'Leave empty to use the contact email' },
+      { key: 'time_zone', label: 'Time Zone', kind: 'time-zone', placeholder: 'Africa/Lagos' },
     ],
   },
   {
@@ -103,6 +105,8 @@ function ruleFor(field: SettingField) {
       return field.key === 'contact_email' ? email.refine((v) => v !== '', 'Email is required') : email
     case 'url':
       return optionalUrlRule(field.label)
+    case 'time-zone':
+      return z.string().trim().refine(isTimeZone, 'Use a time zone name like Africa/Lagos')
     case 'switch':
       return z.enum(['true', 'false'])
     default:

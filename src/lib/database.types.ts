@@ -22,11 +22,13 @@ export type Database = {
           excerpt: string
           featured_image: string
           id: string
+          publish_at: string
           published: boolean
           slug: string
           tags: string[]
           title: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           author_avatar?: string | null
@@ -37,11 +39,13 @@ export type Database = {
           excerpt: string
           featured_image: string
           id?: string
+          publish_at: string
           published?: boolean
           slug: string
           tags?: string[]
           title: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           author_avatar?: string | null
@@ -52,11 +56,13 @@ export type Database = {
           excerpt?: string
           featured_image?: string
           id?: string
+          publish_at?: string
           published?: boolean
           slug?: string
           tags?: string[]
           title?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: []
       }
@@ -68,6 +74,7 @@ export type Database = {
           logo_url: string | null
           name: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           created_at?: string
@@ -76,6 +83,7 @@ export type Database = {
           logo_url?: string | null
           name: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           created_at?: string
@@ -84,6 +92,7 @@ export type Database = {
           logo_url?: string | null
           name?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: []
       }
@@ -99,6 +108,7 @@ export type Database = {
           message: string
           status: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           client_key?: string | null
@@ -111,6 +121,7 @@ export type Database = {
           message: string
           status?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           client_key?: string | null
@@ -123,6 +134,7 @@ export type Database = {
           message?: string
           status?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: []
       }
@@ -139,6 +151,7 @@ export type Database = {
           phone: string | null
           status: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           client_key?: string | null
@@ -152,6 +165,7 @@ export type Database = {
           phone?: string | null
           status?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           client_key?: string | null
@@ -165,6 +179,7 @@ export type Database = {
           phone?: string | null
           status?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: [
           {
@@ -178,6 +193,7 @@ export type Database = {
       job_openings: {
         Row: {
           active: boolean
+          closes_at: string | null
           created_at: string
           department: string
           description: string | null
@@ -187,9 +203,11 @@ export type Database = {
           title: string
           type: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           active?: boolean
+          closes_at?: string | null
           created_at?: string
           department: string
           description?: string | null
@@ -199,9 +217,11 @@ export type Database = {
           title: string
           type?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           active?: boolean
+          closes_at?: string | null
           created_at?: string
           department?: string
           description?: string | null
@@ -211,6 +231,7 @@ export type Database = {
           title?: string
           type?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: []
       }
@@ -221,6 +242,7 @@ export type Database = {
           id: string
           status: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           created_at?: string
@@ -228,6 +250,7 @@ export type Database = {
           id?: string
           status?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           created_at?: string
@@ -235,6 +258,7 @@ export type Database = {
           id?: string
           status?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: []
       }
@@ -268,6 +292,39 @@ export type Database = {
         Update: {
           description?: string
           name?: string
+        }
+        Relationships: []
+      }
+      redirects: {
+        Row: {
+          automatic: boolean
+          created_at: string
+          from_path: string
+          id: string
+          status_code: number
+          to_path: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          automatic?: boolean
+          created_at?: string
+          from_path: string
+          id?: string
+          status_code?: number
+          to_path: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          automatic?: boolean
+          created_at?: string
+          from_path?: string
+          id?: string
+          status_code?: number
+          to_path?: string
+          updated_at?: string
+          updated_by?: string | null
         }
         Relationships: []
       }
@@ -321,16 +378,19 @@ export type Database = {
         Row: {
           key: string
           updated_at: string
+          updated_by: string | null
           value: string
         }
         Insert: {
           key: string
           updated_at?: string
+          updated_by?: string | null
           value: string
         }
         Update: {
           key?: string
           updated_at?: string
+          updated_by?: string | null
           value?: string
         }
         Relationships: []
@@ -350,6 +410,7 @@ export type Database = {
           targetaudience: string[]
           title: string
           updated_at: string
+          updated_by: string | null
           url: string
         }
         Insert: {
@@ -366,6 +427,7 @@ export type Database = {
           targetaudience?: string[]
           title: string
           updated_at?: string
+          updated_by?: string | null
           url: string
         }
         Update: {
@@ -382,6 +444,7 @@ export type Database = {
           targetaudience?: string[]
           title?: string
           updated_at?: string
+          updated_by?: string | null
           url?: string
         }
         Relationships: []
@@ -450,6 +513,7 @@ export type Database = {
           position: string
           twitter_url: string | null
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           avatar: string
@@ -462,6 +526,7 @@ export type Database = {
           position: string
           twitter_url?: string | null
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           avatar?: string
@@ -474,6 +539,7 @@ export type Database = {
           position?: string
           twitter_url?: string | null
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: []
       }
@@ -487,6 +553,7 @@ export type Database = {
           rating: number
           title: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           avatar: string
@@ -497,6 +564,7 @@ export type Database = {
           rating?: number
           title: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           avatar?: string
@@ -507,6 +575,7 @@ export type Database = {
           rating?: number
           title?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: []
       }
@@ -517,6 +586,7 @@ export type Database = {
           key: string
           section: string
           updated_at: string
+          updated_by: string | null
         }
         Insert: {
           content: NonNullable<Json>
@@ -524,6 +594,7 @@ export type Database = {
           key: string
           section: string
           updated_at?: string
+          updated_by?: string | null
         }
         Update: {
           content?: NonNullable<Json>
@@ -531,6 +602,7 @@ export type Database = {
           key?: string
           section?: string
           updated_at?: string
+          updated_by?: string | null
         }
         Relationships: []
       }

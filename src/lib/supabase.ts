@@ -44,9 +44,43 @@ export function createBrowserClient(config: SupabaseConfig, options: BrowserClie
   return client
 }
 
+interface ResultError {
+  message: string
+  code?: string
+  details?: string | null
+}
+
+/**
+ * A save refused because it was based on an old version of the row (SQLSTATE 40001 from
+ * set_updated_at): who changed the row meanwhile (their e-mail, when known) and its version now.
+ */
+export class StaleVersionError extends Error {
+  readonly updatedAt: string
+  readonly updatedBy: string | null
+  constructor(what: string, updatedAt: string, updatedBy: string | null) {
+    super(`${what}: changed by someone else`)
+    this.name = 'StaleVersionError'
+    this.updatedAt = updatedAt
+    this.updatedBy = updatedBy
+  }
+}
+
+function failure(error: ResultError, what: string): Error {
+  if (error.code === '40001' && error.details) {
+    try {
+      const detail = JSON.parse(error.details) as { updated_at?: unknown; updated_by?: unknown }
+      if (typeof detail.updated_at === 'string')
+        return new StaleVersionError(what, detail.updated_at, typeof detail.updated_by === 'string' ? detail.updated_by : null)
+    } catch {
+      // Not our refusal's detail: reported as any other error.
+    }
+  }
+  return new Error(`${what}: ${error.message}`)
+}
+
 /** Unwraps a supabase-js result: the data, or an Error carrying the server's message for logs. */
-export function unwrap<T>(result: { data: T | null; error: { message: string } | null }, what: string): T {
-  if (result.error) throw new Error(`${what}: ${result.error.message}`)
+export function unwrap<T>(result: { data: T | null; error: ResultError | null }, what: string): T {
+  if (result.error) throw failure(result.error, what)
   if (result.data === null) throw new Error(`${what}: no data`)
   return result.data
 }
@@ -63,4 +97,12 @@ export function unwrapOptional<Result extends { data: unknown; error: { message:
 /** Checks a write's result (which has no data unless asked for): throws an Error on failure. */
 export function check(result: { error: { message: string } | null }, what: string): void {
   if (result.error) throw new Error(`${what}: ${result.error.message}`)
+}
+
+/**
+ * What an update adds to name the version it edited: the database refuses it (StaleVersionError)
+ * when the row's updated_at is no longer `version`. Nothing when no version is known.
+ */
+export function versioned(version: string | undefined): { updated_at?: string } {
+  return version ? { updated_at: version } : {}
 }

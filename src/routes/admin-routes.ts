@@ -26,6 +26,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('activity', 'routes/admin/activity.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('account', 'routes/admin/account.tsx'),
+      route('redirects', 'routes/admin/redirects.tsx'),
     ]),
   ]),
 ]

@@ -10,7 +10,7 @@ select tables_are(
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
-    'role_permissions'
+    'role_permissions', 'redirects'
   ],
   'public has exactly the product tables'
 );
@@ -65,7 +65,7 @@ select set_eq(
     'has_role', 'is_admin', 'has_permission', 'has_required_aal', 'current_staff',
     'job_opening_accepts_applications', 'enforce_submission_limit',
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv',
+    'is_own_unclaimed_cv', 'set_updated_at',
     -- Staff reads and writes of the private history tables, each checking the caller's role first.
     'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision'
   ],
@@ -96,7 +96,7 @@ select set_eq(
   $$ select c.relname::text from pg_class c join pg_namespace n on n.oid = c.relnamespace
      where n.nspname = 'public' and c.relkind = 'r' and has_table_privilege('anon', c.oid, 'select') $$,
   array['website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
-        'job_openings', 'site_settings'],
+        'job_openings', 'site_settings', 'redirects'],
   'anon can select only the tables the public site shows'
 );
 select set_eq(
@@ -133,7 +133,7 @@ select is_empty(
 select policies_are(
   'public', 'blog_posts',
   array[
-    'Published posts are readable by everyone, drafts by post editors',
+    'Live posts are readable by everyone, every post by post editors',
     'Post editors can add posts', 'Post editors can update posts', 'Post editors can delete posts',
     'Two-factor for reading drafts', 'Two-factor for adding blog posts', 'Two-factor for changing blog posts',
     'Two-factor for removing blog posts'
@@ -153,30 +153,30 @@ select policies_are(
 select policies_are('public', 'submission_log', array[]::name[], 'submission_log has no policy: nobody but service_role reaches it');
 
 -- Column contract ---------------------------------------------------------------------------------------
-select columns_are('public', 'website_content', array['id', 'section', 'key', 'content', 'updated_at'], 'website_content columns');
-select columns_are('public', 'clients', array['id', 'name', 'icon', 'logo_url', 'created_at', 'updated_at'], 'clients columns');
-select columns_are('public', 'testimonials', array['id', 'quote', 'name', 'title', 'avatar', 'rating', 'created_at', 'updated_at'], 'testimonials columns');
+select columns_are('public', 'website_content', array['id', 'section', 'key', 'content', 'updated_at', 'updated_by'], 'website_content columns');
+select columns_are('public', 'clients', array['id', 'name', 'icon', 'logo_url', 'created_at', 'updated_at', 'updated_by'], 'clients columns');
+select columns_are('public', 'testimonials', array['id', 'quote', 'name', 'title', 'avatar', 'rating', 'created_at', 'updated_at', 'updated_by'], 'testimonials columns');
 select columns_are('public', 'team_members',
-  array['id', 'name', 'position', 'bio', 'avatar', 'linkedin_url', 'twitter_url', 'order_index', 'created_at', 'updated_at'],
+  array['id', 'name', 'position', 'bio', 'avatar', 'linkedin_url', 'twitter_url', 'order_index', 'created_at', 'updated_at', 'updated_by'],
   'team_members columns');
 select columns_are('public', 'solutions',
   array['id', 'slug', 'title', 'category', 'shortdescription', 'longdescription', 'icon', 'url', 'features',
-        'targetaudience', 'status', 'metadescription', 'created_at', 'updated_at'],
+        'targetaudience', 'status', 'metadescription', 'created_at', 'updated_at', 'updated_by'],
   'solutions columns');
 select columns_are('public', 'blog_posts',
   array['id', 'slug', 'title', 'excerpt', 'content', 'category', 'featured_image', 'author_name', 'author_avatar',
-        'published', 'tags', 'created_at', 'updated_at'],
+        'published', 'publish_at', 'tags', 'created_at', 'updated_at', 'updated_by'],
   'blog_posts columns');
 select columns_are('public', 'job_openings',
-  array['id', 'title', 'location', 'department', 'type', 'description', 'requirements', 'active', 'created_at', 'updated_at'],
+  array['id', 'title', 'location', 'department', 'type', 'description', 'requirements', 'active', 'closes_at', 'created_at', 'updated_at', 'updated_by'],
   'job_openings columns');
-select columns_are('public', 'site_settings', array['key', 'value', 'updated_at'], 'site_settings columns');
+select columns_are('public', 'site_settings', array['key', 'value', 'updated_at', 'updated_by'], 'site_settings columns');
 select columns_are('public', 'contact_messages',
-  array['id', 'first_name', 'last_name', 'email', 'interested_in', 'message', 'status', 'client_key', 'created_at', 'updated_at'],
+  array['id', 'first_name', 'last_name', 'email', 'interested_in', 'message', 'status', 'client_key', 'created_at', 'updated_at', 'updated_by'],
   'contact_messages columns');
-select columns_are('public', 'newsletter_subscribers', array['id', 'email', 'status', 'created_at', 'updated_at'], 'newsletter_subscribers columns');
+select columns_are('public', 'newsletter_subscribers', array['id', 'email', 'status', 'created_at', 'updated_at', 'updated_by'], 'newsletter_subscribers columns');
 select columns_are('public', 'job_applications',
-  array['id', 'job_opening_id', 'name', 'email', 'phone', 'cover_note', 'cv_path', 'status', 'client_key', 'created_at', 'updated_at'],
+  array['id', 'job_opening_id', 'name', 'email', 'phone', 'cover_note', 'cv_path', 'status', 'client_key', 'created_at', 'updated_at', 'updated_by'],
   'job_applications columns');
 select columns_are('public', 'page_views', array['path', 'day', 'count'], 'page_views columns');
 select columns_are('public', 'staff_roles', array['user_id', 'role', 'created_at', 'updated_at'], 'staff_roles columns');
@@ -195,7 +195,7 @@ select set_eq(
 );
 
 -- Indexes behind the public queries ---------------------------------------------------------------------
-select has_index('public', 'blog_posts', 'blog_posts_published_created_at_idx', 'published posts, newest first');
+select has_index('public', 'blog_posts', 'blog_posts_published_publish_at_idx', 'published posts, newest first');
 select has_index('public', 'job_openings', 'job_openings_active_created_at_idx', 'active job openings, newest first');
 select has_index('public', 'blog_posts', 'blog_posts_slug_key', 'blog post slug lookup');
 select has_index('public', 'solutions', 'solutions_slug_key', 'solution slug lookup');

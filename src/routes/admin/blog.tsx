@@ -16,12 +16,17 @@ export async function clientLoader() {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
+/** The time a publish asks for, when it is one. */
+function publishTimeOf(value: unknown): string | undefined {
+  return typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value).toISOString() : undefined
+}
+
 export const clientAction = adminAction({
   ...revisionIntents,
   ...crudIntents({ schema: blogPostSchema, messages: blogPostMessages }, { create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost }),
   publish: (db, body) =>
     attempt(
-      () => setBlogPostPublished(db, String(body.id), body.published === true),
+      () => setBlogPostPublished(db, String(body.id), body.published === true, publishTimeOf(body.publishAt)),
       blogPostMessages.updateFailed,
       body.published === true ? blogPostMessages.published : blogPostMessages.unpublished,
     ),

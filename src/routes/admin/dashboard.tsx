@@ -1,4 +1,4 @@
-import { getDashboardFigures } from '~/features/admin/dashboard/api/get-dashboard-figures'
+import { getComingUp, getDashboardFigures } from '~/features/admin/dashboard/api/get-dashboard-figures'
 import { Dashboard } from '~/features/admin/dashboard/components/dashboard'
 import { loadOr } from '~/features/admin/lib/admin-action'
 import { staffSession } from '~/features/admin/lib/admin-db'
@@ -11,9 +11,13 @@ export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
 export async function clientLoader() {
   const session = await staffSession()
   const permissions = session.kind === 'staff' ? session.staff.permissions : []
-  return { figures: await loadOr('Failed to fetch dashboard figures', (db) => getDashboardFigures(db, permissions), null) }
+  const [figures, comingUp] = await Promise.all([
+    loadOr('Failed to fetch dashboard figures', (db) => getDashboardFigures(db, permissions), null),
+    loadOr('Failed to fetch what is coming up', (db) => getComingUp(db), []),
+  ])
+  return { figures, comingUp }
 }
 
 export default function AdminDashboardRoute({ loaderData }: Route.ComponentProps) {
-  return <Dashboard figures={loaderData.figures} />
+  return <Dashboard figures={loaderData.figures} comingUp={loaderData.comingUp} />
 }

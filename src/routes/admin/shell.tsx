@@ -12,6 +12,8 @@ import { Spinner } from '~/features/admin/components/spinner'
 import { signOut } from '~/features/admin/auth/api/sign-out'
 import { countNewMessages } from '~/features/admin/inbox/api/contact-messages'
 import { adminDb, staffSession } from '~/features/admin/lib/admin-db'
+import { getCompanyTimeZone, TimeZoneProvider } from '~/features/admin/lib/time-zone'
+import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
 import type { Route } from './+types/shell'
 
 function loginUrl(request: Request, reason?: string): string {
@@ -32,8 +34,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { staff } = session
   // "Require two-factor for all staff": nothing but the Account screen until an authenticator is set up.
   if (staff.twoFactorSetupDue && new URL(request.url).pathname !== '/admin/account') throw redirect('/admin/account')
-  const newMessages = staff.permissions.includes('leads.read') ? await countNewMessages(db).catch(() => 0) : 0
-  return { db, staff, newMessages }
+  const [newMessages, timeZone] = await Promise.all([
+    staff.permissions.includes('leads.read') ? countNewMessages(db).catch(() => 0) : 0,
+    getCompanyTimeZone(db).catch(() => DEFAULT_TIME_ZONE),
+  ])
+  return { db, staff, newMessages, timeZone }
 }
 
 // A change of a list's filters (its search params) needs no new session check.
@@ -44,7 +49,7 @@ export function HydrateFallback() {
 }
 
 export default function AdminGuard({ loaderData }: Route.ComponentProps) {
-  const { db, staff, newMessages } = loaderData
+  const { db, staff, newMessages, timeZone } = loaderData
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const loggingOut = useRef(false)
@@ -69,7 +74,7 @@ export default function AdminGuard({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminShell greetingName={staff.name} nav={navFor(staff.permissions)} newMessages={newMessages} onLogout={() => void logout()}>
-      {canOpen(pathname, staff.permissions) ? <Outlet /> : <NoAccess role={staff.role} />}
+      <TimeZoneProvider zone={timeZone}>{canOpen(pathname, staff.permissions) ? <Outlet /> : <NoAccess role={staff.role} />}</TimeZoneProvider>
     </AdminShell>
   )
 }

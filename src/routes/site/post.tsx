@@ -21,6 +21,11 @@ export async function loader(args: Route.LoaderArgs) {
   return { post: summary, html: sanitizeHtml(content), related, url: `${siteUrl(args)}/resources/blog/${post.slug}` }
 }
 
+/** A post edited before it went live was last modified when it went live. */
+function modifiedAt(post: { publish_at: string; updated_at: string }): string {
+  return Date.parse(post.updated_at) > Date.parse(post.publish_at) ? post.updated_at : post.publish_at
+}
+
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return []
   const site = siteContextFrom(matches)
@@ -32,7 +37,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
     path,
     type: 'article',
     image: post.featured_image,
-    article: { publishedTime: post.created_at, modifiedTime: post.updated_at, author: post.author_name, section: post.category },
+    article: { publishedTime: post.publish_at, modifiedTime: modifiedAt(post), author: post.author_name, section: post.category },
     jsonLd: [
       articleLd(site, {
         title: post.title,
@@ -40,8 +45,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         path,
         image: post.featured_image,
         author: post.author_name,
-        published: post.created_at,
-        modified: post.updated_at,
+        published: post.publish_at,
+        modified: modifiedAt(post),
       }),
       breadcrumbLd(site, [
         { name: 'Home', path: '/' },

@@ -1,11 +1,13 @@
 // The Blog Management screen: summary figures, search with status and category filters, the posts
 // with publish/unpublish, and the post editor.
 import { FileText, Plus } from 'lucide-react'
-import { blogPostMessages, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
+import { blogPostMessages, postStatus, type BlogPost, type BlogPostValues, type PostStatus } from '~/entities/blog-post'
+import { formatZoned } from '~/lib/zoned-time'
 import type { EmptyProps, ResourceDescription } from '../components/resource-screen'
 import { ToggleButton } from '../components/item-parts'
 import { badge, buttonPrimary, card } from '../components/styles'
 import { shortDate } from '../lib/text'
+import { useNow, useTimeZone } from '../lib/time-zone'
 import { PostEditor } from './components/post-editor'
 
 function categoriesOf(posts: BlogPost[]): string[] {
@@ -22,15 +24,34 @@ function Figure({ label, value }: { label: string; value: number }) {
 }
 
 function Summary({ all }: { all: BlogPost[] }) {
-  const published = all.filter((p) => p.published).length
+  const count = (status: PostStatus) => all.filter((p) => postStatus(p) === status).length
   return (
-    <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <div className="mb-4 grid grid-cols-2 gap-3 lg:grid-cols-5">
       <Figure label="Total Posts" value={all.length} />
-      <Figure label="Published" value={published} />
-      <Figure label="Drafts" value={all.length - published} />
+      <Figure label="Published" value={count('published')} />
+      <Figure label="Scheduled" value={count('scheduled')} />
+      <Figure label="Drafts" value={count('draft')} />
       <Figure label="Categories" value={categoriesOf(all).length} />
     </div>
   )
+}
+
+const STATUS_BADGE: Record<PostStatus, string> = {
+  published: 'bg-emerald-50 text-emerald-800',
+  scheduled: 'bg-sky-50 text-sky-900',
+  draft: 'bg-amber-50 text-amber-800',
+}
+
+function StatusBadge({ post }: { post: BlogPost }) {
+  const zone = useTimeZone()
+  const status = postStatus(post, useNow())
+  const label = status === 'scheduled' ? `Scheduled for ${formatZoned(post.publish_at, zone)}` : status === 'published' ? 'Published' : 'Draft'
+  return <span className={`${badge} ${STATUS_BADGE[status]}`}>{label}</span>
+}
+
+/** A draft published from the list goes live now, or at its scheduled time when that is still ahead. */
+function publishTime(post: BlogPost): string {
+  return postStatus({ ...post, published: true }) === 'scheduled' ? post.publish_at : new Date().toISOString()
 }
 
 function Empty({ all, onAdd }: EmptyProps<BlogPost>) {
@@ -64,9 +85,10 @@ export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPos
       options: () => [
         { value: '', label: 'All Status' },
         { value: 'published', label: 'Published' },
+        { value: 'scheduled', label: 'Scheduled' },
         { value: 'draft', label: 'Drafts' },
       ],
-      test: (post, status) => (status === 'published') === post.published,
+      test: (post, status) => postStatus(post) === status,
     },
     {
       name: 'category',
@@ -84,15 +106,13 @@ export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPos
       <img src={post.featured_image} alt="" className="h-36 w-full shrink-0 rounded bg-slate-100 object-cover sm:aspect-video sm:h-auto sm:w-44" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-1.5">
-          <span className={`${badge} ${post.published ? 'bg-emerald-50 text-emerald-800' : 'bg-amber-50 text-amber-800'}`}>
-            {post.published ? 'Published' : 'Draft'}
-          </span>
+          <StatusBadge post={post} />
           <span className={`${badge} bg-slate-100 text-slate-700`}>{post.category}</span>
         </div>
         <h3 className="mt-1 font-medium text-slate-900">{post.title}</h3>
         <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{post.excerpt}</p>
         <p className="mt-1 text-xs text-slate-500">
-          {post.author_name} · {shortDate(post.created_at)}
+          {post.author_name} · {shortDate(post.publish_at)}
         </p>
         {post.tags.length ? (
           <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Tags">
@@ -110,7 +130,7 @@ export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPos
           on={post.published}
           labels={{ on: 'Publish', off: 'Unpublish' }}
           name={post.title}
-          onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published })}
+          onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published, publishAt: publishTime(post) })}
         />
         {controls.history}
         {controls.edit}

@@ -14,6 +14,7 @@ import {
   Building2,
   CircleUserRound,
   ShieldCheck,
+  Signpost,
   type LucideIcon,
 } from 'lucide-react'
 import type { Permission } from '~/entities/staff-role'
@@ -45,6 +46,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Activity', to: '/admin/activity', icon: History, permission: 'staff.manage' },
   { label: 'Staff', to: '/admin/staff', icon: ShieldCheck, permission: 'staff.manage' },
   { label: 'My Account', to: '/admin/account', icon: CircleUserRound },
+  { label: 'Redirects', to: '/admin/redirects', icon: Signpost, permission: 'content.write' },
 ]
 
 function allowed(item: AdminNavItem, permissions: readonly Permission[]): boolean {

@@ -3,15 +3,16 @@
 // kept while open, and the save posted to the route's clientAction. A refused save keeps the dialog
 // open with what was typed; field errors the action returns appear beside their fields.
 import { zodResolver } from '@hookform/resolvers/zod'
-import type { ReactNode } from 'react'
+import { useRef, useState, type ReactNode } from 'react'
+import { useRevalidator } from 'react-router'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import type { ZodType } from 'zod'
-import type { ActionResult } from '../lib/admin-action'
+import type { ActionResult, Conflict } from '../lib/admin-action'
 import { useAdminAction } from '../lib/use-admin-action'
 import { useDraftForm } from '../lib/use-draft'
 import { Field } from './field'
 import { FormDialog } from './form-dialog'
-import { checkbox, input } from './styles'
+import { buttonPrimary, buttonSecondary, checkbox, input } from './styles'
 
 export interface FieldSpec {
   name: string
@@ -50,6 +51,8 @@ export interface ResourceFormProps<Row extends { id: string }, Input extends Fie
   description: FormDescription<Row, Input, Values>
   open: boolean
   item: Row | null
+  /** The same row as the list has it now (after a reload), or null for a new one. */
+  latest: Row | null
   onClose: () => void
 }
 
@@ -110,25 +113,160 @@ export function renderParts<Input extends FieldValues, Values extends FieldValue
   )
 }
 
-/** Posts create or update; closes on success, shows returned field errors otherwise. */
-export function useResourceSave<Row extends { id: string }, Values extends FieldValues>(item: Row | null, onClose: () => void) {
+/**
+ * Posts create or update; closes on success, shows returned field errors otherwise. An update names
+ * the version the form opened; when someone else saved the row since, `conflict` holds who and when
+ * (ConflictNotice offers their version or one's own).
+ */
+export function useResourceSave<Row extends { id: string; updated_at?: string }, Values extends FieldValues>(item: Row | null, onClose: () => void) {
   const action = useAdminAction()
+  // Fixed when the form opens: a list reloaded meanwhile must not move it forward silently.
+  const version = useRef(item?.updated_at)
+  const setVersion = (next: string | undefined) => {
+    version.current = next
+  }
+  const [conflict, setConflict] = useState<Conflict | null>(null)
   const save = async <Input extends FieldValues>(values: Values, form: UseFormReturn<Input, unknown, Values>): Promise<boolean> => {
-    const result: ActionResult = await action.submit(item ? { intent: 'update', id: item.id, values } : { intent: 'create', values })
+    const result: ActionResult = await action.submit(item ? { intent: 'update', id: item.id, values, version: version.current } : { intent: 'create', values })
+    setConflict(result.conflict ?? null)
     if (result.ok) onClose()
     for (const [name, message] of Object.entries(result.fieldErrors ?? {})) form.setError(name as Path<Input>, { message })
     return result.ok
   }
-  return { save, busy: action.busy }
+  return { save, busy: action.busy, conflict, setConflict, setVersion }
 }
 
-export function ResourceForm<Row extends { id: string }, Input extends FieldValues, Values extends FieldValues>({
+export interface ConflictNoticeProps<Row extends { id: string; updated_at?: string }, Input extends FieldValues, Values extends FieldValues> {
+  saving: ReturnType<typeof useResourceSave<Row, Values>>
+  /** The row as the list has it now (reloaded to show their version). */
+  latest: Row | null
+  form: UseFormReturn<Input, unknown, Values>
+  initial: (item: Row) => Input
+  onKeepMine: () => void
+}
+
+function shown(value: unknown): string {
+  const text = Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : JSON.stringify(value)
+  return text.length > 160 ? `${text.slice(0, 160)}…` : text || '(empty)'
+}
+
+/**
+ * Someone else saved the row while this form was open. "See their version" shows what they saved
+ * where it differs and can load it into the form, keeping one's own a click away; "Keep mine" saves
+ * one's own over theirs. Nothing typed is lost either way.
+ */
+export function ConflictNotice<Row extends { id: string; updated_at?: string }, Input extends FieldValues, Values extends FieldValues>({
+  saving,
+  latest,
+  form,
+  initial,
+  onKeepMine,
+}: ConflictNoticeProps<Row, Input, Values>) {
+  const revalidator = useRevalidator()
+  const [mine, setMine] = useState<Input | null>(null)
+  const [seeing, setSeeing] = useState(false)
+  const { conflict } = saving
+
+  if (mine) {
+    return (
+      <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-950">
+        <p className="flex-1">The form shows their version. Saving now saves what the form shows.</p>
+        <button
+          type="button"
+          className={buttonSecondary}
+          onClick={() => {
+            form.reset(mine)
+            setMine(null)
+          }}
+        >
+          Back to my version
+        </button>
+      </div>
+    )
+  }
+  if (!conflict) return null
+  const who = conflict.updatedBy ?? 'Someone else'
+  const when = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(conflict.updatedAt))
+  const theirsLoaded = latest?.updated_at !== undefined && Date.parse(latest.updated_at) >= Date.parse(conflict.updatedAt)
+  const keepMine = () => {
+    saving.setVersion(conflict.updatedAt)
+    saving.setConflict(null)
+    setSeeing(false)
+    onKeepMine()
+  }
+  let theirs: ReactNode = null
+  if (seeing && latest && theirsLoaded) {
+    const theirValues = initial(latest) as Record<string, unknown>
+    const current = form.getValues() as Record<string, unknown>
+    const differences = Object.keys(theirValues).filter((key) => JSON.stringify(theirValues[key]) !== JSON.stringify(current[key]))
+    theirs = (
+      <>
+        <p className="font-medium">Their version differs in:</p>
+        <dl className="grid gap-1">
+          {differences.map((key) => (
+            <div key={key}>
+              <dt className="font-mono text-xs">{key}</dt>
+              <dd className="break-words">{shown(theirValues[key])}</dd>
+            </div>
+          ))}
+        </dl>
+        {differences.length === 0 ? <p>Nothing: their version is the same as yours.</p> : null}
+      </>
+    )
+  } else if (seeing) {
+    theirs = <p>Loading their version…</p>
+  }
+  return (
+    <div role="alert" className="grid gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p>
+        <strong>{who}</strong> changed this at {when}, after you opened it. Your changes are not saved yet.
+      </p>
+      {theirs}
+      <div className="flex flex-wrap gap-2">
+        {seeing && latest && theirsLoaded ? (
+          <button
+            type="button"
+            className={buttonSecondary}
+            onClick={() => {
+              setMine(form.getValues())
+              form.reset(initial(latest))
+              saving.setVersion(latest.updated_at)
+              saving.setConflict(null)
+              setSeeing(false)
+            }}
+          >
+            Use their version
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={buttonSecondary}
+            disabled={seeing}
+            onClick={() => {
+              setSeeing(true)
+              void revalidator.revalidate()
+            }}
+          >
+            See their version
+          </button>
+        )}
+        <button type="button" className={buttonPrimary} onClick={keepMine}>
+          Keep mine
+        </button>
+      </div>
+    </div>
+  )
+}
+
+export function ResourceForm<Row extends { id: string; updated_at?: string }, Input extends FieldValues, Values extends FieldValues>({
   description: d,
   open,
   item,
+  latest,
   onClose,
 }: ResourceFormProps<Row, Input, Values>) {
-  const { save, busy } = useResourceSave<Row, Values>(item, onClose)
+  const saving = useResourceSave<Row, Values>(item, onClose)
+  const { save, busy } = saving
   const { form, dialog } = useDraftForm<Input, Values>({
     draftKey: `${d.draftKey}:${item?.id ?? 'new'}`,
     resolver: zodResolver(d.schema),
@@ -146,6 +284,7 @@ export function ResourceForm<Row extends { id: string }, Input extends FieldValu
       busyLabel={d.busyLabel ?? 'Saving...'}
       widthClass={d.widthClass}
     >
+      <ConflictNotice saving={saving} latest={latest} form={form} initial={d.initial} onKeepMine={() => void dialog.onSubmit()} />
       {renderParts(d.parts, form)}
     </FormDialog>
   )

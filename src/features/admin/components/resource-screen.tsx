@@ -45,7 +45,7 @@ export interface EmptyProps<Row> {
   onAdd: () => void
 }
 
-export interface ResourceDescription<Row extends { id: string }, Input extends FieldValues, Values extends FieldValues> {
+export interface ResourceDescription<Row extends { id: string; updated_at?: string }, Input extends FieldValues, Values extends FieldValues> {
   title: string
   subtitle: string
   addLabel: string
@@ -60,12 +60,12 @@ export interface ResourceDescription<Row extends { id: string }, Input extends F
   listClass: string
   Item: ComponentType<{ row: Row; controls: ItemControls<Row> }>
   Empty?: ComponentType<EmptyProps<Row>>
-  form: FormDescription<Row, Input, Values> | ComponentType<{ open: boolean; item: Row | null; onClose: () => void }>
+  form: FormDescription<Row, Input, Values> | ComponentType<{ open: boolean; item: Row | null; latest: Row | null; onClose: () => void }>
   /** Items keep versions (History on each, Recently deleted for the list); the route handles restore and undelete. */
   versions?: VersionedTable
 }
 
-export function ResourceScreen<Row extends { id: string }, Input extends FieldValues, Values extends FieldValues>({
+export function ResourceScreen<Row extends { id: string; updated_at?: string }, Input extends FieldValues, Values extends FieldValues>({
   resource: r,
   rows,
 }: {
@@ -103,6 +103,8 @@ export function ResourceScreen<Row extends { id: string }, Input extends FieldVa
     all: rows,
   })
   const Form = r.form
+  // The edited row as the list has it now: after a refused save the reloaded list shows theirs.
+  const latest = editor.item ? (rows.find((row) => row.id === editor.item?.id) ?? null) : null
   const Empty = r.Empty
 
   return (
@@ -162,9 +164,9 @@ export function ResourceScreen<Row extends { id: string }, Input extends FieldVa
         </ul>
       )}
       {typeof Form === 'function' ? (
-        <Form key={editor.session} open={editor.open} item={editor.item} onClose={editor.close} />
+        <Form key={editor.session} open={editor.open} item={editor.item} latest={latest} onClose={editor.close} />
       ) : (
-        <ResourceForm key={editor.session} description={Form} open={editor.open} item={editor.item} onClose={editor.close} />
+        <ResourceForm key={editor.session} description={Form} open={editor.open} item={editor.item} latest={latest} onClose={editor.close} />
       )}
       {confirmDialog}
     </>

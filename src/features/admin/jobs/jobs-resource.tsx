@@ -4,6 +4,22 @@ import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
 import { EditAndRemove, ToggleButton } from '../components/item-parts'
 import { badge, card } from '../components/styles'
+import { ZonedDateTime } from '../components/zoned-date-time'
+import { useNow, useTimeZone } from '../lib/time-zone'
+import { formatZoned } from '~/lib/zoned-time'
+
+/** "Closes 2 Dec, 09:00" ahead of the closing date, "Closed" after it. */
+function ClosingDate({ job }: { job: JobOpening }) {
+  const zone = useTimeZone()
+  const now = useNow()
+  if (!job.closes_at) return null
+  const closed = Date.parse(job.closes_at) <= now
+  return (
+    <span className={`${badge} ${closed ? 'bg-slate-100 text-slate-700' : 'bg-sky-50 text-sky-900'}`}>
+      {closed ? 'Closed' : `Closes ${formatZoned(job.closes_at, zone)}`}
+    </span>
+  )
+}
 
 export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, JobOpeningValues> = {
   title: 'Job Openings',
@@ -21,6 +37,7 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
           <span className={`${badge} ${job.active ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
             {job.active ? 'Active' : 'Inactive'}
           </span>
+          <ClosingDate job={job} />
         </div>
         <p className="mt-0.5 text-xs text-slate-600">
           {job.department} · {job.location} · {job.type}
@@ -49,6 +66,7 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
       description: item?.description ?? '',
       requirements: item?.requirements ?? '',
       active: item?.active ?? true,
+      closes_at: item?.closes_at ?? '',
     }),
     ...dialogLabels('Job Opening', 'Add New Job Opening'),
     parts: [
@@ -61,6 +79,7 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
       { name: 'description', label: 'Description', kind: 'textarea', rows: 4 },
       { name: 'requirements', label: 'Requirements', kind: 'textarea', rows: 4 },
       { name: 'active', label: 'Active (visible on careers page)', kind: 'checkbox' },
+      (form) => <ZonedDateTime control={form.control} name="closes_at" label="Closing date (optional)" hint="After it the opening leaves the careers page." />,
     ],
   },
   versions: 'job_openings',

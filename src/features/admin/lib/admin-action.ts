@@ -5,23 +5,34 @@
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
 import type { EntityMessages } from '~/entities/messages'
-import type { Db } from '~/lib/supabase'
+import { StaleVersionError, type Db } from '~/lib/supabase'
 import { adminDb, staffDb } from './admin-db'
 import { notifyError } from './notify'
 
 /** 'done' toasts are titled with the message itself; 'success' ones are titled Success. */
 export type ToastKind = 'error' | 'success' | 'done'
 
+/** A save refused because someone else saved the row after it was opened. */
+export interface Conflict {
+  /** Their version: send it back to keep one's own. */
+  updatedAt: string
+  /** Their e-mail, when known. */
+  updatedBy: string | null
+}
+
 export interface ActionResult {
   ok: boolean
   toast?: { kind: ToastKind; message: string }
   fieldErrors?: Record<string, string>
+  conflict?: Conflict
 }
 
 export interface ActionBody {
   intent: string
   id?: string
   values?: unknown
+  /** The updated_at of the row as the form opened it: the database refuses the save if it has changed. */
+  version?: string
   [key: string]: unknown
 }
 
@@ -32,6 +43,9 @@ export async function attempt(work: () => Promise<unknown>, failure: string, suc
   try {
     await work()
   } catch (error) {
+    if (error instanceof StaleVersionError) {
+      return { ok: false, conflict: { updatedAt: error.updatedAt, updatedBy: error.updatedBy } }
+    }
     console.error(failure, error)
     return { ok: false, toast: { kind: 'error', message: failure } }
   }
@@ -59,7 +73,8 @@ export function parseValues<T>(schema: ZodType<T>, values: unknown, failure: str
 
 export interface CrudApi<Values> {
   create: (db: Db, values: Values) => Promise<unknown>
-  update: (db: Db, id: string, values: Values) => Promise<unknown>
+  /** `version`: the updated_at the form opened (the save is refused if the row changed since). */
+  update: (db: Db, id: string, values: Values, version?: string) => Promise<unknown>
   remove: (db: Db, id: string) => Promise<unknown>
 }
 
@@ -67,6 +82,11 @@ export interface CrudEntity<Values> {
   schema: ZodType<Values>
   messages: EntityMessages
   toast?: ToastKind
+}
+
+/** The version a save names, when it is a time. */
+export function versionOf(body: ActionBody): string | undefined {
+  return typeof body.version === 'string' && !Number.isNaN(Date.parse(body.version)) ? body.version : undefined
 }
 
 /** The create, update and delete intents of a list of one entity. */
@@ -79,7 +99,7 @@ export function crudIntents<Values>(entity: CrudEntity<Values>, api: CrudApi<Val
     },
     update: async (db, body) => {
       const input = parseValues(entity.schema, body.values, m.updateFailed)
-      return 'error' in input ? input.error : attempt(() => api.update(db, String(body.id), input.values), m.updateFailed, m.updated, toast)
+      return 'error' in input ? input.error : attempt(() => api.update(db, String(body.id), input.values, versionOf(body)), m.updateFailed, m.updated, toast)
     },
     delete: (db, body) => attempt(() => api.remove(db, String(body.id)), m.deleteFailed, m.deleted, toast),
   }

@@ -3,14 +3,14 @@ import { unwrap, type Db } from '~/lib/supabase'
 
 export type PostSummary = Pick<
   Tables<'blog_posts'>,
-  'id' | 'slug' | 'title' | 'excerpt' | 'category' | 'featured_image' | 'author_name' | 'author_avatar' | 'tags' | 'created_at'
+  'id' | 'slug' | 'title' | 'excerpt' | 'category' | 'featured_image' | 'author_name' | 'author_avatar' | 'tags' | 'publish_at'
 >
 
-const SUMMARY = 'id, slug, title, excerpt, category, featured_image, author_name, author_avatar, tags, created_at'
+const SUMMARY = 'id, slug, title, excerpt, category, featured_image, author_name, author_avatar, tags, publish_at'
 
 /** Published posts, newest first, without their bodies. */
 export async function getPublishedPosts(db: Db): Promise<PostSummary[]> {
-  return unwrap(await db.from('blog_posts').select(SUMMARY).eq('published', true).order('created_at', { ascending: false }), 'Failed to fetch blog posts')
+  return unwrap(await db.from('blog_posts').select(SUMMARY).eq('published', true).order('publish_at', { ascending: false }), 'Failed to fetch blog posts')
 }
 
 /** Up to `limit` other published posts of the same category, newest first. */
@@ -22,7 +22,7 @@ export async function getRelatedPosts(db: Db, category: string, slug: string, li
       .eq('published', true)
       .eq('category', category)
       .neq('slug', slug)
-      .order('created_at', { ascending: false })
+      .order('publish_at', { ascending: false })
       .limit(limit),
     'Failed to fetch blog posts',
   )

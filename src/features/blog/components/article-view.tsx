@@ -30,7 +30,7 @@ export function ArticleView({ post, html, url, related }: ArticleViewProps) {
               <div className="text-sm">
                 <p className="font-semibold text-slate-900">{post.author_name}</p>
                 <p className="text-slate-600">
-                  <LocalDate iso={post.created_at} />
+                  <LocalDate iso={post.publish_at} />
                 </p>
               </div>
             </div>

@@ -25,7 +25,7 @@ export function FeaturedPost({ post }: { post: PostSummary }) {
         <p className="mt-4 text-slate-600">{post.excerpt}</p>
         <div className="mt-auto flex items-center justify-between gap-4 pt-6">
           <p className="text-sm text-slate-500">
-            {post.author_name} · <LocalDate iso={post.created_at} />
+            {post.author_name} · <LocalDate iso={post.publish_at} />
           </p>
           <ArrowRight aria-hidden="true" className="size-5 text-brand-primary transition group-hover:translate-x-1" strokeWidth={1.75} />
         </div>

@@ -34,7 +34,7 @@ export function PostCard({ post, headingLevel = 'h3' }: { post: PostSummary; hea
           </ul>
         )}
         <p className="mt-auto pt-5 text-sm text-slate-500">
-          {post.author_name} · <LocalDate iso={post.created_at} />
+          {post.author_name} · <LocalDate iso={post.publish_at} />
         </p>
       </div>
     </article>

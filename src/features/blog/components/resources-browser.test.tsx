@@ -23,7 +23,7 @@ function post(n: number, overrides: Partial<PostSummary> = {}): PostSummary {
     author_name: 'Author',
     author_avatar: null,
     tags: [],
-    created_at: new Date(Date.UTC(2026, 0, 30 - n)).toISOString(),
+    publish_at: new Date(Date.UTC(2026, 0, 30 - n)).toISOString(),
     ...overrides,
   }
 }

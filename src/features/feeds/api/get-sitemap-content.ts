@@ -37,7 +37,7 @@ export async function getSitemapContent(db: Db): Promise<SitemapContent> {
   const newestFirst = { ascending: false } as const
   const [solutions, posts, content, settings, jobs, clients, testimonials, team] = await Promise.all([
     db.from('solutions').select('slug, created_at, updated_at').order('created_at', { ascending: true }),
-    db.from('blog_posts').select('slug, created_at, updated_at').eq('published', true).order('created_at', newestFirst),
+    db.from('blog_posts').select('slug, publish_at, updated_at').eq('published', true).order('publish_at', newestFirst),
     db.from('website_content').select('section, key, updated_at'),
     newestChange(db.from('site_settings').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date settings'),
     newestChange(db.from('job_openings').select('updated_at').eq('active', true).order('updated_at', newestFirst).limit(1), 'Failed to date job openings'),
@@ -48,7 +48,8 @@ export async function getSitemapContent(db: Db): Promise<SitemapContent> {
   const dated = (rows: { slug: string; created_at: string; updated_at: string }[]): DatedPage[] =>
     rows.map((row) => ({ slug: row.slug, changedAt: laterOf(row.created_at, row.updated_at) }))
   const solutionPages = dated(unwrap(solutions, 'Failed to fetch solutions'))
-  const postPages = dated(unwrap(posts, 'Failed to fetch posts'))
+  // A post went live at publish_at, whenever it was written.
+  const postPages = dated(unwrap(posts, 'Failed to fetch posts').map((row) => ({ slug: row.slug, created_at: row.publish_at, updated_at: row.updated_at })))
 
   const changed: Partial<Record<ContentSource, string>> = {}
   const note = (source: ContentSource, at: string | undefined) => {

@@ -1,7 +1,7 @@
 import { blogPostMessages as m, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
 import type { TablesInsert } from '~/lib/database.types'
 import { sanitizeHtml } from '~/lib/sanitize-html'
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, type Db, versioned } from '~/lib/supabase'
 import { optional } from '../../lib/text'
 
 /** Every post, drafts included, newest first. */
@@ -20,6 +20,7 @@ export function toBlogPostRow(values: BlogPostValues): TablesInsert<'blog_posts'
     featured_image: values.featured_image.trim(),
     tags: values.tags.map((tag) => tag.trim()).filter(Boolean),
     published: values.published,
+    publish_at: new Date(values.publish_at).toISOString(),
     excerpt: values.excerpt.trim(),
     content: sanitizeHtml(values.content),
   }
@@ -29,13 +30,25 @@ export async function createBlogPost(db: Db, values: BlogPostValues): Promise<vo
   unwrap(await db.from('blog_posts').insert(toBlogPostRow(values)).select('id').single(), m.createFailed)
 }
 
-export async function updateBlogPost(db: Db, id: string, values: BlogPostValues): Promise<void> {
-  unwrap(await db.from('blog_posts').update(toBlogPostRow(values)).eq('id', id).select('id').single(), m.updateFailed)
+export async function updateBlogPost(db: Db, id: string, values: BlogPostValues, version?: string): Promise<void> {
+  unwrap(
+    await db
+      .from('blog_posts')
+      .update({ ...toBlogPostRow(values), ...versioned(version) })
+      .eq('id', id)
+      .select('id')
+      .single(),
+    m.updateFailed,
+  )
 }
 
-/** Publish or unpublish: only `published` changes (updated_at is stamped by the database). */
-export async function setBlogPostPublished(db: Db, id: string, published: boolean): Promise<void> {
-  unwrap(await db.from('blog_posts').update({ published }).eq('id', id).select('id').single(), m.updateFailed)
+/**
+ * Publish (at `publishAt`, now unless the post is scheduled later) or unpublish; updated_at is
+ * stamped by the database.
+ */
+export async function setBlogPostPublished(db: Db, id: string, published: boolean, publishAt?: string): Promise<void> {
+  const change = published ? { published, publish_at: publishAt ?? new Date().toISOString() } : { published }
+  unwrap(await db.from('blog_posts').update(change).eq('id', id).select('id').single(), m.updateFailed)
 }
 
 export async function deleteBlogPost(db: Db, id: string): Promise<void> {

@@ -5,10 +5,11 @@ import { useState, type KeyboardEvent } from 'react'
 import { Controller, useWatch } from 'react-hook-form'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
+import { ZonedDateTime } from '../../components/zoned-date-time'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
 import { useDraftForm } from '../../lib/use-draft'
 import { blogPostSchema, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
-import { useResourceSave } from '../../components/resource-form'
+import { ConflictNotice, useResourceSave } from '../../components/resource-form'
 import { addTag, slugify } from '../rules'
 import { ContentEditor } from './content-editor'
 import { PostPreview } from './post-preview'
@@ -24,6 +25,7 @@ function initialValues(item: BlogPost | null): BlogPostValues {
     tags: item?.tags ?? [],
     // New posts default to published, as the spec says.
     published: item?.published ?? true,
+    publish_at: item?.publish_at ?? new Date().toISOString(),
     excerpt: item?.excerpt ?? '',
     content: item?.content ?? '',
   }
@@ -32,12 +34,14 @@ function initialValues(item: BlogPost | null): BlogPostValues {
 export interface PostEditorProps {
   open: boolean
   item: BlogPost | null
+  latest: BlogPost | null
   onClose: () => void
 }
 
-export function PostEditor({ open, item, onClose }: PostEditorProps) {
+export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
   const [mode, setMode] = useState<'edit' | 'preview'>('edit')
-  const { save, busy } = useResourceSave<BlogPost, BlogPostValues>(item, onClose)
+  const saving = useResourceSave<BlogPost, BlogPostValues>(item, onClose)
+  const { save, busy } = saving
   const { form, dialog } = useDraftForm({
     draftKey: `blog:${item?.id ?? 'new'}`,
     resolver: zodResolver(blogPostSchema),
@@ -58,6 +62,7 @@ export function PostEditor({ open, item, onClose }: PostEditorProps) {
 
   const titleField = form.register('title')
   const slugField = form.register('slug')
+  const publishedField = form.register('published')
 
   const commitTag = () => {
     form.setValue('tags', addTag(tags, tagInput), { shouldDirty: true })
@@ -79,6 +84,7 @@ export function PostEditor({ open, item, onClose }: PostEditorProps) {
       busyLabel={item ? 'Updating...' : 'Creating...'}
       widthClass="max-w-4xl"
     >
+      <ConflictNotice saving={saving} latest={latest} form={form} initial={initialValues} onKeepMine={() => void dialog.onSubmit()} />
       <div className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm" role="group" aria-label="Editor mode">
         <button
           type="button"
@@ -165,10 +171,23 @@ export function PostEditor({ open, item, onClose }: PostEditorProps) {
             </div>
           </div>
 
-          <label className="flex items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" className={checkbox} {...form.register('published')} />
-            Published
-          </label>
+          <div className="grid items-end gap-4 sm:grid-cols-2">
+            <label className="flex items-center gap-2 text-sm text-slate-800 sm:pb-8">
+              <input
+                type="checkbox"
+                className={checkbox}
+                {...publishedField}
+                onChange={(event) => {
+                  void publishedField.onChange(event)
+                  // Publishing a draft whose time has passed publishes it now, not at an old date.
+                  const at = Date.parse(form.getValues('publish_at'))
+                  if (event.target.checked && !(at > Date.now())) form.setValue('publish_at', new Date().toISOString(), { shouldDirty: true })
+                }}
+              />
+              Published
+            </label>
+            <ZonedDateTime control={form.control} name="publish_at" label="Publish at" hint="A later time schedules the post." />
+          </div>
 
           <Field label="Excerpt" error={errors.excerpt?.message}>
             <textarea rows={3} className={input} {...form.register('excerpt')} />

@@ -1,7 +1,7 @@
 import type { Client, ClientValues } from '~/entities/client'
 import { clientMessages as m } from '~/entities/client'
 import type { TablesInsert } from '~/lib/database.types'
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, type Db, versioned } from '~/lib/supabase'
 import { optional } from '../../lib/text'
 
 /** Every client with all its fields, by name. */
@@ -17,8 +17,16 @@ export async function createClient(db: Db, values: ClientValues): Promise<void> 
   unwrap(await db.from('clients').insert(toRow(values)).select('id').single(), m.createFailed)
 }
 
-export async function updateClient(db: Db, id: string, values: ClientValues): Promise<void> {
-  unwrap(await db.from('clients').update(toRow(values)).eq('id', id).select('id').single(), m.updateFailed)
+export async function updateClient(db: Db, id: string, values: ClientValues, version?: string): Promise<void> {
+  unwrap(
+    await db
+      .from('clients')
+      .update({ ...toRow(values), ...versioned(version) })
+      .eq('id', id)
+      .select('id')
+      .single(),
+    m.updateFailed,
+  )
 }
 
 export async function deleteClient(db: Db, id: string): Promise<void> {

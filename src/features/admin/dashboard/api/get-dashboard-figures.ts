@@ -18,7 +18,30 @@ export interface DashboardFigures {
   applications: { openApplications: number } | null
 }
 
+export interface ComingUp {
+  kind: 'post' | 'job'
+  title: string
+  /** When the post goes live or the opening closes (UTC). */
+  at: string
+}
+
 export const VIEW_DAYS = 30
+
+/** Posts scheduled to go live and openings about to close, soonest first (at most 10). */
+export async function getComingUp(db: Db, now: Date = new Date()): Promise<ComingUp[]> {
+  const at = now.toISOString()
+  const [posts, jobs] = await Promise.all([
+    db.from('blog_posts').select('title, publish_at').eq('published', true).gt('publish_at', at).order('publish_at').limit(10),
+    db.from('job_openings').select('title, closes_at').eq('active', true).gt('closes_at', at).order('closes_at').limit(10),
+  ])
+  check(posts, 'scheduled posts')
+  check(jobs, 'closing job openings')
+  const items: ComingUp[] = [
+    ...(posts.data ?? []).map((p) => ({ kind: 'post' as const, title: p.title, at: p.publish_at })),
+    ...(jobs.data ?? []).flatMap((j) => (j.closes_at ? [{ kind: 'job' as const, title: j.title, at: j.closes_at }] : [])),
+  ]
+  return items.sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).slice(0, 10)
+}
 
 async function exactCount(query: PromiseLike<{ count: number | null; error: { message: string } | null }>, what: string): Promise<number> {
   const result = await query

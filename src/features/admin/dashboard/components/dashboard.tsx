@@ -2,7 +2,9 @@ import { Building2, Eye, FolderKanban, Inbox, Mail, MessageSquareQuote, UserRoun
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { card } from '../../components/styles'
-import { VIEW_DAYS, type DashboardFigures } from '../api/get-dashboard-figures'
+import { formatZoned } from '~/lib/zoned-time'
+import { useTimeZone } from '../../lib/time-zone'
+import { VIEW_DAYS, type ComingUp, type DashboardFigures } from '../api/get-dashboard-figures'
 import { ViewsChart } from './views-chart'
 
 const number = new Intl.NumberFormat('en-GB')
@@ -29,8 +31,34 @@ function Figure({ label, value, icon: Icon, to }: { label: string; value: number
   )
 }
 
-/** The figures of the signed-in person's role: content, views, leads and applications as it may see them. */
-export function Dashboard({ figures: data }: { figures: DashboardFigures | null }) {
+function ComingUpList({ items }: { items: ComingUp[] }) {
+  const zone = useTimeZone()
+  return (
+    <section className={`${card} p-4`} aria-labelledby="coming-up-heading">
+      <h2 id="coming-up-heading" className="mb-2 text-sm font-semibold text-slate-900">
+        Coming up
+      </h2>
+      {items.length === 0 ? (
+        <p className="text-sm text-slate-600">Nothing scheduled.</p>
+      ) : (
+        <ul className="grid gap-1.5 text-sm">
+          {items.map((item) => (
+            <li key={`${item.kind}:${item.title}:${item.at}`} className="flex flex-wrap gap-x-2">
+              <span className="font-medium text-slate-900 tabular-nums">{formatZoned(item.at, zone)}</span>
+              <span className="text-slate-700">
+                {item.kind === 'post' ? 'Post goes live: ' : 'Job opening closes: '}
+                {item.title}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+/** The figures of the signed-in person's role: content, views, leads and applications as it may see them; what is coming up. */
+export function Dashboard({ figures: data, comingUp }: { figures: DashboardFigures | null; comingUp: ComingUp[] }) {
   return (
     <>
       <PageHeader title="Dashboard" subtitle="An overview of the website's content and leads" />
@@ -55,6 +83,7 @@ export function Dashboard({ figures: data }: { figures: DashboardFigures | null 
               <Figure label="Open applications" value={data.applications.openApplications} icon={UserRound} to="/admin/applications" />
             ) : null}
           </div>
+          <ComingUpList items={comingUp} />
           {data.views ? (
             <section className={`${card} p-4`} aria-labelledby="views-heading">
               <h2 id="views-heading" className="mb-2 text-sm font-semibold text-slate-900">

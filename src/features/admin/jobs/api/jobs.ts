@@ -1,6 +1,6 @@
 import { jobOpeningMessages as m, type JobOpening, type JobOpeningValues } from '~/entities/job-opening'
 import type { TablesInsert } from '~/lib/database.types'
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, type Db, versioned } from '~/lib/supabase'
 import { optional } from '../../lib/text'
 
 /** Every opening, inactive ones included, newest first. */
@@ -17,6 +17,7 @@ function toRow(values: JobOpeningValues): TablesInsert<'job_openings'> {
     description: optional(values.description),
     requirements: optional(values.requirements),
     active: values.active,
+    closes_at: values.closes_at === '' ? null : new Date(values.closes_at).toISOString(),
   }
 }
 
@@ -24,8 +25,16 @@ export async function createJobOpening(db: Db, values: JobOpeningValues): Promis
   unwrap(await db.from('job_openings').insert(toRow(values)).select('id').single(), m.createFailed)
 }
 
-export async function updateJobOpening(db: Db, id: string, values: JobOpeningValues): Promise<void> {
-  unwrap(await db.from('job_openings').update(toRow(values)).eq('id', id).select('id').single(), m.updateFailed)
+export async function updateJobOpening(db: Db, id: string, values: JobOpeningValues, version?: string): Promise<void> {
+  unwrap(
+    await db
+      .from('job_openings')
+      .update({ ...toRow(values), ...versioned(version) })
+      .eq('id', id)
+      .select('id')
+      .single(),
+    m.updateFailed,
+  )
 }
 
 /** Activate or deactivate: only `active` changes. */

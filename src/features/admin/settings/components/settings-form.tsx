@@ -88,7 +88,12 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
       )
     }
     return (
-      <Field key={field.key} label={field.label} error={error}>
+      <Field
+        key={field.key}
+        label={field.label}
+        error={error}
+        hint={field.kind === 'time-zone' ? 'Dates and times in the back office (scheduling, closing dates) are in this zone' : undefined}
+      >
         {field.kind === 'textarea' ? (
           <textarea rows={2} className={input} {...form.register(field.key)} />
         ) : (

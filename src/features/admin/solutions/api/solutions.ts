@@ -1,6 +1,6 @@
 import { solutionMessages as m, type Solution, type SolutionValues } from '~/entities/solution'
 import type { Json, TablesInsert } from '~/lib/database.types'
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, type Db, versioned } from '~/lib/supabase'
 
 /** Every solution, newest first (the admin's order). */
 export async function listSolutions(db: Db): Promise<Solution[]> {
@@ -32,8 +32,16 @@ export async function createSolution(db: Db, values: SolutionValues): Promise<vo
   unwrap(await db.from('solutions').insert(toSolutionRow(values)).select('id').single(), m.createFailed)
 }
 
-export async function updateSolution(db: Db, id: string, values: SolutionValues): Promise<void> {
-  unwrap(await db.from('solutions').update(toSolutionRow(values)).eq('id', id).select('id').single(), m.updateFailed)
+export async function updateSolution(db: Db, id: string, values: SolutionValues, version?: string): Promise<void> {
+  unwrap(
+    await db
+      .from('solutions')
+      .update({ ...toSolutionRow(values), ...versioned(version) })
+      .eq('id', id)
+      .select('id')
+      .single(),
+    m.updateFailed,
+  )
 }
 
 export async function deleteSolution(db: Db, id: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { teamMemberMessages as m, type TeamMember, type TeamMemberValues } from '~/entities/team-member'
-import { check, unwrap, type Db } from '~/lib/supabase'
+import { check, unwrap, type Db, versioned } from '~/lib/supabase'
 import { optional } from '../../lib/text'
 
 /** The team in its order (order_index ascending). */
@@ -32,8 +32,16 @@ export async function createTeamMember(db: Db, values: TeamMemberValues): Promis
   )
 }
 
-export async function updateTeamMember(db: Db, id: string, values: TeamMemberValues): Promise<void> {
-  unwrap(await db.from('team_members').update(toRow(values)).eq('id', id).select('id').single(), m.updateFailed)
+export async function updateTeamMember(db: Db, id: string, values: TeamMemberValues, version?: string): Promise<void> {
+  unwrap(
+    await db
+      .from('team_members')
+      .update({ ...toRow(values), ...versioned(version) })
+      .eq('id', id)
+      .select('id')
+      .single(),
+    m.updateFailed,
+  )
 }
 
 export async function deleteTeamMember(db: Db, id: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { testimonialMessages as m, type Testimonial, type TestimonialValues } from '~/entities/testimonial'
 import type { TablesInsert } from '~/lib/database.types'
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, type Db, versioned } from '~/lib/supabase'
 
 /** Every testimonial, newest first. */
 export async function listTestimonials(db: Db): Promise<Testimonial[]> {
@@ -15,8 +15,16 @@ export async function createTestimonial(db: Db, values: TestimonialValues): Prom
   unwrap(await db.from('testimonials').insert(toRow(values)).select('id').single(), m.createFailed)
 }
 
-export async function updateTestimonial(db: Db, id: string, values: TestimonialValues): Promise<void> {
-  unwrap(await db.from('testimonials').update(toRow(values)).eq('id', id).select('id').single(), m.updateFailed)
+export async function updateTestimonial(db: Db, id: string, values: TestimonialValues, version?: string): Promise<void> {
+  unwrap(
+    await db
+      .from('testimonials')
+      .update({ ...toRow(values), ...versioned(version) })
+      .eq('id', id)
+      .select('id')
+      .single(),
+    m.updateFailed,
+  )
 }
 
 export async function deleteTestimonial(db: Db, id: string): Promise<void> {

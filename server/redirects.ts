@@ -1,0 +1,84 @@
+// The redirects of the site (table public.redirects): old post and solution addresses, and staff's
+// own. The web server applies them before rendering from a copy in memory, read again every second,
+// so a new redirect works within a second and a request costs no database read. When a refresh
+// fails the last copy stays in use.
+
+export interface Redirect {
+  to: string
+  status: 301 | 302
+}
+
+interface RedirectRow {
+  from_path: string
+  to_path: string
+  status_code: number
+}
+
+/** A path as the router matches it (and as the table stores it): lower case, no trailing slash. */
+export function normalizePath(pathname: string): string {
+  let path = pathname
+  try {
+    path = decodeURI(pathname)
+  } catch {
+    // A malformed escape is matched as it came.
+  }
+  path = path.toLowerCase()
+  return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path
+}
+
+export class RedirectTable {
+  private table = new Map<string, Redirect>()
+  private timer: NodeJS.Timeout | undefined
+  private failing = false
+  private readonly url: URL
+
+  constructor(
+    supabaseUrl: string,
+    private readonly anonKey: string,
+    private readonly intervalMs = 1000,
+  ) {
+    this.url = new URL('/rest/v1/redirects?select=from_path,to_path,status_code', supabaseUrl)
+  }
+
+  /** Reads the table now and then every interval (the timer does not keep the process alive). */
+  start(): void {
+    if (this.timer) return
+    void this.refresh()
+    this.timer = setInterval(() => void this.refresh(), this.intervalMs)
+    this.timer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+    this.timer = undefined
+  }
+
+  /** The redirect for a request path, if there is one. */
+  lookup(pathname: string): Redirect | undefined {
+    return this.table.size === 0 ? undefined : this.table.get(normalizePath(pathname))
+  }
+
+  async refresh(): Promise<void> {
+    try {
+      const answer = await fetch(this.url, {
+        headers: { apikey: this.anonKey, authorization: `Bearer ${this.anonKey}` },
+        signal: AbortSignal.timeout(Math.max(this.intervalMs * 3, 3000)),
+      })
+      if (!answer.ok) throw new Error(`Supabase answered ${answer.status}`)
+      const rows = (await answer.json()) as RedirectRow[]
+      this.table = new Map(rows.map((row) => [row.from_path, { to: row.to_path, status: row.status_code === 302 ? 302 : 301 }]))
+      if (this.failing) console.log('web server: redirects are read again')
+      this.failing = false
+    } catch (error) {
+      // Said once per outage, not every second.
+      if (!this.failing) console.error('web server: could not read the redirects; the last copy stays in use:', (error as Error).message)
+      this.failing = true
+    }
+  }
+}
+
+/** The answer for a redirected request: its target, with the request's query when the target has none. */
+export function redirectResponse(redirect: Redirect, search: string): Response {
+  const location = redirect.to.includes('?') ? redirect.to : redirect.to + search
+  return new Response(null, { status: redirect.status, headers: { Location: location } })
+}

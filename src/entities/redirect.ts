@@ -1,0 +1,33 @@
+// A redirect from a path of this site to another path or URL; old post and solution addresses get
+// one automatically when their slug changes.
+import { z } from 'zod'
+import type { Tables } from '~/lib/database.types'
+import { entityMessages } from './messages'
+
+export type Redirect = Tables<'redirects'>
+
+export const REDIRECT_STATUSES = ['301', '302'] as const
+
+export const redirectSchema = z.object({
+  from_path: z
+    .string()
+    .trim()
+    .min(1, 'From path is required')
+    .max(500, 'From path must be at most 500 characters')
+    .regex(/^\/[^\s?#]*$/, 'Start with / (for example /old-page), without spaces, ? or #')
+    .refine((path) => !/^\/(admin|assets|rest|auth|storage)(\/|$)/i.test(path), 'The back office and the APIs cannot be redirected'),
+  to_path: z
+    .string()
+    .trim()
+    .min(1, 'To is required')
+    .max(2048, 'To must be at most 2048 characters')
+    .regex(/^(\/(?!\/)\S*|https?:\/\/[^\s/]+\S*)$/i, 'Use a path starting with / or a URL starting with http:// or https://'),
+  status_code: z.enum(REDIRECT_STATUSES),
+})
+
+export type RedirectInput = z.input<typeof redirectSchema>
+export type RedirectValues = z.output<typeof redirectSchema>
+
+export const redirectMessages = entityMessages('redirect', 'redirects', {
+  confirmDelete: 'Are you sure you want to delete this redirect? Links to its path will stop working.',
+})

@@ -1,0 +1,28 @@
+// The company's time zone for every screen of the back office: the shell reads it once (site
+// setting time_zone) and screens show and take dates and times in it.
+import { createContext, useContext, useState, type ReactNode } from 'react'
+import { unwrap, type Db } from '~/lib/supabase'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '~/lib/zoned-time'
+
+const TimeZoneContext = createContext(DEFAULT_TIME_ZONE)
+
+export function TimeZoneProvider({ zone, children }: { zone: string; children: ReactNode }) {
+  return <TimeZoneContext value={zone}>{children}</TimeZoneContext>
+}
+
+export function useTimeZone(): string {
+  return useContext(TimeZoneContext)
+}
+
+/** The time a screen was drawn, to tell what is still ahead (a scheduled post, an open job). */
+export function useNow(): number {
+  const [now] = useState(() => Date.now())
+  return now
+}
+
+/** The time_zone setting, or the default when it is missing or unknown here. */
+export async function getCompanyTimeZone(db: Db): Promise<string> {
+  const rows = unwrap(await db.from('site_settings').select('value').eq('key', 'time_zone'), 'Failed to fetch the time zone')
+  const zone = rows[0]?.value ?? ''
+  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
+}

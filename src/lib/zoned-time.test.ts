@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest'
+import { formatZoned, fromZonedInput, isTimeZone, toZonedInput } from './zoned-time'
+
+describe('company time zone', () => {
+  it('reads a picked date and time in Lagos as UTC', () => {
+    expect(fromZonedInput('2026-12-02T09:00', 'Africa/Lagos')).toBe('2026-12-02T08:00:00.000Z')
+  })
+
+  it('follows daylight saving in the zone', () => {
+    expect(fromZonedInput('2026-07-01T09:00', 'Europe/London')).toBe('2026-07-01T08:00:00.000Z')
+    expect(fromZonedInput('2026-01-15T09:00', 'Europe/London')).toBe('2026-01-15T09:00:00.000Z')
+  })
+
+  it('shows a stored instant back as the editor picked it', () => {
+    expect(toZonedInput('2026-12-02T08:00:00.000Z', 'Africa/Lagos')).toBe('2026-12-02T09:00')
+    expect(toZonedInput(null, 'Africa/Lagos')).toBe('')
+  })
+
+  it('lists a scheduled time as "2 Dec, 09:00"', () => {
+    expect(formatZoned('2026-12-02T08:00:00Z', 'Africa/Lagos')).toBe('2 Dec, 09:00')
+  })
+
+  it('refuses blank input and unknown zones', () => {
+    expect(fromZonedInput('', 'Africa/Lagos')).toBe('')
+    expect(isTimeZone('Mars/Olympus')).toBe(false)
+    expect(isTimeZone('Africa/Lagos')).toBe(true)
+  })
+})

@@ -1,0 +1,71 @@
+// Times in the company's time zone (site setting time_zone): the back office shows and takes them
+// there, the database stores UTC. Intl knows every IANA zone and its daylight-saving rules, so no
+// date library is needed.
+
+export const DEFAULT_TIME_ZONE = 'Africa/Lagos'
+
+/** Whether `zone` is an IANA time zone this browser or server knows. */
+export function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-GB', { timeZone: zone })
+    return zone !== ''
+  } catch {
+    return false
+  }
+}
+
+const partsFormats = new Map<string, Intl.DateTimeFormat>()
+
+/** The wall-clock fields of `date` in `zone`. */
+function wallClock(date: Date, zone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+  let format = partsFormats.get(zone)
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    })
+    partsFormats.set(zone, format)
+  }
+  const fields = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, Number(part.value)]))
+  return { year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute, second: fields.second }
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+
+/** An instant as a datetime-local input shows it in `zone`: "2026-12-02T09:00" ('' for no instant). */
+export function toZonedInput(iso: string | null | undefined, zone: string): string {
+  if (!iso) return ''
+  const date = new Date(iso)
+  if (Number.isNaN(date.getTime())) return ''
+  const t = wallClock(date, zone)
+  return `${t.year}-${pad(t.month)}-${pad(t.day)}T${pad(t.hour)}:${pad(t.minute)}`
+}
+
+/** A datetime-local value read as wall-clock time in `zone`, as a UTC ISO string ('' when blank or invalid). */
+export function fromZonedInput(local: string, zone: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local)
+  if (!match) return ''
+  const [year, month, day, hour, minute] = match.slice(1).map(Number)
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute)
+  // The zone's offset at that moment, found by reading the guess back; twice covers a DST change.
+  let instant = asUtc
+  for (let i = 0; i < 2; i++) {
+    const t = wallClock(new Date(instant), zone)
+    const offset = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second) - instant
+    instant = asUtc - offset
+  }
+  return new Date(instant).toISOString()
+}
+
+/** "2 Dec, 09:00": a scheduled time in `zone`, as lists show it. */
+export function formatZoned(iso: string, zone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  )
+}
