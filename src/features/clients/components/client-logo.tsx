@@ -1,4 +1,5 @@
 import { Anchor, Building, Feather, Gem, Globe, Sun, Wind, Zap, type LucideIcon } from 'lucide-react'
+import { fixedImage } from '~/lib/responsive-image'
 import type { Client } from '../api/get-clients'
 
 const ICONS: Record<string, LucideIcon> = { Building, Feather, Globe, Zap, Sun, Wind, Anchor, Gem }
@@ -8,7 +9,7 @@ export function ClientLogo({ client }: { client: Client }) {
   if (client.logo_url) {
     return (
       <img
-        src={client.logo_url}
+        {...fixedImage(client.logo_url, { height: 48 })}
         alt={client.name}
         width={274}
         height={80}
