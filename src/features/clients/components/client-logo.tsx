@@ -1,15 +1,14 @@
 import { Anchor, Building, Feather, Gem, Globe, Sun, Wind, Zap, type LucideIcon } from 'lucide-react'
-import { fixedImage } from '~/lib/responsive-image'
 import type { Client } from '../api/get-clients'
 
 const ICONS: Record<string, LucideIcon> = { Building, Feather, Globe, Zap, Sun, Wind, Anchor, Gem }
 
 /** A client's logo image when logo_url is set, otherwise its icon with the name. */
 export function ClientLogo({ client }: { client: Client }) {
-  if (client.logo_url) {
+  if (client.logo) {
     return (
       <img
-        {...fixedImage(client.logo_url, { height: 48 })}
+        {...client.logo}
         alt={client.name}
         width={274}
         height={80}
