@@ -36,7 +36,7 @@ try {
   const keys = await readKeys(dataDir)
   if (!keys) throw new Error('no keys written')
   const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#5b7fa6', noise: { type: 'gaussian', mean: 120, sigma: 18 } } })
-    .jpeg({ quality: 85 })
+    .jpeg({ quality: 92 })
     .toBuffer()
   const upload = await fetch(`${url}/storage/v1/object/media/bench/photo.jpg`, {
     method: 'POST',
