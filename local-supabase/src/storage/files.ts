@@ -126,10 +126,12 @@ export class FileStore {
   /**
    * @param committedVersion the version of the committed row at bucket/key (null when none): how
    *   recovery tells a finished write from an abandoned one.
+   * @param derived what else is kept per object (rendered image variants), forgotten with its file.
    */
   constructor(
     dataDir: string,
     private readonly committedVersion: (bucket: string, key: string) => Promise<string | null>,
+    private readonly derived?: { drop(bucket: string, key: string): Promise<void>; dropBucket(bucket: string): Promise<void> },
   ) {
     this.root = path.join(dataDir, 'storage')
     this.tmpDir = path.join(dataDir, 'storage-tmp')
@@ -242,6 +244,7 @@ export class FileStore {
   /** Removes an object's file after its row's delete committed (and folders it leaves empty). */
   async remove(bucket: string, key: string): Promise<void> {
     const file = this.pathOf(bucket, key)
+    await this.derived?.drop(bucket, key)
     try {
       const info = await stat(file)
       if (!info.isFile()) return
@@ -260,6 +263,7 @@ export class FileStore {
 
   /** Removes a deleted bucket's directory (empty by then; anything left had no row). */
   async removeBucketDirectory(bucket: string): Promise<void> {
+    await this.derived?.dropBucket(bucket)
     await rm(path.join(this.root, bucket), { recursive: true, force: true })
   }
 

@@ -11,6 +11,7 @@ import { findObject, listObjects, SORT_COLUMNS, type ObjectMetadata, type Object
 import { isValidKey } from './paths.ts'
 import { identify, readJsonObject, requireBucket, targetOf, type StorageServices } from './request.ts'
 import { parseExpiresIn } from './signing.ts'
+import { parseTransformOptions, transformationsString } from './transform-options.ts'
 
 function serveOptions(c: Context, privateCache: boolean) {
   return {
@@ -51,17 +52,26 @@ export async function handleSignedDownload(c: Context, services: StorageServices
   return serveObject(services.store, row, serveOptions(c, true))
 }
 
-/** POST /object/sign/<bucket>/<key> {expiresIn}: only for an object the caller may SELECT. */
+/**
+ * POST /object/sign/<bucket>/<key> {expiresIn, transform?}: only for an object the caller may SELECT.
+ * With `transform`, the URL is a render URL whose token carries the transformations.
+ */
 export async function handleSign(c: Context, services: StorageServices, segments: string[]): Promise<Response> {
   const identity = await identify(c, services)
   const { bucket, key } = targetOf(segments)
   const body = await readJsonObject(c)
   const expiresIn = parseExpiresIn(body.expiresIn)
+  const transform = body.transform
+  if (transform !== undefined && (typeof transform !== 'object' || transform === null || Array.isArray(transform))) {
+    throw errors.badRequest('body/transform must be object')
+  }
+  const options = transform ? parseTransformOptions(transform as Record<string, unknown>) : null
   await requireBucket(services, bucket)
   const row = await services.deps.db.asRole(roleContext(c, identity), (tx) => findObject(tx, bucket, key))
   if (!row) throw errors.objectNotFound()
-  const token = await services.signer.sign(bucket, key, expiresIn)
-  return c.json({ signedURL: `/object/sign/${bucket}/${key}?token=${token}` })
+  if (!options) return c.json({ signedURL: `/object/sign/${bucket}/${key}?token=${await services.signer.sign(bucket, key, expiresIn)}` })
+  const token = await services.signer.sign(bucket, key, expiresIn, { transformations: transformationsString(options), format: options.format })
+  return c.json({ signedURL: `/render/image/sign/${bucket}/${key}?token=${token}` })
 }
 
 const MAX_SIGN_PATHS = 1000

@@ -6,6 +6,7 @@ import { resolveIdentity, type Identity } from '../identity.ts'
 import { isJsonContentType, JsonTooDeepError, parseJsonLimited } from '../json-limits.ts'
 import { errors } from './errors.ts'
 import type { FileStore } from './files.ts'
+import type { ImageRenderer } from './image-renderer.ts'
 import { findBucket, type BucketRow } from './objects.ts'
 import { assertValidBucketName, assertValidKey, bucketAndKey } from './paths.ts'
 import type { UrlSigner } from './signing.ts'
@@ -14,6 +15,7 @@ export interface StorageServices {
   deps: BackendDeps
   store: FileStore
   signer: UrlSigner
+  renderer: ImageRenderer
 }
 
 const MAX_JSON_BYTES = 1024 * 1024

@@ -2,8 +2,9 @@
 // it — upload, update, download (public, authenticated, signed), signed download and upload URLs,
 // info, list (v1 and v2), move, copy, remove, and buckets (list, get, create, update, empty,
 // delete). Row-level security on storage.objects and storage.buckets decides who may do what;
-// files live under DATA_DIR/storage/<bucket>/<key>. Not offered: resumable (TUS) and S3 uploads,
-// image transformations.
+// files live under DATA_DIR/storage/<bucket>/<key>. Image transformations (/render/image) are
+// rendered with sharp and cached under DATA_DIR/storage-render. Not offered: resumable (TUS) and S3
+// uploads.
 //
 // Routes are dispatched by hand after '/object' because the first segment may be a route word
 // ('public', 'sign', 'list', …) or a bucket, and keys contain slashes.
@@ -13,6 +14,7 @@ import type { BackendDeps } from '../deps.ts'
 import { handleDeleteMany, handleDeleteOne } from './delete.ts'
 import { errors, StorageHttpError, storageErrorResponse } from './errors.ts'
 import { FileStore } from './files.ts'
+import { ImageRenderer } from './image-renderer.ts'
 import { findObject } from './objects.ts'
 import { routeSegments } from './paths.ts'
 import { handleCreateBucket, handleDeleteBucket, handleEmptyBucket, handleGetBucket, handleListBuckets, handleUpdateBucket } from './buckets.ts'
@@ -29,6 +31,7 @@ import {
 import type { StorageServices } from './request.ts'
 import { UrlSigner } from './signing.ts'
 import { handleCreateUploadUrl, handleSignedUpload } from './signed-upload.ts'
+import { handleAuthenticatedRender, handlePublicRender, handleSignedRender } from './render.ts'
 import { handleCopy, handleMove } from './transfer.ts'
 import { handleUpload } from './upload.ts'
 
@@ -56,13 +59,19 @@ function guarded(handler: Handler) {
 }
 
 export function createStorageRoutes(deps: BackendDeps): Hono {
+  const renderer = new ImageRenderer(deps.config.dataDir)
   const services: StorageServices = {
     deps,
-    store: new FileStore(deps.config.dataDir, async (bucket, key) => {
-      const row = await deps.db.asSystem((tx) => findObject(tx, bucket, key))
-      return row?.version ?? null
-    }),
+    store: new FileStore(
+      deps.config.dataDir,
+      async (bucket, key) => {
+        const row = await deps.db.asSystem((tx) => findObject(tx, bucket, key))
+        return row?.version ?? null
+      },
+      renderer,
+    ),
     signer: new UrlSigner(deps.keys.jwtSecret),
+    renderer,
   }
   const routes = new Hono()
 
@@ -103,6 +112,17 @@ export function createStorageRoutes(deps: BackendDeps): Hono {
         return handleSignedUpload(c, services, segments.slice(2))
       }
       return handleUpload(c, services, segments, true)
+    }),
+  )
+
+  routes.get(
+    '/render/image/*',
+    guarded((c, segments) => {
+      const [first, ...rest] = segments
+      if (first === 'public') return handlePublicRender(c, services, rest)
+      if (first === 'authenticated') return handleAuthenticatedRender(c, services, rest)
+      if (first === 'sign') return handleSignedRender(c, services, rest)
+      throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
     }),
   )
 

@@ -25,6 +25,13 @@ export interface UploadGrant {
   expiresAt: Date
 }
 
+export interface DownloadGrant {
+  /** An image render token's transformations and format (unknown shape: read them defensively). */
+  transformations: unknown
+  format: unknown
+  expiresAt: Date
+}
+
 export function parseExpiresIn(value: unknown): number {
   const seconds = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value
   if (typeof seconds !== 'number' || !Number.isInteger(seconds) || seconds < 1 || seconds > MAX_EXPIRES_IN) {
@@ -40,8 +47,12 @@ export class UrlSigner {
     this.secret = secretBytes(jwtSecret)
   }
 
-  async sign(bucket: string, key: string, expiresIn: number): Promise<string> {
-    return this.signClaims({ url: `${bucket}/${key}` }, expiresIn)
+  /** A download token; `render` (an image's transformations, in the storage API's notation) makes it a render token. */
+  async sign(bucket: string, key: string, expiresIn: number, render?: { transformations: string; format?: string }): Promise<string> {
+    const claims: JWTPayload = { url: `${bucket}/${key}` }
+    if (render?.transformations) claims.transformations = render.transformations
+    if (render?.format) claims.format = render.format
+    return this.signClaims(claims, expiresIn)
   }
 
   async signUpload(bucket: string, key: string, role: ApiRole, owner: string | null, upsert: boolean): Promise<string> {
@@ -49,10 +60,11 @@ export class UrlSigner {
     return this.signClaims(claims, UPLOAD_URL_EXPIRES_IN)
   }
 
-  /** Throws a 400 StorageHttpError unless the token is a valid, unexpired download token for this object. */
-  async verify(token: string | undefined, bucket: string, key: string): Promise<void> {
+  /** The claims of a valid, unexpired download token for this object (a 400 StorageHttpError otherwise). */
+  async verify(token: string | undefined, bucket: string, key: string): Promise<DownloadGrant> {
     const payload = await this.verified(token, bucket, key, errors.invalidSignature)
     if (payload.scope !== undefined && payload.scope !== 'download') throw errors.invalidSignature('Token is not scoped for download')
+    return { transformations: payload.transformations, format: payload.format, expiresAt: new Date((payload.exp ?? 0) * 1000) }
   }
 
   /** The grant of a valid, unexpired upload token for this object (a 400 StorageHttpError otherwise). */

@@ -1,5 +1,6 @@
 // Home page copy from website_content (hero/main, stats/main) with the built-in defaults.
 import { readBlock, readList, readText, STAT_ICONS, type HeroContent, type StatsContent } from '~/entities/website-content'
+import { fluidImage, type ImageSources } from '~/lib/responsive-image'
 import { isSafeUrl } from '~/lib/safe-url'
 
 export type { HeroContent, Stat, StatIcon, StatsContent } from '~/entities/website-content'
@@ -26,10 +27,15 @@ export const DEFAULT_STATS: StatsContent = {
   ],
 }
 
-export function heroFrom(content: Record<string, unknown> | undefined): HeroContent {
+/** The hero as the home page shows it: its image's sources are made on the server, so the page's script need not. */
+export type HeroView = HeroContent & { imageSources: ImageSources }
+
+export function heroFrom(content: Record<string, unknown> | undefined): HeroView {
   const hero = readBlock(content, DEFAULT_HERO)
   // Only paths on this site and web addresses are used as an image source.
-  return { ...hero, image: isSafeUrl(hero.image) ? hero.image : DEFAULT_HERO.image }
+  const image = isSafeUrl(hero.image) ? hero.image : DEFAULT_HERO.image
+  const imageSources = fluidImage(image, { widths: [480, 640, 960, 1280], sizes: '(min-width: 1280px) 600px, (min-width: 1024px) 47vw, calc(100vw - 40px)' })
+  return { ...hero, image, imageSources }
 }
 
 export function statsFrom(content: Record<string, unknown> | undefined): StatsContent {

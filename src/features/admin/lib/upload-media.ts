@@ -1,6 +1,8 @@
 // Uploads an image to the public `media` bucket and returns its public URL. The type and size are
-// checked here first so the person gets the spec's message; the bucket repeats both rules.
+// checked here first so the person gets the spec's message; the bucket repeats both rules. Where a
+// photo was taken (EXIF GPS, XMP) is removed before it leaves the browser: the file becomes public.
 import type { Db } from '~/lib/supabase'
+import { stripLocation } from './strip-location'
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024
 
@@ -19,7 +21,7 @@ export async function uploadMedia(db: Db, file: File, folder: string): Promise<s
   if (file.size > MAX_IMAGE_BYTES) throw new ImageRejected('Image must be 5 MB or smaller')
   const path = `${folder}/${crypto.randomUUID()}-${safeName(file.name)}`
   // Sent as bytes with an explicit type: the same request whatever File implementation is at hand.
-  const body = new Uint8Array(await file.arrayBuffer())
+  const body = stripLocation(new Uint8Array(await file.arrayBuffer()))
   const { error } = await db.storage.from('media').upload(path, body, { contentType: file.type, upsert: false })
   if (error) throw new Error(`Failed to upload image: ${error.message}`)
   return db.storage.from('media').getPublicUrl(path).data.publicUrl

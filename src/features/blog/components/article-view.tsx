@@ -2,7 +2,9 @@ import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import { Container } from '~/components/ui/container'
 import { LocalDate } from '~/components/ui/local-date'
+import { fixedImage, fluidImage } from '~/lib/responsive-image'
 import type { PostSummary } from '../api/get-published-posts'
+import { FEATURED_IMAGE_RATIO } from './featured-image'
 import { PostCard } from './post-card'
 import { ShareLinks } from './share-links'
 
@@ -26,7 +28,15 @@ export function ArticleView({ post, html, url, related }: ArticleViewProps) {
             <p className="mt-8 text-sm font-semibold tracking-wide text-brand-primary-text uppercase">{post.category}</p>
             <h1 className="mt-3 max-w-4xl text-3xl leading-tight font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">{post.title}</h1>
             <div className="mt-6 flex items-center gap-3">
-              {post.author_avatar && <img src={post.author_avatar} alt="" width={44} height={44} className="size-11 rounded-full bg-slate-100" />}
+              {post.author_avatar && (
+                <img
+                  {...fixedImage(post.author_avatar, { width: 44, height: 44 })}
+                  alt=""
+                  width={44}
+                  height={44}
+                  className="size-11 rounded-full bg-slate-100"
+                />
+              )}
               <div className="text-sm">
                 <p className="font-semibold text-slate-900">{post.author_name}</p>
                 <p className="text-slate-600">
@@ -39,7 +49,12 @@ export function ArticleView({ post, html, url, related }: ArticleViewProps) {
         <Container className="grid gap-12 py-10 sm:py-14 lg:grid-cols-12">
           <div className="lg:col-span-8">
             <img
-              src={post.featured_image}
+              {...fluidImage(post.featured_image, {
+                widths: [400, 640, 800, 1080, 1280, 1600],
+                // The article column: the page less its gutters, two thirds of the 1280 px container from 1024 px.
+                sizes: '(min-width: 1280px) 800px, (min-width: 1024px) 62vw, calc(100vw - 40px)',
+                aspectRatio: FEATURED_IMAGE_RATIO,
+              })}
               alt=""
               width={1200}
               height={630}

@@ -1,17 +1,24 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { LocalDate } from '~/components/ui/local-date'
+import { fluidImage } from '~/lib/responsive-image'
 import type { PostSummary } from '../api/get-published-posts'
+import { FEATURED_IMAGE_RATIO } from './featured-image'
 
-/** The first post of the list, shown large. */
+/** The first post of the list, shown large at the top of the page: its image is fetched first. */
 export function FeaturedPost({ post }: { post: PostSummary }) {
   return (
     <article className="group relative grid overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm md:grid-cols-12">
       <img
-        src={post.featured_image}
+        {...fluidImage(post.featured_image, {
+          widths: [400, 640, 800, 1080, 1400],
+          sizes: '(min-width: 1280px) 700px, (min-width: 768px) 56vw, calc(100vw - 40px)',
+          aspectRatio: FEATURED_IMAGE_RATIO,
+        })}
         alt=""
         width={1200}
         height={630}
+        fetchPriority="high"
         decoding="async"
         className="aspect-[1200/630] h-full w-full bg-slate-100 object-cover md:col-span-7"
       />

@@ -5,10 +5,10 @@ const ICONS: Record<string, LucideIcon> = { Building, Feather, Globe, Zap, Sun, 
 
 /** A client's logo image when logo_url is set, otherwise its icon with the name. */
 export function ClientLogo({ client }: { client: Client }) {
-  if (client.logo_url) {
+  if (client.logo) {
     return (
       <img
-        src={client.logo_url}
+        {...client.logo}
         alt={client.name}
         width={274}
         height={80}

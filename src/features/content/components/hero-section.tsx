@@ -3,10 +3,10 @@ import { Link } from 'react-router'
 import { buttonClasses } from '~/components/ui/button-link'
 import { Container } from '~/components/ui/container'
 import { Glow } from '~/components/ui/glow'
-import type { HeroContent } from '../home-content'
+import type { HeroView } from '../home-content'
 
 /** The home hero: badge, title (the page's h1), subtitle, two calls to action and the illustration. */
-export function HeroSection({ hero }: { hero: HeroContent }) {
+export function HeroSection({ hero }: { hero: HeroView }) {
   return (
     <section className="relative overflow-hidden bg-gradient-to-b from-slate-50 via-white to-white">
       <Glow className="-top-72 -right-72 size-[52rem] from-brand-secondary/15 from-38%" />
@@ -30,7 +30,7 @@ export function HeroSection({ hero }: { hero: HeroContent }) {
         </div>
         <div className="lg:col-span-6">
           <img
-            src={hero.image}
+            {...hero.imageSources}
             alt={hero.imageAlt}
             width={1200}
             height={900}

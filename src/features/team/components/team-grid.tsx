@@ -1,4 +1,5 @@
 import { SocialIcon } from '~/components/ui/social-icon'
+import { fixedImage } from '~/lib/responsive-image'
 import type { TeamMember } from '../api/get-team-members'
 
 function webLink(url: string | null): string | null {
@@ -16,7 +17,15 @@ export function TeamGrid({ members }: { members: TeamMember[] }) {
         return (
           <li key={member.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <div className="flex items-center gap-4">
-              <img src={member.avatar} alt="" width={64} height={64} loading="lazy" decoding="async" className="size-16 rounded-full bg-slate-100" />
+              <img
+                {...fixedImage(member.avatar, { width: 64, height: 64 })}
+                alt=""
+                width={64}
+                height={64}
+                loading="lazy"
+                decoding="async"
+                className="size-16 rounded-full bg-slate-100"
+              />
               <div>
                 <h3 className="font-semibold text-slate-900">{member.name}</h3>
                 <p className="text-sm text-brand-primary-text">{member.position}</p>

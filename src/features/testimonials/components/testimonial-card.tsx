@@ -13,7 +13,7 @@ export function TestimonialCard({ testimonial, large = false }: { testimonial: T
         <p>“{testimonial.quote}”</p>
       </blockquote>
       <figcaption className="mt-auto flex items-center gap-4 pt-6">
-        <img src={testimonial.avatar} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-full bg-slate-100" />
+        <img {...testimonial.avatarImage} alt="" width={48} height={48} loading="lazy" decoding="async" className="size-12 rounded-full bg-slate-100" />
         <div>
           <p className="font-semibold text-slate-900">{testimonial.name}</p>
           <p className="text-sm text-slate-600">{testimonial.title}</p>

@@ -10,6 +10,7 @@ const testimonials: Testimonial[] = ['Ada', 'Bola', 'Chidi'].map((name, i) => ({
   name,
   title: `Title ${i}`,
   avatar: `/images/avatars/${name}.svg`,
+  avatarImage: { src: `/images/avatars/${name}.svg` },
   rating: 5 - i,
 }))
 

@@ -1,0 +1,229 @@
+// Renders transformed images with sharp (libvips) and keeps each variant on disk under
+// DATA_DIR/storage-render/<bucket>/<sha256(key)>/<version>-<options>.<ext>, so a variant is made once
+// per object version. What one request can cost is bounded: the source at most 25 MB and 50
+// megapixels (hosted Supabase's limits), output at most 2500 px a side, never enlarged, at most
+// `parallel` renders at once (the rest wait their turn), the same variant rendered once however
+// many ask for it together, and each render stopped after 15 s.
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { availableParallelism } from 'node:os'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import sharp, { type Metadata } from 'sharp'
+import { StorageHttpError } from './errors.ts'
+import type { TransformOptions } from './transform-options.ts'
+
+export const MAX_SOURCE_BYTES = 25 * 1024 * 1024
+export const MAX_SOURCE_PIXELS = 50_000_000
+const DEFAULT_QUALITY = 80
+const RENDER_TIMEOUT_SECONDS = 15
+
+export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'
+
+const CONTENT_TYPES: Record<OutputFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+  gif: 'image/gif',
+}
+
+/** Stored types that render, and the format each keeps with `format=origin`; SVG, PDF and the rest are refused. */
+const SOURCE_TYPES: Record<string, OutputFormat> = {
+  'image/jpeg': 'jpeg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/avif': 'avif',
+}
+/** sharp's name for what the bytes really are, for each stored type. */
+const DECODED_AS: Record<OutputFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' }
+
+export const renderErrors = {
+  unsupported: () => new StorageHttpError(400, 'InvalidRequest', 'The source image is invalid or unsupported for rendering', 'Bad Request'),
+  tooLarge: () => new StorageHttpError(400, 'InvalidRequest', 'The source image file is too large to process', 'Bad Request'),
+  tooManyPixels: () => new StorageHttpError(400, 'InvalidRequest', 'The source image resolution is too large to process', 'Bad Request'),
+  timedOut: () => new StorageHttpError(408, 'InvalidRequest', 'Image request timed out', 'Request Timeout'),
+}
+
+export interface Variant {
+  file: string
+  size: number
+  contentType: string
+  /** Which options made it, for the response's ETag. */
+  tag: string
+}
+
+export interface RenderRequest {
+  bucket: string
+  key: string
+  version: string
+  /** The stored content type (its essence, e.g. 'image/jpeg'). */
+  sourceType: string
+  /** Reads the source's bytes (already known to be at most MAX_SOURCE_BYTES). */
+  readSource: () => Promise<Buffer>
+  options: TransformOptions
+  /** The browser accepts WebP; used when no format was asked for. */
+  acceptsWebp: boolean
+}
+
+/** Runs at most `limit` tasks at once; the others wait in order. */
+class Gate {
+  private running = 0
+  private readonly waiting: (() => void)[] = []
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.running >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve))
+    this.running++
+    try {
+      return await task()
+    } finally {
+      this.running--
+      this.waiting.shift()?.()
+    }
+  }
+}
+
+const hash = (text: string) => createHash('sha256').update(text).digest('hex')
+
+export class ImageRenderer {
+  readonly root: string
+  private readonly gate: Gate
+  private readonly inFlight = new Map<string, Promise<Variant>>()
+
+  constructor(dataDir: string, parallel = Math.max(1, availableParallelism() - 1)) {
+    this.root = path.join(dataDir, 'storage-render')
+    this.gate = new Gate(parallel)
+  }
+
+  private objectDir(bucket: string, key: string): string {
+    return path.join(this.root, bucket, hash(key))
+  }
+
+  /** The variant for these options, from the cache or rendered now. */
+  async variant(request: RenderRequest): Promise<Variant> {
+    const own = SOURCE_TYPES[request.sourceType]
+    if (!own) throw renderErrors.unsupported()
+    const output = outputFormat(request.options, own, request.acceptsWebp)
+    const tag = [
+      request.options.width ?? 0,
+      request.options.height ?? 0,
+      request.options.resize ?? 'cover',
+      request.options.quality ?? DEFAULT_QUALITY,
+      output,
+    ].join('-')
+    const dir = this.objectDir(request.bucket, request.key)
+    const file = path.join(dir, `${hash(request.version).slice(0, 16)}-${tag}.${output}`)
+    const cached = await sizeOf(file)
+    if (cached !== null) return { file, size: cached, contentType: CONTENT_TYPES[output], tag }
+
+    const pending = this.inFlight.get(file)
+    if (pending) return pending
+    const work = this.gate
+      .run(async () => {
+        const source = await request.readSource()
+        await inspectSource(source, own)
+        const bytes = await render(source, request.options, output)
+        await mkdir(dir, { recursive: true })
+        await dropOtherVersions(dir, hash(request.version).slice(0, 16))
+        const temp = path.join(dir, `.tmp-${randomUUID()}`)
+        await writeFile(temp, bytes)
+        await rename(temp, file)
+        return { file, size: bytes.byteLength, contentType: CONTENT_TYPES[output], tag }
+      })
+      .finally(() => this.inFlight.delete(file))
+    this.inFlight.set(file, work)
+    return work
+  }
+
+  /** Forgets an object's variants (its file was removed or replaced). */
+  async drop(bucket: string, key: string): Promise<void> {
+    await rm(this.objectDir(bucket, key), { recursive: true, force: true })
+  }
+
+  /** Forgets a deleted bucket's variants. */
+  async dropBucket(bucket: string): Promise<void> {
+    await rm(path.join(this.root, bucket), { recursive: true, force: true })
+  }
+}
+
+/** A body stream for a cached variant (the file is only ever replaced by a rename, so reading it is safe). */
+export async function openVariant(variant: Variant): Promise<ReadableStream<Uint8Array>> {
+  const handle = await open(variant.file, 'r')
+  return Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>
+}
+
+/** What to encode: the asked format; else WebP when the browser takes it; else the source's own. */
+function outputFormat(options: TransformOptions, own: OutputFormat, acceptsWebp: boolean): OutputFormat {
+  if (options.format === 'webp' || options.format === 'avif') return options.format
+  if (options.format === 'origin' || !acceptsWebp) return own
+  return 'webp'
+}
+
+async function sizeOf(file: string): Promise<number | null> {
+  try {
+    const handle = await open(file, 'r')
+    try {
+      return (await handle.stat()).size
+    } finally {
+      await handle.close()
+    }
+  } catch {
+    return null
+  }
+}
+
+async function dropOtherVersions(dir: string, versionPrefix: string): Promise<void> {
+  for (const name of await readdir(dir)) {
+    if (!name.startsWith(`${versionPrefix}-`) && !name.startsWith('.tmp-')) await rm(path.join(dir, name), { force: true })
+  }
+}
+
+/** Checks the bytes are the stored type and within the limits (reading only the header); throws the storage API's 400s. */
+async function inspectSource(bytes: Buffer, own: OutputFormat): Promise<void> {
+  if (bytes.byteLength > MAX_SOURCE_BYTES) throw renderErrors.tooLarge()
+  let metadata: Metadata
+  try {
+    metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
+  } catch {
+    throw renderErrors.unsupported()
+  }
+  if (metadata.format !== DECODED_AS[own]) throw renderErrors.unsupported()
+  if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_SOURCE_PIXELS) throw renderErrors.tooManyPixels()
+}
+
+async function render(source: Buffer, options: TransformOptions, output: OutputFormat): Promise<Buffer> {
+  const quality = options.quality ?? DEFAULT_QUALITY
+  const fit = options.resize === 'contain' ? 'inside' : options.resize === 'fill' ? 'fill' : 'cover'
+  // rotate() turns the pixels upright by the EXIF orientation; sharp writes no metadata (EXIF, GPS,
+  // XMP) into the output unless asked, so a variant never carries where a photo was taken.
+  let pipeline = sharp(source, { limitInputPixels: MAX_SOURCE_PIXELS, failOn: 'error' }).rotate().timeout({ seconds: RENDER_TIMEOUT_SECONDS })
+  if (options.width || options.height) {
+    pipeline = pipeline.resize({ width: options.width, height: options.height, fit, withoutEnlargement: true })
+  }
+  switch (output) {
+    case 'webp':
+      pipeline = pipeline.webp({ quality })
+      break
+    case 'avif':
+      pipeline = pipeline.avif({ quality: Math.max(1, quality - 20), effort: 2 })
+      break
+    case 'jpeg':
+      pipeline = pipeline.jpeg({ quality, mozjpeg: true })
+      break
+    case 'png':
+      pipeline = pipeline.png({ compressionLevel: 9, palette: quality < 100 })
+      break
+    case 'gif':
+      pipeline = pipeline.gif()
+      break
+  }
+  try {
+    return await pipeline.toBuffer()
+  } catch (error) {
+    if (error instanceof Error && /timeout/i.test(error.message)) throw renderErrors.timedOut()
+    throw renderErrors.unsupported()
+  }
+}
