@@ -56,7 +56,7 @@ const siteUrl = await new Promise<string>((resolve, reject) => {
   let output = ''
   web.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString()
-    const match = /listening on (http:\/\/\S+)/.exec(output)
+    const match = /listening on (http:\/\/[^\s"]+)/.exec(output)
     if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
   })
   web.once('exit', (code) => reject(new Error(`the web server exited (${code}):\n${output}`)))
