@@ -194,7 +194,10 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     const seconds = (performance.now() - started) / 1000
     httpRequests.inc({ method, route, status: response.status })
     httpDuration.observe({ method, route }, seconds)
-    log.info({ reqId: requestId, method, path: c.req.path, route, status: response.status, ms: Math.round(seconds * 10_000) / 10, ip: c.get('visitorIp') }, 'request')
+    log.info(
+      { reqId: requestId, method, path: c.req.path, route, status: response.status, ms: Math.round(seconds * 10_000) / 10, ip: c.get('visitorIp') },
+      'request',
+    )
   })
 
   app.onError((error, c) => {

@@ -26,7 +26,9 @@ function create({ level, pretty: readable }: LogOptions): Logger {
     },
   }
   // Synchronous writes: a line is out before the process exits, even on a crash.
-  return readable ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })) : pino(options, pino.destination({ sync: true }))
+  return readable
+    ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
+    : pino(options, pino.destination({ sync: true }))
 }
 
 export let log: Logger = create({ level: 'info', pretty: false })

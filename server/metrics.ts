@@ -64,6 +64,8 @@ export function startProcessMetrics(): void {
   if (started) return
   started = true
   client.collectDefaultMetrics()
+  // Constructing it in a worker is what makes the worker answer the primary's requests for figures.
+  if (cluster.isWorker) new client.AggregatorRegistry()
 }
 
 /** The figures of this server in Prometheus's text format, and their content type. */

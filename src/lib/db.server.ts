@@ -10,5 +10,8 @@ import { visitorContext } from './visitor-context'
 export function requestDb(context: Readonly<RouterContextProvider>, headers?: Record<string, string>): Db {
   const { SUPABASE_URL, SUPABASE_ANON_KEY } = serverEnv()
   const { ip, requestId } = context.get(visitorContext)
-  return createServerClient({ url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }, { forwardedFor: ip, headers: requestId ? { 'X-Request-Id': requestId, ...headers } : headers })
+  return createServerClient(
+    { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY },
+    { forwardedFor: ip, headers: requestId ? { 'X-Request-Id': requestId, ...headers } : headers },
+  )
 }

@@ -2,14 +2,14 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(57);
+select plan(58);
 
 select tables_are(
   'public',
   array[
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
-    'job_applications', 'page_views', 'staff_roles', 'submission_log'
+    'job_applications', 'page_views', 'staff_roles', 'submission_log', 'lead_mail_outbox'
   ],
   'public has exactly the product tables'
 );
@@ -63,7 +63,7 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'job_opening_accepts_applications', 'enforce_submission_limit',
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv'
+    'is_own_unclaimed_cv', 'queue_lead_mail', 'lead_notify_setting'
   ],
   'security definer is used only by the narrow helpers, guards and visitor rpcs'
 );
