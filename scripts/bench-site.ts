@@ -106,7 +106,9 @@ try {
   }
   const webPid = web.pid as number
   const backendPid = backend.pid as number
-  console.log(`site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`)
+  console.log(
+    `site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+  )
   console.log(`memory at start: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
   // Warm up: the first renders compile code paths.
   for (const target of targets.filter((t) => !t.vary)) await run(target, { connections: 10, duration: 2 })

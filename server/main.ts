@@ -2,7 +2,7 @@
 // Ctrl-C (SIGINT) or SIGTERM: it stops accepting, lets running requests finish for a few seconds,
 // then exits without a stack trace. With WEB_CONCURRENCY > 1 this process becomes the primary of
 // that many workers (cluster.ts), each of which runs the same file and serves; the chores that must
-// run once per server (removing unclaimed CVs) run in the primary.
+// run once per server (removing unclaimed CVs, sending new-lead e-mails) run in the primary.
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -12,6 +12,7 @@ import { createSiteApp } from './app.ts'
 import { runPrimary } from './cluster.ts'
 import { readConfig, type ServerConfig } from './config.ts'
 import { scheduleCvCleanup } from './cv-cleanup.ts'
+import { scheduleLeadMail } from './lead-mail.ts'
 import { configureLog } from './log.ts'
 import { startProcessMetrics } from './metrics.ts'
 import { StaticFiles } from './static-files.ts'
@@ -31,8 +32,21 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
 }
 
 function startChores(config: ServerConfig): void {
-  if (config.SUPABASE_SERVICE_ROLE_KEY) scheduleCvCleanup(config.SUPABASE_URL, config.SUPABASE_SERVICE_ROLE_KEY)
-  else console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
+  const key = config.SUPABASE_SERVICE_ROLE_KEY
+  if (!key) {
+    console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
+    console.warn('New-lead e-mails are not sent: set SUPABASE_SERVICE_ROLE_KEY')
+    return
+  }
+  scheduleCvCleanup(config.SUPABASE_URL, key)
+  scheduleLeadMail({
+    supabaseUrl: config.SUPABASE_URL,
+    serviceRoleKey: key,
+    siteOrigin: config.SITE_URL ? new URL(config.SITE_URL).origin : `http://localhost:${config.PORT}`,
+    from: config.MAIL_FROM,
+    smtpUrl: config.SMTP_URL,
+    mailDir: path.resolve(config.DATA_DIR, 'mail'),
+  })
 }
 
 async function serveSite(config: ServerConfig): Promise<void> {

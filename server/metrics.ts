@@ -57,6 +57,28 @@ export function watchPageCache(size: () => { bytes: number; entries: number }): 
   cacheSize = size
 }
 
+// Figures of the chores that run once per server (the lead e-mail sender), in the process that runs
+// them: the single process, or the primary of the workers.
+const choreRegistry = new client.Registry()
+
+export const leadMailPending = new client.Gauge({
+  name: 'web_lead_mail_outbox_pending',
+  help: 'Lead e-mails waiting in the outbox (not yet sent, failures awaiting a retry included), as of the last check.',
+  registers: [choreRegistry],
+})
+
+export const leadMailSent = new client.Counter({
+  name: 'web_lead_mail_sent_total',
+  help: 'Lead e-mails sent (or written as .eml files).',
+  registers: [choreRegistry],
+})
+
+export const leadMailFailures = new client.Counter({
+  name: 'web_lead_mail_failures_total',
+  help: 'Lead e-mail sends that failed and were left for a retry.',
+  registers: [choreRegistry],
+})
+
 let started = false
 
 /** Starts Node's own figures (event-loop lag is sampled continuously). Once per process. */
@@ -71,7 +93,7 @@ export function startProcessMetrics(): void {
 /** The figures of this server in Prometheus's text format, and their content type. */
 export async function metricsText(): Promise<{ text: string; contentType: string }> {
   const contentType = client.register.contentType
-  if (!cluster.isWorker || !process.send) return { text: await client.register.metrics(), contentType }
+  if (!cluster.isWorker || !process.send) return { text: (await client.register.metrics()) + (await choreRegistry.metrics()), contentType }
   const id = randomUUID()
   const text = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {
@@ -98,8 +120,8 @@ export function serveClusterMetrics(): void {
   cluster.on('message', (worker, message: unknown) => {
     const ask = message as { type?: string; id?: string }
     if (ask?.type !== ASK) return
-    aggregator.clusterMetrics().then(
-      (text) => worker.send({ type: ANSWER, id: ask.id, text }),
+    Promise.all([aggregator.clusterMetrics(), choreRegistry.metrics()]).then(
+      ([text, chores]) => worker.send({ type: ANSWER, id: ask.id, text: text + chores }),
       (error: unknown) => worker.send({ type: ANSWER, id: ask.id, error: (error as Error).message }),
     )
   })

@@ -13,7 +13,7 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
 export interface SettingField {
   key: string
   label: string
-  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour'
+  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch'
   placeholder?: string
 }
 
@@ -44,6 +44,15 @@ export const SETTING_SECTIONS: SettingSection[] = [
     ],
   },
   {
+    title: 'Lead Notifications',
+    fields: [
+      { key: 'lead_notify_sales', label: 'E-mail each new contact message', kind: 'switch' },
+      { key: 'lead_notify_sales_email', label: 'Sales Email', kind: 'email', placeholder: 'Leave empty to use the contact email' },
+      { key: 'lead_notify_careers', label: 'E-mail each new application', kind: 'switch' },
+      { key: 'lead_notify_careers_email', label: 'Recruiting Email', kind: 'email', placeholder: 'Leave empty to use the careers email' },
+    ],
+  },
+  {
     title: 'Brand Colors',
     fields: [
       { key: 'primary_color', label: 'Primary Color', kind: 'colour' },
@@ -70,6 +79,10 @@ export const SETTING_SECTIONS: SettingSection[] = [
 
 export const COLOUR_DEFAULTS: Record<string, string> = { primary_color: '#2d317b', secondary_color: '#28a9e1' }
 
+/** A switch setting's stored values. */
+export const SWITCH_ON = 'on'
+export const SWITCH_OFF = 'off'
+
 const email = z
   .string()
   .trim()
@@ -80,6 +93,8 @@ function ruleFor(field: SettingField) {
   switch (field.kind) {
     case 'colour':
       return z.string().trim().regex(HEX_COLOUR, 'Use a hex colour like #2d317b')
+    case 'switch':
+      return z.enum([SWITCH_ON, SWITCH_OFF])
     case 'email':
       return field.key === 'contact_email' ? email.refine((v) => v !== '', 'Email is required') : email
     case 'url':

@@ -214,6 +214,55 @@ export type Database = {
         }
         Relationships: []
       }
+      lead_mail_outbox: {
+        Row: {
+          attempts: number
+          contact_message_id: string | null
+          created_at: string
+          id: string
+          job_application_id: string | null
+          last_error: string | null
+          locked_until: string | null
+          next_attempt_at: string
+          recipient: string
+        }
+        Insert: {
+          attempts?: number
+          contact_message_id?: string | null
+          created_at?: string
+          id?: string
+          job_application_id?: string | null
+          last_error?: string | null
+          locked_until?: string | null
+          next_attempt_at?: string
+          recipient: string
+        }
+        Update: {
+          attempts?: number
+          contact_message_id?: string | null
+          created_at?: string
+          id?: string
+          job_application_id?: string | null
+          last_error?: string | null
+          locked_until?: string | null
+          next_attempt_at?: string
+          recipient?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_mail_outbox_contact_message_id_fkey"
+            columns: ["contact_message_id"]
+            referencedRelation: "contact_messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_mail_outbox_job_application_id_fkey"
+            columns: ["job_application_id"]
+            referencedRelation: "job_applications"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       newsletter_subscribers: {
         Row: {
           created_at: string
@@ -468,6 +517,21 @@ export type Database = {
       [_ in never]: never
     }
     Functions: {
+      claim_lead_mail: {
+        Args: { lease_seconds?: number; max_rows?: number }
+        Returns: {
+          attempts: number
+          id: string
+          job_opening_id: string
+          kind: string
+          lead_email: string
+          lead_id: string
+          lead_name: string
+          received_at: string
+          recipient: string
+          topic: string
+        }[]
+      }
       enforce_submission_limit: {
         Args: {
           email: string
@@ -475,6 +539,10 @@ export type Database = {
           max_per_client: number
           max_per_email: number
         }
+        Returns: undefined
+      }
+      finish_lead_mail: {
+        Args: { failure?: string; mail_id: string }
         Returns: undefined
       }
       has_role: { Args: { required: string }; Returns: boolean }
@@ -497,6 +565,11 @@ export type Database = {
         Args: { opening_id: string }
         Returns: boolean
       }
+      lead_mail_max_attempts: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      lead_notify_setting: { Args: { setting: string }; Returns: string }
       page_view_totals: {
         Args: { days?: number }
         Returns: {

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, useWatch } from 'react-hook-form'
-import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '~/entities/site-settings'
+import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, SWITCH_OFF, SWITCH_ON, type SettingField } from '~/entities/site-settings'
 import { Field } from '../../components/field'
 import { buttonPrimary, card, input } from '../../components/styles'
 import { useAdminAction } from '../../lib/use-admin-action'
@@ -20,7 +20,9 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
   const action = useAdminAction()
   const extraKeys = Object.keys(settings).filter((key) => !KNOWN_KEYS.has(key))
   const defaults: Record<string, string> = {}
-  for (const section of SETTING_SECTIONS) for (const f of section.fields) defaults[f.key] = settings[f.key] ?? COLOUR_DEFAULTS[f.key] ?? ''
+  for (const section of SETTING_SECTIONS) {
+    for (const f of section.fields) defaults[f.key] = settings[f.key] ?? COLOUR_DEFAULTS[f.key] ?? (f.kind === 'switch' ? SWITCH_ON : '')
+  }
   for (const key of extraKeys) defaults[key] = settings[key]
   const form = useForm<Record<string, string>, unknown, Record<string, string>>({ resolver: zodResolver(settingsSchema(extraKeys)), defaultValues: defaults })
   const { errors } = form.formState
@@ -32,6 +34,19 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
 
   const control = (field: SettingField) => {
     const error = errors[field.key]?.message
+    if (field.kind === 'switch') {
+      return (
+        <label key={field.key} className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
+          <input
+            type="checkbox"
+            className="h-4 w-4 rounded border-slate-300"
+            checked={values[field.key] !== SWITCH_OFF}
+            onChange={(event) => form.setValue(field.key, event.target.checked ? SWITCH_ON : SWITCH_OFF, { shouldDirty: true })}
+          />
+          {field.label}
+        </label>
+      )
+    }
     if (field.kind === 'colour') {
       return (
         <Field key={field.key} label={field.label} error={error} hint="Hex colour, e.g. #2d317b" warning={brandContrastWarning(field.key, values[field.key])}>
