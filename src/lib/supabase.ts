@@ -48,6 +48,15 @@ export function unwrap<T>(result: { data: T | null; error: { message: string } |
   return result.data
 }
 
+/** Unwraps a result that may hold no row (`maybeSingle()`): the row or null, or an Error carrying the server's message. */
+export function unwrapOptional<Result extends { data: unknown; error: { message: string } | null }>(
+  result: Result,
+  what: string,
+): NonNullable<Result['data']> | null {
+  if (result.error) throw new Error(`${what}: ${result.error.message}`)
+  return (result.data ?? null) as NonNullable<Result['data']> | null
+}
+
 /** Checks a write's result (which has no data unless asked for): throws an Error on failure. */
 export function check(result: { error: { message: string } | null }, what: string): void {
   if (result.error) throw new Error(`${what}: ${result.error.message}`)

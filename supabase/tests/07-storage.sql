@@ -4,48 +4,7 @@ begin;
 select plan(24);
 
 -- Identities for this file, created inside its transaction and gone at rollback -------------------
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-
--- Storage rows may be deleted only with storage.allow_delete_query set, as the Storage API sets it
--- for its own deletes (a direct delete would leave the file behind). The deletes below stand for
--- the API's: the flag is set for that one statement, so the policies alone decide what goes.
-create function tests.delete_as_storage_api(statement text) returns void language plpgsql as $f$
-begin
-  perform set_config('storage.allow_delete_query', 'true', true);
-  execute statement;
-  perform set_config('storage.allow_delete_query', 'false', true);
-end
-$f$;
-
--- Switch the current role and JWT claims the way the API does for a request.
-create function tests.act_as(role_name text, user_id uuid default null)
-returns void language plpgsql as $$
-begin
-  perform set_config('role', role_name, true);
-  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
-end
-$$;
-create function tests.act_as_anon() returns void language sql
-  as $$ select tests.act_as('anon') $$;
-create function tests.act_as_member() returns void language sql
-  as $$ select tests.act_as('authenticated', '22222222-2222-4222-8222-222222222222') $$;
-create function tests.act_as_admin() returns void language sql
-  as $$ select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111') $$;
--- Back to the migration owner (postgres), with no claims: used to arrange and to inspect rows.
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-  perform set_config('request.headers', '', true);
-end
-$$;
-
-insert into auth.users (id, email) values
-  ('11111111-1111-4111-8111-111111111111', 'pgtap-admin@example.test'),
-  ('22222222-2222-4222-8222-222222222222', 'pgtap-member@example.test');
-insert into public.staff_roles (user_id, role) values
-  ('11111111-1111-4111-8111-111111111111', 'admin');
+select tests.create_identities();
 
 insert into storage.objects (bucket_id, name, metadata) values
   ('media', 'pgtap/existing.png', '{"mimetype": "image/png", "size": 10}'),

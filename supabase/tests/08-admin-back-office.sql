@@ -4,27 +4,7 @@
 begin;
 select plan(17);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-
-create function tests.act_as(role_name text, user_id uuid default null)
-returns void language plpgsql as $$
-begin
-  perform set_config('role', role_name, true);
-  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
-end
-$$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-end
-$$;
-
-insert into auth.users (id, email) values
-  ('11111111-1111-4111-8111-111111111111', 'pgtap-admin@example.test'),
-  ('22222222-2222-4222-8222-222222222222', 'pgtap-member@example.test');
-insert into public.staff_roles (user_id, role) values ('11111111-1111-4111-8111-111111111111', 'admin');
+select tests.create_identities();
 insert into public.job_openings (id, title, location, department) values
   ('e6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering');
 insert into public.job_applications (id, job_opening_id, name, email, cv_path) values
@@ -34,7 +14,7 @@ insert into public.page_views (path, day, count) values
   ('/', current_date, 5), ('/careers', current_date, 2), ('/', current_date - 3, 4), ('/', current_date - 40, 100);
 
 -- Application status ------------------------------------------------------------------------------
-select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111');
+select tests.act_as_admin();
 select lives_ok($$ update public.job_applications set status = 'reviewing' $$, 'an admin moves an application to reviewing');
 select lives_ok($$ update public.job_applications set status = 'hired' $$, 'an admin marks an application hired');
 select throws_ok($$ update public.job_applications set status = 'reviewed' $$,
@@ -66,11 +46,11 @@ select results_eq($$ select views from public.page_view_totals(30) where day = c
 select results_eq($$ select sum(views)::bigint from public.page_view_totals(30) $$,
   $$ values (11::bigint) $$, 'days outside the window are left out');
 
-select tests.act_as('authenticated', '22222222-2222-4222-8222-222222222222');
+select tests.act_as_member();
 select results_eq($$ select sum(views)::bigint from public.page_view_totals(30) $$,
   $$ values (0::bigint) $$, 'a non-admin sees only zeros');
 
-select tests.act_as('anon');
+select tests.act_as_anon();
 select throws_ok($$ select * from public.page_view_totals(30) $$, '42501', null, 'visitors cannot call it');
 
 select tests.act_as_owner();

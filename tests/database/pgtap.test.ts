@@ -177,6 +177,23 @@ describe('pgTAP', () => {
   it('has test files', () => {
     expect(testFiles.length).toBeGreaterThan(0)
   })
+
+  it('numbers its files 00, 01, 02… without gaps or duplicates, the shared helpers first', () => {
+    expect(testFiles[0]).toBe('00-helpers.sql')
+    expect(testFiles.map((file) => file.slice(0, 3))).toEqual(testFiles.map((_, index) => `${String(index).padStart(2, '0')}-`))
+  })
+
+  it('defines the shared helpers once, in 00-helpers.sql', async () => {
+    const redefined: string[] = []
+    for (const file of testFiles.slice(1)) {
+      const sql = await readFile(path.join(testsDir, file), 'utf8')
+      if (/\bcreate\s+schema\s+(if\s+not\s+exists\s+)?tests\b/i.test(sql)) redefined.push(`${file}: create schema tests`)
+      for (const helper of ['act_as', 'act_as_anon', 'act_as_member', 'act_as_admin', 'act_as_owner', 'from_address', 'delete_as_storage_api']) {
+        if (new RegExp(`\\bfunction\\s+tests\\.${helper}\\s*\\(`, 'i').test(sql)) redefined.push(`${file}: tests.${helper}`)
+      }
+    }
+    expect(redefined).toEqual([])
+  })
 })
 
 for (const run of runs) {

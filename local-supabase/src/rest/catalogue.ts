@@ -22,6 +22,8 @@ export interface Relation {
   /** Column names in table order (for `*` expansion). */
   columnOrder: string[]
   primaryKey: string[]
+  /** The column sets of its primary key and unique indexes: a foreign key on one of them is one-to-one. */
+  uniqueKeys: string[][]
 }
 
 /** A foreign key between two tables of the exposed schema: what resource embedding follows. */
@@ -73,6 +75,7 @@ interface RelationRow {
   kind: string
   columns: { name: string; type: string; default: string | null }[]
   pk: string[] | null
+  uniques: string[][] | null
 }
 
 interface RoutineRow {
@@ -104,7 +107,11 @@ select c.relname as name, c.relkind::text as kind,
   (select array_agg(a.attname order by k.ord)
      from pg_index i cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
-    where i.indrelid = c.oid and i.indisprimary) as pk
+    where i.indrelid = c.oid and i.indisprimary) as pk,
+  (select json_agg((select json_agg(a.attname) from unnest(i.indkey) as k(attnum)
+                     join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum))
+     from pg_index i
+    where i.indrelid = c.oid and i.indisunique and i.indpred is null and i.indexprs is null) as uniques
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f')`
 
@@ -252,6 +259,7 @@ export class Catalogue {
         columns,
         columnOrder: row.columns.map((c) => c.name),
         primaryKey: row.pk ?? [],
+        uniqueKeys: row.uniques ?? [],
       })
     }
     const nextRoutines = new Map<string, RoutineInfo[]>()

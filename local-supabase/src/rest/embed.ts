@@ -23,7 +23,14 @@ import {
 
 const MAX_KEYS = 50 // json_build_object takes at most 100 arguments
 
-export type Cardinality = 'many-to-one' | 'one-to-many' | 'many-to-many'
+export type Cardinality = 'many-to-one' | 'one-to-one' | 'one-to-many' | 'many-to-many'
+
+/** A relationship whose embed is one object or null rather than an array. */
+const isToOne = (rel: Relationship) => rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one'
+
+/** The referencing side of a foreign key holds at most one row per referenced row when its columns are unique. */
+const isUniqueOn = (relation: Relation, columns: string[]) =>
+  relation.uniqueKeys.some((unique) => unique.length === columns.length && unique.every((column) => columns.includes(column)))
 
 export interface Relationship {
   cardinality: Cardinality
@@ -31,7 +38,7 @@ export interface Relationship {
   target: Relation
   /** A computed relationship: the function that returns the related rows of a row. */
   computed?: RoutineInfo
-  /** many-to-one: source -> target; one-to-many: target -> source; many-to-many: junction -> source. */
+  /** many-to-one: source -> target; one-to-one and one-to-many: target -> source; many-to-many: junction -> source. */
   key: ForeignKey
   /** many-to-many: junction -> target. */
   junctionKey?: ForeignKey
@@ -90,7 +97,7 @@ export function findRelationship(catalogue: Catalogue, source: Relation, name: s
     if (key.table === source.name && key.refTable === target.name) candidates.push({ cardinality: 'many-to-one', source, target, key })
     // A self-reference is many-to-one unless a hint asks otherwise (below).
     if (key.refTable === source.name && key.table === target.name && source.name !== target.name) {
-      candidates.push({ cardinality: 'one-to-many', source, target, key })
+      candidates.push({ cardinality: isUniqueOn(target, key.columns) ? 'one-to-one' : 'one-to-many', source, target, key })
     }
   }
   for (const junction of catalogue
@@ -227,7 +234,7 @@ export class EmbedBuilder {
         `Verify that '${term.embed}' is included in the 'select' query parameter.`,
       )
     const rel = findRelationship(this.catalogue, relation, item.name, item.hint)
-    if (rel.cardinality !== 'many-to-one') {
+    if (!isToOne(rel)) {
       throw restError(
         400,
         'PGRST118',
@@ -242,7 +249,7 @@ export class EmbedBuilder {
 
   private spread(relation: Relation, alias: string, item: EmbedItem, path: string): { key: string; sql: string }[] {
     const rel = findRelationship(this.catalogue, relation, item.name, item.hint)
-    if (rel.cardinality !== 'many-to-one') {
+    if (!isToOne(rel)) {
       throw restError(
         400,
         'PGRST119',
@@ -287,7 +294,7 @@ export class EmbedBuilder {
     const pairs = (left: string, leftCols: string[], right: string, rightCols: string[]) =>
       leftCols.map((col, i) => `${left}.${ident(col)} = ${right}.${ident(rightCols[i])}`)
     if (rel.cardinality === 'many-to-one') return pairs(child, rel.key.refColumns, parent, rel.key.columns).join(' and ')
-    if (rel.cardinality === 'one-to-many') return pairs(child, rel.key.columns, parent, rel.key.refColumns).join(' and ')
+    if (rel.cardinality === 'one-to-many' || rel.cardinality === 'one-to-one') return pairs(child, rel.key.columns, parent, rel.key.refColumns).join(' and ')
     const junction = this.nextAlias()
     const via = [
       ...pairs(junction, rel.key.columns, parent, rel.key.refColumns),
@@ -317,7 +324,7 @@ export class EmbedBuilder {
     const exists = `exists (select 1 from ${table} where ${where})`
     // Only what goes into the SQL may add parameters: an unused one has no type and fails the statement.
     if (want === 'exists') return { value: '', exists }
-    const toOne = rel.cardinality === 'many-to-one'
+    const toOne = isToOne(rel)
     const countOnly = item.select.length === 1 && isCount(item.select[0], rel.target)
     if (countOnly) {
       const counted = `json_build_object(${this.params.add(countKey(item.select[0]))}::text, count(*))`

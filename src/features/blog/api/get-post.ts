@@ -1,11 +1,9 @@
 import type { Tables } from '~/lib/database.types'
-import { type Db } from '~/lib/supabase'
+import { unwrapOptional, type Db } from '~/lib/supabase'
 
 export type Post = Tables<'blog_posts'>
 
 /** A published post by slug, or null (unknown or draft). */
 export async function getPublishedPost(db: Db, slug: string): Promise<Post | null> {
-  const { data, error } = await db.from('blog_posts').select('*').eq('slug', slug).eq('published', true).maybeSingle()
-  if (error) throw new Error(`Failed to fetch blog post: ${error.message}`)
-  return data
+  return unwrapOptional(await db.from('blog_posts').select('*').eq('slug', slug).eq('published', true).maybeSingle(), 'Failed to fetch blog post')
 }

@@ -1,4 +1,4 @@
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, unwrapOptional, type Db } from '~/lib/supabase'
 
 export interface ContentEntry {
   content: Record<string, unknown>
@@ -11,8 +11,10 @@ function asObject(value: unknown): Record<string, unknown> {
 
 /** One block of editable copy (section + key), or null when the admin has not stored it. */
 export async function getContent(db: Db, section: string, key: string): Promise<ContentEntry | null> {
-  const { data: row, error } = await db.from('website_content').select('content, updated_at').eq('section', section).eq('key', key).maybeSingle()
-  if (error) throw new Error(`Failed to fetch content: ${error.message}`)
+  const row = unwrapOptional(
+    await db.from('website_content').select('content, updated_at').eq('section', section).eq('key', key).maybeSingle(),
+    'Failed to fetch content',
+  )
   return row ? { content: asObject(row.content), updatedAt: row.updated_at } : null
 }
 

@@ -39,7 +39,7 @@ export async function submitJobApplication(db: Db, jobId: string, input: Omit<Ap
   const cvPath = `${folderFor(secret)}/${safeCvFileName(cv.fileName, cv.kind)}`
   const bucket = db.storage.from('applications')
   const upload = await bucket.upload(cvPath, cv.bytes, { contentType: CV_CONTENT_TYPES[cv.kind], upsert: false })
-  if (upload.error) throw new Error(`Failed to upload CV: ${upload.error.message}`)
+  throwIfFailed(upload, 'Failed to upload CV')
 
   const inserted = await db.from('job_applications').insert({
     job_opening_id: jobId,

@@ -1,4 +1,4 @@
-import { type Db } from '~/lib/supabase'
+import { unwrapOptional, type Db } from '~/lib/supabase'
 
 export interface LegalDocument {
   title: string
@@ -8,8 +8,10 @@ export interface LegalDocument {
 
 /** The stored legal text (website_content, section legal, key privacy or terms), or null. */
 export async function getLegalDocument(db: Db, key: 'privacy' | 'terms'): Promise<LegalDocument | null> {
-  const { data, error } = await db.from('website_content').select('content, updated_at').eq('section', 'legal').eq('key', key).maybeSingle()
-  if (error) throw new Error(`Failed to fetch content: ${error.message}`)
+  const data = unwrapOptional(
+    await db.from('website_content').select('content, updated_at').eq('section', 'legal').eq('key', key).maybeSingle(),
+    'Failed to fetch content',
+  )
   if (!data) return null
   const content = (data.content ?? {}) as Record<string, unknown>
   const html = typeof content.content === 'string' ? content.content : ''

@@ -3,32 +3,10 @@
 begin;
 select plan(9);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-
--- Storage rows may be deleted only with storage.allow_delete_query set, as the Storage API sets it
--- for its own deletes (a direct delete would leave the file behind). The deletes below stand for
--- the API's: the flag is set for that one statement, so the policies alone decide what goes.
-create function tests.delete_as_storage_api(statement text) returns void language plpgsql as $f$
-begin
-  perform set_config('storage.allow_delete_query', 'true', true);
-  execute statement;
-  perform set_config('storage.allow_delete_query', 'false', true);
-end
-$f$;
-create function tests.act_as_anon(secret text default null) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'anon', true);
-  perform set_config('request.jwt.claims', json_build_object('role', 'anon')::text, true);
-  perform set_config('request.headers', case when secret is null then '{}' else json_build_object('x-cv-upload-secret', secret)::text end, true);
-end
-$$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-  perform set_config('request.headers', '', true);
-end
+-- A visitor's request carrying the secret its CV folder was derived from.
+create function tests.act_as_uploader(secret text default null) returns void language sql as $$
+  select tests.act_as_anon();
+  select set_config('request.headers', case when secret is null then '{}' else json_build_object('x-cv-upload-secret', secret)::text end, true);
 $$;
 
 -- Three CVs: one unclaimed under the folder of secret A, one under a folder nobody knows the secret
@@ -42,25 +20,25 @@ insert into storage.objects (bucket_id, name, metadata) values
 insert into public.job_applications (job_opening_id, name, email, cv_path)
 values ('d0000000-0000-4000-8000-000000000001', 'Ada', 'ada@example.test', md5(repeat('b', 40))::uuid::text || '/claimed.pdf');
 
-select tests.act_as_anon();
+select tests.act_as_uploader();
 select is_empty($$ select name from storage.objects where bucket_id = 'applications' $$,
   'without the secret a visitor sees no CV');
 select tests.delete_as_storage_api($$ delete from storage.objects where bucket_id = 'applications' $$);
 
-select tests.act_as_anon(repeat('c', 40));
+select tests.act_as_uploader(repeat('c', 40));
 select is_empty($$ select name from storage.objects where bucket_id = 'applications' $$,
   'a wrong secret shows no CV');
 
-select tests.act_as_anon(repeat('a', 31));
+select tests.act_as_uploader(repeat('a', 31));
 select is_empty($$ select name from storage.objects where bucket_id = 'applications' $$,
   'a secret shorter than 32 characters is not accepted');
 
-select tests.act_as_anon(repeat('a', 40));
+select tests.act_as_uploader(repeat('a', 40));
 select results_eq($$ select split_part(name, '/', 2) from storage.objects where bucket_id = 'applications' $$,
   array['mine.pdf'], 'the uploader sees exactly its own unclaimed CV');
 select tests.delete_as_storage_api($$ delete from storage.objects where bucket_id = 'applications' $$);
 
-select tests.act_as_anon(repeat('b', 40));
+select tests.act_as_uploader(repeat('b', 40));
 select is_empty($$ select name from storage.objects where bucket_id = 'applications' $$,
   'a CV that an application claims is not visible, even with its secret');
 select tests.delete_as_storage_api($$ delete from storage.objects where bucket_id = 'applications' $$);
@@ -73,7 +51,7 @@ select results_eq(
 select is(public.is_own_unclaimed_cv('e0000000-0000-4000-8000-000000000001/other.pdf'), false,
   'outside a request nothing is one''s own');
 
-select tests.act_as_anon(repeat('b', 40));
+select tests.act_as_uploader(repeat('b', 40));
 update storage.objects set name = name || '.x' where bucket_id = 'applications';
 select tests.act_as_owner();
 select ok(exists (select 1 from storage.objects where name = md5(repeat('b', 40))::uuid::text || '/claimed.pdf'),

@@ -3,26 +3,13 @@
 begin;
 select plan(12);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-create function tests.act_as_visitor(address text default null) returns void language plpgsql as $$
-begin
-  perform set_config('role', 'anon', true);
-  perform set_config('request.jwt.claims', json_build_object('role', 'anon')::text, true);
-  perform set_config('request.headers',
-    case when address is null then '{}' else json_build_object('x-forwarded-for', address)::text end, true);
-end
-$$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-  perform set_config('request.headers', '', true);
-end
-$$;
-create function tests.views(page text) returns integer language sql as $$
+create function tests.act_as_visitor(address text default null) returns void language sql as $$
+  select tests.act_as_anon();
+  select set_config('request.headers', case when address is null then '{}' else json_build_object('x-forwarded-for', address)::text end, true);
+$$;create function tests.views(page text) returns integer language sql as $$
   select coalesce(sum(count), 0)::integer from public.page_views where path = page and day = current_date
 $$;
+
 grant execute on function tests.views(text) to anon;
 
 delete from public.page_views where day = current_date;

@@ -4,27 +4,7 @@
 begin;
 select plan(22);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-create function tests.act_as(role_name text, user_id uuid default null)
-returns void language plpgsql as $$
-begin
-  perform set_config('role', role_name, true);
-  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
-end
-$$;
-create function tests.act_as_owner() returns void language plpgsql as $$
-begin
-  perform set_config('role', 'none', true);
-  perform set_config('request.jwt.claims', '', true);
-  perform set_config('request.headers', '', true);
-end
-$$;
-create function tests.from_address(forwarded_for text) returns void language sql as $$
-  select set_config('request.headers', json_build_object('x-forwarded-for', forwarded_for)::text, true)
-$$;
-insert into auth.users (id, email) values ('11111111-1111-4111-8111-111111111111', 'pgtap-admin@example.test');
-insert into public.staff_roles (user_id, role) values ('11111111-1111-4111-8111-111111111111', 'admin');
+select tests.create_identities();
 
 -- The client address ----------------------------------------------------------------------------------
 select is(private.client_address('203.0.113.7'), '203.0.113.7', 'a lone address is the client');
@@ -40,7 +20,7 @@ insert into private.trusted_proxies (network, description) values ('10.0.0.0/8',
 select is(private.client_address('203.0.113.7, 10.0.0.5, 127.0.0.1'), '203.0.113.7', 'a listed proxy is believed');
 select is(private.client_address(null), null, 'no header, no address');
 
-select tests.act_as('anon');
+select tests.act_as_anon();
 select throws_ok($$ select * from private.trusted_proxies $$, '42501', null, 'anon cannot read the trusted proxies');
 select throws_ok($$ select private.client_address('1.2.3.4') $$, '42501', null, 'anon cannot call client_address');
 
@@ -83,7 +63,7 @@ select results_eq(
   array[5], 'tagged addresses are stored as typed');
 
 -- CV uploads ------------------------------------------------------------------------------------------
-select tests.act_as('anon');
+select tests.act_as_anon();
 select tests.from_address('203.0.113.70, 127.0.0.1');
 select lives_ok(
   $$ do $do$ begin
@@ -99,7 +79,7 @@ select tests.from_address('203.0.113.71, 127.0.0.1');
 select lives_ok(
   $$ insert into storage.objects (bucket_id, name, metadata) values ('applications', gen_random_uuid() || '/cv.pdf', '{}') $$,
   'another client may still upload a CV');
-select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111');
+select tests.act_as_admin();
 select tests.from_address('203.0.113.70, 127.0.0.1');
 select lives_ok(
   $$ insert into storage.objects (bucket_id, name, metadata) values ('media', 'pgtap/limit-free.png', '{}') $$,

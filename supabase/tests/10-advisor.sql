@@ -4,21 +4,8 @@
 begin;
 select plan(11);
 
-create schema tests;
-grant usage on schema tests to anon, authenticated, service_role;
-create function tests.act_as(role_name text, user_id uuid default null)
-returns void language plpgsql as $$
-begin
-  perform set_config('role', role_name, true);
-  perform set_config('request.jwt.claims', json_build_object('role', role_name, 'sub', user_id)::text, true);
-end
-$$;
-insert into auth.users (id, email) values
-  ('11111111-1111-4111-8111-111111111111', 'pgtap-admin@example.test'),
-  ('22222222-2222-4222-8222-222222222222', 'pgtap-member@example.test');
-insert into public.staff_roles (user_id, role) values
-  ('11111111-1111-4111-8111-111111111111', 'admin'),
-  ('22222222-2222-4222-8222-222222222222', 'editor');
+select tests.create_identities();
+insert into public.staff_roles (user_id, role) values (tests.member_id(), 'editor');
 insert into storage.objects (bucket_id, name, metadata) values ('media', 'pgtap/listed.png', '{}');
 insert into public.blog_posts (slug, title, excerpt, content, category, featured_image, author_name, published)
 values ('pgtap-draft', 'Draft', 'x', '<p>x</p>', 'Test', '/images/x.png', 'Tester', false);
@@ -44,24 +31,24 @@ select is_empty(
   'no SELECT policy on storage.objects lets anon list a public bucket (splinter: public_bucket_allows_listing)');
 
 -- Media: listed by admins only ----------------------------------------------------------------------------
-select tests.act_as('anon');
+select tests.act_as_anon();
 select is_empty($$ select name from storage.objects where bucket_id = 'media' $$, 'anon cannot list media');
-select tests.act_as('authenticated', '22222222-2222-4222-8222-222222222222');
+select tests.act_as_member();
 select is_empty($$ select name from storage.objects where bucket_id = 'media' $$, 'a signed-in non-admin cannot list media');
-select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111');
+select tests.act_as_admin();
 select results_eq($$ select name from storage.objects where bucket_id = 'media' and name like 'pgtap/%' $$,
   array['pgtap/listed.png'], 'an admin lists media');
 
 -- The merged policies mean what the pairs meant --------------------------------------------------------------
-select tests.act_as('anon');
+select tests.act_as_anon();
 select is_empty($$ select slug from public.blog_posts where not published $$, 'anon sees no drafts');
 select isnt_empty($$ select slug from public.blog_posts where published $$, 'anon sees published posts');
-select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111');
+select tests.act_as_admin();
 select results_eq($$ select slug from public.blog_posts where slug = 'pgtap-draft' $$, array['pgtap-draft'], 'an admin sees drafts');
-select tests.act_as('authenticated', '22222222-2222-4222-8222-222222222222');
+select tests.act_as_member();
 select results_eq($$ select role from public.staff_roles $$, array['editor'], 'a staff member reads only its own role');
 select is_empty($$ select slug from public.blog_posts where slug = 'pgtap-draft' $$, 'a non-admin sees no drafts');
-select tests.act_as('authenticated', '11111111-1111-4111-8111-111111111111');
+select tests.act_as_admin();
 select results_eq($$ select count(*)::int from public.staff_roles where user_id in (
     '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222') $$,
   array[2], 'an admin reads every staff role');

@@ -1,0 +1,78 @@
+-- The helpers every pgTAP file shares, in schema `tests`: acting as a role the way the API does for a
+-- request, and the named test identities. This file commits (the other files each roll back), and
+-- pg_prove and `supabase test db` run the files in name order, so it is always there first. To run
+-- one file alone: pg_prove -d <database> supabase/tests/00-helpers.sql supabase/tests/NN-topic.sql
+begin;
+create schema if not exists tests;
+grant usage on schema tests to anon, authenticated, service_role;
+
+-- Switch the current role and JWT claims as the API does for a request; `claims` adds to or
+-- overrides role and sub (e.g. {"aal": "aal2"}).
+create or replace function tests.act_as(role_name text, user_id uuid default null, claims jsonb default '{}')
+returns void language plpgsql as $$
+begin
+  perform set_config('role', role_name, true);
+  perform set_config('request.jwt.claims', (jsonb_build_object('role', role_name, 'sub', user_id) || claims)::text, true);
+end
+$$;
+
+-- The named identities: an admin and a signed-in account with no staff role.
+create or replace function tests.admin_id() returns uuid language sql immutable
+  as $$ select '11111111-1111-4111-8111-111111111111'::uuid $$;
+create or replace function tests.member_id() returns uuid language sql immutable
+  as $$ select '22222222-2222-4222-8222-222222222222'::uuid $$;
+
+-- Creates the named identities; call it inside a file's transaction, so they go at its rollback.
+create or replace function tests.create_identities() returns void language sql as $$
+  insert into auth.users (id, email) values
+    (tests.admin_id(), 'pgtap-admin@example.test'),
+    (tests.member_id(), 'pgtap-member@example.test');
+  insert into public.staff_roles (user_id, role) values (tests.admin_id(), 'admin');
+$$;
+
+create or replace function tests.act_as_anon() returns void language sql
+  as $$ select tests.act_as('anon') $$;
+create or replace function tests.act_as_member() returns void language sql
+  as $$ select tests.act_as('authenticated', tests.member_id()) $$;
+create or replace function tests.act_as_admin() returns void language sql
+  as $$ select tests.act_as('authenticated', tests.admin_id()) $$;
+
+-- Back to the migration owner (postgres), with no claims and no headers: to arrange and inspect rows.
+create or replace function tests.act_as_owner() returns void language plpgsql as $$
+begin
+  perform set_config('role', 'none', true);
+  perform set_config('request.jwt.claims', '', true);
+  perform set_config('request.headers', '', true);
+end
+$$;
+
+-- Sets the request headers the API passes for a request from this address.
+create or replace function tests.from_address(forwarded_for text) returns void language sql as $$
+  select set_config('request.headers', json_build_object('x-forwarded-for', forwarded_for)::text, true)
+$$;
+
+-- Storage rows may be deleted only with storage.allow_delete_query set, as the Storage API sets it
+-- for its own deletes (a direct delete would leave the file behind). A delete through this stands for
+-- the API's: the flag is set for that one statement, so the policies alone decide what goes.
+create or replace function tests.delete_as_storage_api(statement text) returns void language plpgsql as $f$
+begin
+  perform set_config('storage.allow_delete_query', 'true', true);
+  execute statement;
+  perform set_config('storage.allow_delete_query', 'false', true);
+end
+$f$;
+
+grant execute on all functions in schema tests to anon, authenticated, service_role;
+commit;
+
+-- The checks run in a transaction of their own, so pgTAP's bookkeeping goes at its rollback.
+begin;
+select plan(4);
+
+select has_function('tests', 'act_as', array['text', 'uuid', 'jsonb'], 'tests.act_as switches role and claims');
+select has_function('tests', 'create_identities', 'tests.create_identities makes the named identities');
+select has_function('tests', 'act_as_owner', 'tests.act_as_owner returns to the migration owner');
+select has_function('tests', 'delete_as_storage_api', array['text'], 'tests.delete_as_storage_api deletes as the Storage API does');
+
+select * from finish();
+rollback;
