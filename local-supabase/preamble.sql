@@ -117,7 +117,7 @@ alter table auth.sessions
   add column if not exists refreshed_at timestamp,
   add column if not exists tag text;
 
--- Multi-factor sign-in and the audit trail are not offered locally; the tables are Supabase's.
+-- Multi-factor sign-in (TOTP) and the audit trail: Supabase's tables and columns.
 create table if not exists auth.mfa_factors (
   id uuid primary key,
   user_id uuid not null references auth.users (id) on delete cascade,
@@ -132,6 +132,20 @@ create table if not exists auth.mfa_factors (
   web_authn_credential jsonb,
   web_authn_aaguid uuid,
   last_webauthn_challenge_data jsonb
+);
+
+create unique index if not exists mfa_factors_user_friendly_name_unique
+  on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text,
+  web_authn_session_data jsonb
 );
 
 create table if not exists auth.audit_log_entries (
@@ -151,6 +165,27 @@ create table if not exists auth.refresh_tokens (
   updated_at timestamptz default now(),
   parent varchar(255),
   session_id uuid references auth.sessions (id) on delete cascade
+);
+
+-- How each session was authenticated (password, otp, mfa/totp): the source of aal and amr.
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid not null constraint amr_id_pk primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
+-- Local-only: what the local auth API adds to GoTrue's TOTP checks. A code's time step is spent
+-- once it has been accepted (a replayed code is refused), and five wrong codes lock the factor.
+create schema if not exists local_auth;
+revoke all on schema local_auth from public;
+create table if not exists local_auth.totp_guard (
+  factor_id uuid primary key references auth.mfa_factors (id) on delete cascade,
+  last_used_step bigint,
+  failed_codes integer not null default 0,
+  locked_until timestamptz
 );
 
 create or replace function auth.uid() returns uuid
@@ -193,13 +228,16 @@ grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt()
   to anon, authenticated, service_role;
 -- Supabase lets the API roles reference auth.users in foreign keys but not read it.
 grant references on auth.users to anon, authenticated, service_role;
-grant all on auth.users, auth.sessions, auth.refresh_tokens, auth.mfa_factors, auth.audit_log_entries to service_role;
+grant all on auth.users, auth.sessions, auth.refresh_tokens, auth.mfa_factors, auth.mfa_challenges, auth.mfa_amr_claims,
+  auth.audit_log_entries to service_role;
 -- As on Supabase: no API role reads these tables through row-level security (the service role bypasses it).
 alter table auth.users enable row level security;
 alter table auth.sessions enable row level security;
 alter table auth.refresh_tokens enable row level security;
 alter table auth.mfa_factors enable row level security;
 alter table auth.audit_log_entries enable row level security;
+alter table auth.mfa_challenges enable row level security;
+alter table auth.mfa_amr_claims enable row level security;
 
 -- Storage ------------------------------------------------------------------------------------------
 create schema if not exists storage;

@@ -13,6 +13,9 @@ try {
   process.exit(1)
 }
 
+// The local backend's e-mailed links lead to the site, which proxies its /auth/v1.
+const siteOrigin = (process.env.SITE_URL?.trim() || `http://localhost:${process.env.PORT || '3000'}`).replace(/\/+$/, '')
+process.env.API_EXTERNAL_URL ||= `${siteOrigin}/auth/v1`
 const target = await resolveSupabase()
 runBeside(target, process.execPath, [serverEntry], {
   PORT: process.env.PORT || '3000',

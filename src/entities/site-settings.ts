@@ -6,7 +6,14 @@ export const settingsMessages = {
   fetchFailed: 'Failed to fetch settings',
   updated: 'All settings updated successfully',
   updateFailed: 'Failed to update settings',
+  twoFactorFirst: 'Set up two-factor sign-in for your own account, and sign in with it, before requiring it for all staff.',
 }
+
+/**
+ * "Require two-factor for all staff": 'true' or 'false'. Back-office settings (staff_*) are readable
+ * by settings editors only; every staff member learns this one through current_staff().
+ */
+export const REQUIRE_TWO_FACTOR_KEY = 'staff_require_two_factor'
 
 export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
 
@@ -15,6 +22,7 @@ export interface SettingField {
   label: string
   kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch'
   placeholder?: string
+  hint?: string
 }
 
 export interface SettingSection {
@@ -75,13 +83,20 @@ export const SETTING_SECTIONS: SettingSection[] = [
       { key: 'booking_url', label: 'Booking Link', kind: 'url' },
     ],
   },
+  {
+    title: 'Staff Security',
+    fields: [
+      {
+        key: REQUIRE_TWO_FACTOR_KEY,
+        label: 'Require two-factor for all staff',
+        kind: 'switch',
+        hint: 'Everyone must then sign in with a code from their authenticator app; staff without one set it up first.',
+      },
+    ],
+  },
 ]
 
 export const COLOUR_DEFAULTS: Record<string, string> = { primary_color: '#2d317b', secondary_color: '#28a9e1' }
-
-/** A switch setting's stored values. */
-export const SWITCH_ON = 'on'
-export const SWITCH_OFF = 'off'
 
 const email = z
   .string()
@@ -93,12 +108,12 @@ function ruleFor(field: SettingField) {
   switch (field.kind) {
     case 'colour':
       return z.string().trim().regex(HEX_COLOUR, 'Use a hex colour like #2d317b')
-    case 'switch':
-      return z.enum([SWITCH_ON, SWITCH_OFF])
     case 'email':
       return field.key === 'contact_email' ? email.refine((v) => v !== '', 'Email is required') : email
     case 'url':
       return optionalUrlRule(field.label)
+    case 'switch':
+      return z.enum(['true', 'false'])
     default:
       return z.string().max(2000, `${field.label} must be at most 2000 characters`)
   }

@@ -305,6 +305,67 @@ export type Database = {
         }
         Relationships: []
       }
+      permissions: {
+        Row: {
+          description: string
+          name: string
+        }
+        Insert: {
+          description: string
+          name: string
+        }
+        Update: {
+          description?: string
+          name?: string
+        }
+        Relationships: []
+      }
+      role_permissions: {
+        Row: {
+          permission: string
+          role: string
+        }
+        Insert: {
+          permission: string
+          role: string
+        }
+        Update: {
+          permission?: string
+          role?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "role_permissions_permission_fkey"
+            columns: ["permission"]
+            referencedRelation: "permissions"
+            referencedColumns: ["name"]
+          },
+          {
+            foreignKeyName: "role_permissions_role_fkey"
+            columns: ["role"]
+            referencedRelation: "roles"
+            referencedColumns: ["name"]
+          },
+        ]
+      }
+      roles: {
+        Row: {
+          description: string
+          label: string
+          name: string
+        }
+        Insert: {
+          description: string
+          label: string
+          name: string
+        }
+        Update: {
+          description?: string
+          label?: string
+          name?: string
+        }
+        Relationships: []
+      }
       site_settings: {
         Row: {
           key: string
@@ -378,19 +439,29 @@ export type Database = {
         Row: {
           created_at: string
           role: string
+          updated_at: string
           user_id: string
         }
         Insert: {
           created_at?: string
           role: string
+          updated_at?: string
           user_id: string
         }
         Update: {
           created_at?: string
           role?: string
+          updated_at?: string
           user_id?: string
         }
-        Relationships: []
+        Relationships: [
+          {
+            foreignKeyName: "staff_roles_role_fkey"
+            columns: ["role"]
+            referencedRelation: "roles"
+            referencedColumns: ["name"]
+          },
+        ]
       }
       submission_log: {
         Row: {
@@ -532,6 +603,14 @@ export type Database = {
           topic: string
         }[]
       }
+      current_staff: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          permissions: string[]
+          role: string
+          two_factor_required: boolean
+        }[]
+      }
       enforce_submission_limit: {
         Args: {
           email: string
@@ -545,6 +624,8 @@ export type Database = {
         Args: { failure?: string; mail_id: string }
         Returns: undefined
       }
+      has_permission: { Args: { permission: string }; Returns: boolean }
+      has_required_aal: { Args: Record<PropertyKey, never>; Returns: boolean }
       has_role: { Args: { required: string }; Returns: boolean }
       is_admin: { Args: Record<PropertyKey, never>; Returns: boolean }
       is_cv_object_name: { Args: { name: string }; Returns: boolean }

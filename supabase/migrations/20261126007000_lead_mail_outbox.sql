@@ -4,21 +4,21 @@
 -- owed, and no submission waits for a mail server. The web server (service role) claims due rows,
 -- sends them, and deletes each once sent or schedules a retry with a growing delay.
 --
--- Settings (site_settings rows, admin-edited): lead_notify_sales / lead_notify_careers ('on' or
--- 'off') and lead_notify_sales_email / lead_notify_careers_email (empty means the contact e-mail,
+-- Settings (site_settings rows, admin-edited): lead_notify_sales / lead_notify_careers ('true' or
+-- 'false') and lead_notify_sales_email / lead_notify_careers_email (empty means the contact e-mail,
 -- and for careers the careers e-mail first). They name internal inboxes, so visitors cannot read them.
 
 insert into public.site_settings (key, value) values
-  ('lead_notify_sales', 'on'),
+  ('lead_notify_sales', 'true'),
   ('lead_notify_sales_email', ''),
-  ('lead_notify_careers', 'on'),
+  ('lead_notify_careers', 'true'),
   ('lead_notify_careers_email', '')
 on conflict (key) do nothing;
 
 alter table public.site_settings
   add constraint site_settings_lead_notify_fits check (
     case
-      when key in ('lead_notify_sales', 'lead_notify_careers') then value in ('on', 'off')
+      when key in ('lead_notify_sales', 'lead_notify_careers') then value in ('true', 'false')
       when key in ('lead_notify_sales_email', 'lead_notify_careers_email') then value = '' or coalesce(public.is_email(value), false)
       else true
     end
@@ -78,7 +78,7 @@ declare
   v_recipient text;
 begin
   if tg_table_name = 'contact_messages' then
-    if coalesce(public.lead_notify_setting('lead_notify_sales'), 'on') = 'off' then
+    if coalesce(public.lead_notify_setting('lead_notify_sales'), 'true') = 'false' then
       return new;
     end if;
     v_recipient := coalesce(public.lead_notify_setting('lead_notify_sales_email'), public.lead_notify_setting('contact_email'));
@@ -86,7 +86,7 @@ begin
       insert into public.lead_mail_outbox (contact_message_id, recipient) values (new.id, v_recipient);
     end if;
   else
-    if coalesce(public.lead_notify_setting('lead_notify_careers'), 'on') = 'off' then
+    if coalesce(public.lead_notify_setting('lead_notify_careers'), 'true') = 'false' then
       return new;
     end if;
     v_recipient := coalesce(public.lead_notify_setting('lead_notify_careers_email'), public.lead_notify_setting('careers_email'),

@@ -62,17 +62,41 @@ begin
 end
 $f$;
 
+-- True when the statement ran and touched (or returned) at least one row; false when the database
+-- refused it (a privilege, a policy) or row-level security hid every row; null (with a notice) for
+-- any other error. Its effects are undone, so one arrangement serves many callers.
+create or replace function tests.allowed(statement text) returns boolean language plpgsql as $$
+declare
+  touched bigint;
+begin
+  begin
+    execute statement;
+    get diagnostics touched = row_count;
+    raise exception using errcode = 'TS001', message = touched::text;
+  exception
+    when sqlstate 'TS001' then
+      return sqlerrm::bigint > 0;
+    when insufficient_privilege then
+      return false;
+    when others then
+      raise notice '% failed unexpectedly: % %', statement, sqlstate, sqlerrm;
+      return null;
+  end;
+end
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 commit;
 
 -- The checks run in a transaction of their own, so pgTAP's bookkeeping goes at its rollback.
 begin;
-select plan(4);
+select plan(5);
 
 select has_function('tests', 'act_as', array['text', 'uuid', 'jsonb'], 'tests.act_as switches role and claims');
 select has_function('tests', 'create_identities', 'tests.create_identities makes the named identities');
 select has_function('tests', 'act_as_owner', 'tests.act_as_owner returns to the migration owner');
 select has_function('tests', 'delete_as_storage_api', array['text'], 'tests.delete_as_storage_api deletes as the Storage API does');
+select has_function('tests', 'allowed', array['text'], 'tests.allowed tells whether a statement may touch rows');
 
 select * from finish();
 rollback;

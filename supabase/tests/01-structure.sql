@@ -2,14 +2,15 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(58);
+select plan(61);
 
 select tables_are(
   'public',
   array[
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
-    'job_applications', 'page_views', 'staff_roles', 'submission_log', 'lead_mail_outbox'
+    'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
+    'role_permissions', 'lead_mail_outbox'
   ],
   'public has exactly the product tables'
 );
@@ -52,7 +53,7 @@ select is_empty(
 select set_eq(
   $$ select proname::text from own_functions where has_function_privilege('anon', oid, 'execute') $$,
   array[
-    'has_role', 'is_admin', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
+    'has_role', 'is_admin', 'has_permission', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
     'is_cv_object_name', 'job_opening_accepts_applications', 'subscribe_newsletter', 'record_page_view',
     'is_own_unclaimed_cv'
   ],
@@ -61,7 +62,8 @@ select set_eq(
 select set_eq(
   $$ select proname::text from own_functions where prosecdef $$,
   array[
-    'has_role', 'is_admin', 'job_opening_accepts_applications', 'enforce_submission_limit',
+    'has_role', 'is_admin', 'has_permission', 'has_required_aal', 'current_staff',
+    'job_opening_accepts_applications', 'enforce_submission_limit',
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
     'is_own_unclaimed_cv', 'queue_lead_mail', 'lead_notify_setting'
   ],
@@ -129,16 +131,20 @@ select is_empty(
 select policies_are(
   'public', 'blog_posts',
   array[
-    'Published posts are readable by everyone, drafts by admins',
-    'Admins can add posts', 'Admins can update posts', 'Admins can delete posts'
+    'Published posts are readable by everyone, drafts by post editors',
+    'Post editors can add posts', 'Post editors can update posts', 'Post editors can delete posts',
+    'Two-factor for reading drafts', 'Two-factor for adding blog posts', 'Two-factor for changing blog posts',
+    'Two-factor for removing blog posts'
   ],
   'blog_posts has the expected policies'
 );
 select policies_are(
   'public', 'contact_messages',
   array[
-    'Visitors can send contact messages', 'Admins can read contact messages',
-    'Admins can mark contact messages', 'Admins can delete contact messages'
+    'Visitors can send contact messages', 'Lead readers can read contact messages',
+    'Lead handlers can mark contact messages', 'Lead handlers can delete contact messages',
+    'Two-factor for reading contact messages', 'Two-factor for changing contact messages',
+    'Two-factor for removing contact messages'
   ],
   'contact_messages has the expected policies'
 );
@@ -171,7 +177,7 @@ select columns_are('public', 'job_applications',
   array['id', 'job_opening_id', 'name', 'email', 'phone', 'cover_note', 'cv_path', 'status', 'client_key', 'created_at', 'updated_at'],
   'job_applications columns');
 select columns_are('public', 'page_views', array['path', 'day', 'count'], 'page_views columns');
-select columns_are('public', 'staff_roles', array['user_id', 'role', 'created_at'], 'staff_roles columns');
+select columns_are('public', 'staff_roles', array['user_id', 'role', 'created_at', 'updated_at'], 'staff_roles columns');
 
 select col_default_is('public', 'blog_posts', 'published', 'true', 'new posts are published by default');
 select col_default_is('public', 'job_openings', 'type', 'Full-time', 'job type defaults to Full-time');

@@ -157,8 +157,9 @@ select is_empty($$ select 1 from public.job_applications where name = 'PGTAP App
 -- page_views and staff_roles -------------------------------------------------------------------------------
 select throws_ok($$ insert into public.page_views (path, count) values ('about', 1) $$,
   '23514', 'new row for relation "page_views" violates check constraint "page_views_path_check"', 'a page path not starting with / is refused');
-select throws_ok($$ insert into public.staff_roles (user_id, role) values (gen_random_uuid(), 'owner') $$,
-  '23514', 'new row for relation "staff_roles" violates check constraint "staff_roles_role_check"', 'a staff role outside admin/editor is refused');
+insert into auth.users (id, email) values ('03000000-0000-4000-8000-000000000001', 'pgtap-constraints@example.test');
+select throws_ok($$ insert into public.staff_roles (user_id, role) values ('03000000-0000-4000-8000-000000000001', 'owner') $$,
+  '23503', 'insert or update on table "staff_roles" violates foreign key constraint "staff_roles_role_fkey"', 'a staff role that public.roles does not define is refused');
 
 select * from finish();
 rollback;

@@ -154,8 +154,8 @@ select is_empty($$ select 1 from public.contact_messages where id = 'e1000000-00
 select is_empty($$ select 1 from public.newsletter_subscribers where id = 'e2000000-0000-4000-8000-000000000001' $$, 'an admin deletes a subscriber');
 select is_empty($$ select 1 from public.job_applications where id = 'e3000000-0000-4000-8000-000000000001' $$, 'an admin deletes an application');
 
-select throws_ok($$ insert into public.staff_roles (user_id, role) values ('22222222-2222-4222-8222-222222222222', 'admin') $$,
-  '42501', 'permission denied for table staff_roles', 'even an admin cannot grant staff roles through the API (service role only)');
+select throws_ok($$ insert into public.staff_roles (user_id, role, created_at) values ('22222222-2222-4222-8222-222222222222', 'editor', now() - interval '1 year') $$,
+  '42501', 'permission denied for table staff_roles', 'even an admin cannot backdate a staff role');
 
 -- staff_roles for others ---------------------------------------------------------------------------------------
 select tests.act_as_member();

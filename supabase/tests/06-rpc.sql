@@ -81,7 +81,7 @@ select throws_ok(
 select tests.act_as_member();
 select throws_ok(
   $$ select public.swap_team_member_order('a3000000-0000-4000-8000-000000000001', 'a3000000-0000-4000-8000-000000000002') $$,
-  '42501', 'Only admins can reorder team members.', 'a non-admin cannot reorder the team');
+  '42501', 'Only content editors can reorder team members.', 'a non-admin cannot reorder the team');
 
 select tests.act_as_admin();
 select lives_ok(

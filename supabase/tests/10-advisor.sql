@@ -5,7 +5,7 @@ begin;
 select plan(11);
 
 select tests.create_identities();
-insert into public.staff_roles (user_id, role) values (tests.member_id(), 'editor');
+insert into public.staff_roles (user_id, role) values (tests.member_id(), 'sales');
 insert into storage.objects (bucket_id, name, metadata) values ('media', 'pgtap/listed.png', '{}');
 insert into public.blog_posts (slug, title, excerpt, content, category, featured_image, author_name, published)
 values ('pgtap-draft', 'Draft', 'x', '<p>x</p>', 'Test', '/images/x.png', 'Tester', false);
@@ -34,7 +34,7 @@ select is_empty(
 select tests.act_as_anon();
 select is_empty($$ select name from storage.objects where bucket_id = 'media' $$, 'anon cannot list media');
 select tests.act_as_member();
-select is_empty($$ select name from storage.objects where bucket_id = 'media' $$, 'a signed-in non-admin cannot list media');
+select is_empty($$ select name from storage.objects where bucket_id = 'media' $$, 'a staff member without media.write cannot list media');
 select tests.act_as_admin();
 select results_eq($$ select name from storage.objects where bucket_id = 'media' and name like 'pgtap/%' $$,
   array['pgtap/listed.png'], 'an admin lists media');
@@ -46,8 +46,8 @@ select isnt_empty($$ select slug from public.blog_posts where published $$, 'ano
 select tests.act_as_admin();
 select results_eq($$ select slug from public.blog_posts where slug = 'pgtap-draft' $$, array['pgtap-draft'], 'an admin sees drafts');
 select tests.act_as_member();
-select results_eq($$ select role from public.staff_roles $$, array['editor'], 'a staff member reads only its own role');
-select is_empty($$ select slug from public.blog_posts where slug = 'pgtap-draft' $$, 'a non-admin sees no drafts');
+select results_eq($$ select role from public.staff_roles $$, array['sales'], 'a staff member reads only its own role');
+select is_empty($$ select slug from public.blog_posts where slug = 'pgtap-draft' $$, 'a staff member without posts.write sees no drafts');
 select tests.act_as_admin();
 select results_eq($$ select count(*)::int from public.staff_roles where user_id in (
     '11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222') $$,

@@ -39,7 +39,7 @@ select results_eq(
   $$ select o.recipient from public.lead_mail_outbox o join public.job_applications a on a.id = o.job_application_id where a.email = 'alan@example.test' $$,
   array['jobs@example.test'], 'and to the careers e-mail when that is set');
 
-update public.site_settings set value = 'off' where key in ('lead_notify_sales', 'lead_notify_careers');
+update public.site_settings set value = 'false' where key in ('lead_notify_sales', 'lead_notify_careers');
 insert into public.contact_messages (first_name, last_name, email, message) values ('Cy', 'Off', 'off@example.test', 'Hi');
 insert into public.job_applications (job_opening_id, name, email, cv_path)
 values ('d0000000-0000-4000-8000-000000000027', 'Dee Off', 'off@example.test', 'f0000000-0000-4000-8000-000000000029/cv.pdf');

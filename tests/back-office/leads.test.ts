@@ -2,6 +2,7 @@
 // backend with real supabase-js: what a visitor sends is what the admin reads, exports and opens.
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { PERMISSIONS } from '../../src/entities/staff-role'
 import { getDashboardFigures } from '../../src/features/admin/dashboard/api/get-dashboard-figures'
 import { listApplications, setApplicationStatus, signedCvUrl } from '../../src/features/admin/applications/api/applications'
 import { listContactMessages, messagesCsv, setMessageStatus } from '../../src/features/admin/inbox/api/contact-messages'
@@ -118,14 +119,14 @@ describe('Applications', () => {
 describe('Dashboard', () => {
   it('counts exactly and sums page views per day over 30 days', async () => {
     for (const path of ['/', '/', '/careers']) expect((await visitor.rpc('record_page_view', { page_path: path })).error).toBeNull()
-    const figures = await getDashboardFigures(admin)
+    const figures = await getDashboardFigures(admin, PERMISSIONS)
     const { count: solutions } = await admin.from('solutions').select('id', { count: 'exact', head: true })
-    expect(figures.solutions).toBe(solutions)
-    expect(figures.viewsPerDay).toHaveLength(30)
-    expect(figures.viewsPerDay.at(-1)!.views).toBe(3)
-    expect(figures.views30Days).toBe(3)
-    expect(figures.newMessages).toBe(1)
-    expect(figures.subscribers).toBe(0)
-    expect(figures.openApplications).toBe(3)
+    expect(figures.content?.solutions).toBe(solutions)
+    expect(figures.views?.viewsPerDay).toHaveLength(30)
+    expect(figures.views?.viewsPerDay.at(-1)?.views).toBe(3)
+    expect(figures.views?.views30Days).toBe(3)
+    expect(figures.leads?.newMessages).toBe(1)
+    expect(figures.leads?.subscribers).toBe(0)
+    expect(figures.applications?.openApplications).toBe(3)
   })
 })

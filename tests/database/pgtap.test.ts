@@ -188,7 +188,7 @@ describe('pgTAP', () => {
     for (const file of testFiles.slice(1)) {
       const sql = await readFile(path.join(testsDir, file), 'utf8')
       if (/\bcreate\s+schema\s+(if\s+not\s+exists\s+)?tests\b/i.test(sql)) redefined.push(`${file}: create schema tests`)
-      for (const helper of ['act_as', 'act_as_anon', 'act_as_member', 'act_as_admin', 'act_as_owner', 'from_address', 'delete_as_storage_api']) {
+      for (const helper of ['act_as', 'act_as_anon', 'act_as_member', 'act_as_admin', 'act_as_owner', 'from_address', 'delete_as_storage_api', 'allowed']) {
         if (new RegExp(`\\bfunction\\s+tests\\.${helper}\\s*\\(`, 'i').test(sql)) redefined.push(`${file}: tests.${helper}`)
       }
     }

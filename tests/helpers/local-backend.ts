@@ -12,14 +12,21 @@ export interface LocalBackend extends BackendProcess {
   service(): SupabaseClient
   /** A fresh client signed in with email and password. */
   signIn(email: string, password: string): Promise<SupabaseClient>
+  /**
+   * A client whose requests come from `address` (the backend trusts no proxy, so the forwarded
+   * address is the client): per-client limits then apply to it alone.
+   */
+  clientFrom(address: string): SupabaseClient
+  /** A confirmed account made with the service-role key; its id. */
+  createUser(email: string, password: string): Promise<string>
 }
 
 // Node 20 has no global WebSocket, which supabase-js requires when it builds a client (realtime is
 // unused). `ws` implements the same API; only its constructor's typing differs.
 const transport = WebSocket as unknown as NonNullable<RealtimeClientOptions['transport']>
 
-function clientFor(url: string, key: string): SupabaseClient {
-  return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport } })
+function clientFor(url: string, key: string, headers: Record<string, string> = {}): SupabaseClient {
+  return createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false }, global: { headers }, realtime: { transport } })
 }
 
 /** Starts on a new temporary data directory, or on `existingDataDir` (e.g. one a restore made). */
@@ -34,6 +41,13 @@ export async function startLocalBackend(env: NodeJS.ProcessEnv = {}, existingDat
       const { error } = await client.auth.signInWithPassword({ email, password })
       if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`)
       return client
+    },
+    clientFrom: (address: string) => clientFor(backend.url, backend.keys.anonKey, { 'x-forwarded-for': address }),
+    async createUser(email: string, password: string) {
+      const service = clientFor(backend.url, backend.keys.serviceRoleKey)
+      const { data, error } = await service.auth.admin.createUser({ email, password, email_confirm: true })
+      if (error) throw new Error(`creating ${email} failed: ${error.message}`)
+      return data.user.id
     },
   })
 }

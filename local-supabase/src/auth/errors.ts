@@ -10,9 +10,17 @@ export type AuthErrorCode =
   | 'bad_jwt'
   | 'email_exists'
   | 'email_not_confirmed'
+  | 'insufficient_aal'
   | 'invalid_credentials'
+  | 'mfa_challenge_expired'
+  | 'mfa_factor_name_conflict'
+  | 'mfa_factor_not_found'
+  | 'mfa_ip_address_mismatch'
+  | 'mfa_verification_failed'
   | 'no_authorization'
   | 'not_admin'
+  | 'otp_expired'
+  | 'over_email_send_rate_limit'
   | 'over_request_rate_limit'
   | 'refresh_token_already_used'
   | 'refresh_token_not_found'
@@ -20,6 +28,7 @@ export type AuthErrorCode =
   | 'session_expired'
   | 'session_not_found'
   | 'signup_disabled'
+  | 'too_many_enrolled_mfa_factors'
   | 'unexpected_failure'
   | 'user_banned'
   | 'user_not_found'
@@ -39,6 +48,11 @@ export class AuthError extends Error {
   ) {
     super(message)
   }
+}
+
+/** A 429 with Retry-After (whole seconds, rounded up). */
+export function tooManyRequests(code: 'over_request_rate_limit' | 'over_email_send_rate_limit', message: string, retryAfterMs: number): AuthError {
+  return new AuthError(429, code, message, {}, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) })
 }
 
 export const INVALID_CREDENTIALS = (): AuthError => new AuthError(400, 'invalid_credentials', 'Invalid login credentials')

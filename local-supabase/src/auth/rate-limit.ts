@@ -141,3 +141,37 @@ export class SignInLimiter {
     }
   }
 }
+
+/**
+ * A plain fixed allowance per key over a sliding window (GoTrue's per-client limits on MFA
+ * challenge/verify and on /verify): every request counts, right or wrong.
+ */
+export class RequestLimiter {
+  private readonly hits = new Map<string, number[]>()
+
+  constructor(
+    private readonly max: number,
+    private readonly windowMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts a request; 0 when allowed, else how long (ms) until the key may try again. */
+  take(key: string): number {
+    const at = this.now()
+    const recent = (this.hits.get(key) ?? []).filter((t) => t > at - this.windowMs)
+    if (recent.length >= this.max) {
+      this.hits.set(key, recent)
+      return recent[recent.length - this.max] + this.windowMs - at
+    }
+    recent.push(at)
+    this.hits.delete(key) // re-insert: Map order then tracks recency for eviction
+    this.hits.set(key, recent)
+    if (this.hits.size > MAX_KEYS) {
+      for (const old of this.hits.keys()) {
+        if (this.hits.size <= MAX_KEYS) break
+        this.hits.delete(old)
+      }
+    }
+    return 0
+  }
+}

@@ -6,15 +6,19 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { BackendDeps } from '../deps.ts'
-import { requestHeaders } from '../identity.ts'
-import { isJsonContentType, parseJsonLimited } from '../json-limits.ts'
+import { createMailer } from '../mail/mailer.ts'
+import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
 import { loadAuthConfig, type AuthConfig } from './config.ts'
-import { AuthError, authErrorResponse, INVALID_CREDENTIALS } from './errors.ts'
+import { AuthError, authErrorResponse, INVALID_CREDENTIALS, tooManyRequests } from './errors.ts'
 import { requireAdmin, requireApiKey, requireUser } from './guard.ts'
+import { createKit, grantFor } from './kit.ts'
+import { registerLinkRoutes } from './link-routes.ts'
+import { factorsByUser, factorsOf } from './mfa.ts'
+import { registerMfaRoutes } from './mfa-routes.ts'
 import { hashPassword, needsRehash, prepareDummyHash, verifyPassword } from './password.ts'
 import { SignInLimiter } from './rate-limit.ts'
-import { endSessions, rotateRefreshToken, startSession, type ClientInfo, type IssuedSession, type LogoutScope } from './sessions.ts'
-import { signAccessToken } from './tokens.ts'
+import { optionalObject, positiveInt, readJson, UUID, type Json } from './request.ts'
+import { endSessions, rotateRefreshToken, startSession, type LogoutScope } from './sessions.ts'
 import { adminChanges, applyChanges, newPasswordHash } from './user-updates.ts'
 import {
   deleteUser,
@@ -29,11 +33,7 @@ import {
   recordSignIn,
   replacePasswordHash,
   userJson,
-  type UserRow,
 } from './users.ts'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-type Json = Record<string, unknown>
 
 /** GoTrue's GET /settings for this product: e-mail + password only, sign-up off. */
 function settingsBody(): Json {
@@ -75,45 +75,11 @@ function settingsBody(): Json {
   }
 }
 
-async function readJson(c: Context): Promise<Json> {
-  if (!isJsonContentType(c.req.header('content-type'))) {
-    throw new AuthError(415, 'bad_json', 'Unsupported Content-Type: this endpoint takes application/json')
-  }
-  const text = await c.req.text()
-  // Postgres text cannot hold NUL: a value carrying one is a bad request, never a database error.
-  if (text.includes('\0') || /\\u0000/i.test(text)) throw new AuthError(400, 'validation_failed', 'The request body contains a NUL character')
-  if (text.trim() === '') return {}
-  let parsed: unknown
-  try {
-    parsed = parseJsonLimited(text)
-  } catch (error) {
-    throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`)
-  }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object')
-  }
-  return parsed as Json
-}
-
-function optionalObject(body: Json, field: string): Json | undefined {
-  const value = body[field]
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new AuthError(400, 'validation_failed', `${field} must be an object`)
-  }
-  return value as Json
-}
-
-function positiveInt(raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback
-  const value = Number(raw)
-  if (!Number.isInteger(value) || value < 1) throw new AuthError(400, 'validation_failed', 'Bad Pagination Parameters')
-  return value
-}
-
 export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAuthConfig()): Hono {
   const routes = new Hono()
   const limiter = new SignInLimiter(config.rateLimit)
+  const kit = createKit(deps, config, createMailer({ dataDir: deps.config.dataDir, smtpUrl: config.mail.smtpUrl, from: config.mail.from }))
+  const { clientOf, sessionResponse } = kit
   // The unknown-e-mail path must cost the same from the first request on.
   void prepareDummyHash()
 
@@ -122,7 +88,9 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed:`, error)
     return authErrorResponse(c, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'))
   })
-  routes.use(requireApiKey(deps))
+  const apiKey = requireApiKey(deps)
+  // The link in an e-mail is opened by a browser without a key, as Supabase's gateway allows.
+  routes.use((c, next) => (c.req.method === 'GET' && c.req.path.endsWith('/verify') ? next() : apiKey(c, next)))
   routes.use(
     bodyLimit({
       maxSize: 64 * 1024,
@@ -130,55 +98,13 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     }),
   )
 
-  /**
-   * The client as the database's flood limits see it (private.client_address: the rightmost
-   * X-Forwarded-For address that is not a trusted proxy), so sign-in and submissions key alike.
-   */
-  const clientOf = async (c: Context): Promise<ClientInfo> => {
-    const forwardedFor = requestHeaders(c)['x-forwarded-for'] ?? null
-    const address = await deps.db.asSystem(async (tx) => {
-      const { rows } = await tx.query<{ address: string | null }>('select private.client_address($1) as address', [forwardedFor])
-      return rows[0]?.address ?? null
-    })
-    return { userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null, ip: address }
-  }
-
-  async function sessionResponse(c: Context, user: UserRow, issued: IssuedSession): Promise<Response> {
-    const { token, expiresAt } = await signAccessToken(deps.keys.jwtSecret, {
-      user,
-      sessionId: issued.session.id,
-      signedInAt: issued.session.created_at,
-      issuer: `${new URL(c.req.url).origin}/auth/v1`,
-      ttlSeconds: config.accessTokenTtlSeconds,
-    })
-    c.header('Cache-Control', 'no-store')
-    return c.json({
-      access_token: token,
-      token_type: 'bearer',
-      expires_in: config.accessTokenTtlSeconds,
-      expires_at: expiresAt,
-      refresh_token: issued.refreshToken,
-      user: userJson(user),
-    })
-  }
-
   async function passwordGrant(c: Context, body: Json): Promise<Response> {
     const email = typeof body.email === 'string' ? normalizeEmail(body.email).slice(0, 320) : ''
     const password = typeof body.password === 'string' ? body.password : ''
     if (email === '') throw new AuthError(400, 'validation_failed', 'missing email or phone')
     const client = await clientOf(c)
     const admission = limiter.begin(email, client.ip ?? 'unknown')
-    if (!admission.allowed) {
-      throw new AuthError(
-        429,
-        'over_request_rate_limit',
-        'Request rate limit reached',
-        {},
-        {
-          'Retry-After': String(Math.ceil(admission.retryAfterMs / 1000)),
-        },
-      )
-    }
+    if (!admission.allowed) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', admission.retryAfterMs)
     if (admission.delayMs > 0) await sleep(admission.delayMs)
 
     // Looked up in one short transaction, verified outside it: the KDF must not hold PGlite's lock.
@@ -196,10 +122,12 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     const signedIn = await deps.db.asSystem(async (tx) => {
       if (rehashed) await replacePasswordHash(tx, found.id, found.encrypted_password!, rehashed)
       const user = await recordSignIn(tx, found.id)
-      return user ? { user, issued: await startSession(tx, user.id, client) } : null
+      if (!user) return null
+      await recordAudit(tx, user, 'login', { provider: 'email' })
+      return grantFor(tx, user, await startSession(tx, user.id, client, 'password'))
     })
     if (!signedIn) throw INVALID_CREDENTIALS() // deleted between the two transactions
-    return sessionResponse(c, signedIn.user, signedIn.issued)
+    return sessionResponse(c, signedIn)
   }
 
   async function refreshGrant(c: Context, body: Json): Promise<Response> {
@@ -213,10 +141,11 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
       // Thrown: rolls the rotation back.
       if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
       if (isBanned(user)) throw new AuthError(400, 'user_banned', 'Invalid Refresh Token: User Banned')
-      return { user, issued: rotated }
+      await recordAudit(tx, user, 'token_refreshed')
+      return grantFor(tx, user, rotated)
     })
     if (outcome instanceof AuthError) throw outcome
-    return sessionResponse(c, outcome.user, outcome.issued)
+    return sessionResponse(c, outcome)
   }
 
   routes.post('/token', async (c) => {
@@ -229,7 +158,7 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
 
   routes.get('/user', async (c) => {
     const { user } = await requireUser(c, deps)
-    return c.json(userJson(user))
+    return c.json(userJson(user, await deps.db.asSystem((tx) => factorsOf(tx, user.id))))
   })
 
   // GoTrue's UserUpdate for this product: a new password (the end of a password recovery, or a
@@ -250,12 +179,18 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     }
     const updated = await deps.db.asSystem(async (tx) => {
       const row = await applyChanges(tx, user, { passwordHash, confirmEmail: false, userMetadata })
-      if (row && passwordHash !== undefined) await endSessions(tx, user.id, session?.id ?? null, 'others')
-      return row
+      if (!row) return null
+      if (passwordHash !== undefined) {
+        await endSessions(tx, user.id, session?.id ?? null, 'others')
+        await recordAudit(tx, row, 'user_updated_password')
+      } else {
+        await recordAudit(tx, row, 'user_modified')
+      }
+      return { row, factors: await factorsOf(tx, user.id) }
     })
     if (!updated) throw new AuthError(404, 'user_not_found', 'User not found')
-    if (passwordHash !== undefined && updated.email) limiter.clearAccount(normalizeEmail(updated.email))
-    return c.json(userJson(updated))
+    if (passwordHash !== undefined && updated.row.email) limiter.clearAccount(normalizeEmail(updated.row.email))
+    return c.json(userJson(updated.row, updated.factors))
   })
 
   routes.post('/logout', async (c) => {
@@ -263,7 +198,10 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     const scope: LogoutScope | null = raw === '' || raw === 'global' ? 'global' : raw === 'local' || raw === 'others' ? raw : null
     if (!scope) throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${raw.slice(0, 40)}"`)
     const { user, session } = await requireUser(c, deps)
-    await deps.db.asSystem((tx) => endSessions(tx, user.id, session?.id ?? null, scope))
+    await deps.db.asSystem(async (tx) => {
+      await endSessions(tx, user.id, session?.id ?? null, scope)
+      await recordAudit(tx, user, 'logout')
+    })
     return c.body(null, 204)
   })
 
@@ -291,7 +229,9 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
       if (await emailTaken(tx, email)) {
         throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
       }
-      return insertUser(tx, { email, passwordHash, confirmed: body.email_confirm === true, appMetadata, userMetadata })
+      const created = await insertUser(tx, { email, passwordHash, confirmed: body.email_confirm === true, appMetadata, userMetadata })
+      await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_signedup', { user_id: created.id, user_email: created.email, user_phone: '' })
+      return created
     })
     return c.json(userJson(user))
   })
@@ -300,7 +240,16 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     await requireAdmin(c, deps)
     const page = positiveInt(c.req.query('page'), 1)
     const perPage = Math.min(positiveInt(c.req.query('per_page'), 50), 1000)
-    const { users, total } = await deps.db.asSystem((tx) => listUsers(tx, page, perPage))
+    const { users, total, factors } = await deps.db.asSystem(async (tx) => {
+      const listed = await listUsers(tx, page, perPage)
+      return {
+        ...listed,
+        factors: await factorsByUser(
+          tx,
+          listed.users.map((u) => u.id),
+        ),
+      }
+    })
     // GoTrue's pagination headers; supabase-js reads nextPage/lastPage/total from them.
     const lastPage = Math.max(1, Math.ceil(total / perPage))
     const path = new URL(c.req.url).pathname
@@ -309,8 +258,11 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     links.push(`<${path}?page=${lastPage}&per_page=${perPage}>; rel="last"`)
     c.header('Link', links.join(', '))
     c.header('X-Total-Count', String(total))
-    return c.json({ users: users.map(userJson), aud: 'authenticated' })
+    return c.json({ users: users.map((u) => userJson(u, factors.get(u.id))), aud: 'authenticated' })
   })
+
+  registerMfaRoutes(routes, kit)
+  registerLinkRoutes(routes, kit)
 
   routes.get('/admin/users/:id', async (c) => {
     await requireAdmin(c, deps)
@@ -318,7 +270,7 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     if (!UUID.test(id)) throw new AuthError(404, 'user_not_found', 'User not found')
     const user = await deps.db.asSystem((tx) => findUserById(tx, id))
     if (!user) throw new AuthError(404, 'user_not_found', 'User not found')
-    return c.json(userJson(user))
+    return c.json(userJson(user, await deps.db.asSystem((tx) => factorsOf(tx, id))))
   })
 
   // GoTrue's adminUserUpdate: a new password (which ends every session of the account and lifts
@@ -332,7 +284,10 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     const updated = await deps.db.asSystem(async (tx) => {
       const user = await findUserById(tx, id)
       const row = user ? await applyChanges(tx, user, changes) : null
-      if (row && changes.passwordHash !== undefined) await endSessions(tx, id, null, 'global')
+      if (!row) return null
+      // A new password or a ban ends every session at once: a ban must not wait for tokens to expire.
+      if (changes.passwordHash !== undefined || (changes.bannedUntil !== undefined && isBanned(row))) await endSessions(tx, id, null, 'global')
+      await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_modified', { user_id: row.id, user_email: row.email, user_phone: '' })
       return row
     })
     if (!updated) throw new AuthError(404, 'user_not_found', 'User not found')
@@ -344,7 +299,12 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     await requireAdmin(c, deps)
     const id = c.req.param('id')
     if (!UUID.test(id)) throw new AuthError(404, 'user_not_found', 'User not found')
-    const deleted = await deps.db.asSystem((tx) => deleteUser(tx, id))
+    const deleted = await deps.db.asSystem(async (tx) => {
+      const user = await findUserById(tx, id)
+      if (!user || !(await deleteUser(tx, id))) return false
+      await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_deleted', { user_id: user.id, user_email: user.email, user_phone: '' })
+      return true
+    })
     if (!deleted) throw new AuthError(404, 'user_not_found', 'User not found')
     return c.json({})
   })

@@ -3,13 +3,14 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { SignJWT } from 'jose'
 import { secretBytes } from '../keys.ts'
+import type { Assurance } from './sessions.ts'
 import type { UserRow } from './users.ts'
 
 export interface AccessTokenInput {
   user: UserRow
   sessionId: string
-  /** When the session's password sign-in happened: the `amr` timestamp, kept across refreshes. */
-  signedInAt: Date
+  /** The session's level and how it was authenticated, kept across refreshes. */
+  assurance: Assurance
   issuer: string
   ttlSeconds: number
 }
@@ -29,8 +30,8 @@ export async function signAccessToken(jwtSecret: string, input: AccessTokenInput
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role ?? 'authenticated',
-    aal: 'aal1',
-    amr: [{ method: 'password', timestamp: Math.floor(input.signedInAt.getTime() / 1000) }],
+    aal: input.assurance.aal,
+    amr: input.assurance.amr,
     session_id: input.sessionId,
     is_anonymous: user.is_anonymous,
   })

@@ -1,6 +1,7 @@
 // auth.users: reading and writing accounts, GoTrue's JSON form of a user, and the first admin.
 import type { LocalDatabase, Transaction } from '../db.ts'
 import { DEFAULT_AUTH_CONFIG } from './config.ts'
+import { factorJson, type FactorJson, type FactorRow } from './mfa.ts'
 import { checkPassword, hashPassword } from './password.ts'
 
 export interface UserRow {
@@ -18,6 +19,9 @@ export interface UserRow {
   phone: string | null
   banned_until: Date | null
   is_anonymous: boolean
+  invited_at: Date | null
+  confirmation_sent_at: Date | null
+  recovery_sent_at: Date | null
 }
 
 /** The user as GoTrue returns it (from /user, /token and the admin API). */
@@ -27,12 +31,17 @@ export interface AuthUser {
   role: string
   email: string
   email_confirmed_at?: string
+  invited_at?: string
+  confirmation_sent_at?: string
+  recovery_sent_at?: string
   phone: string
   confirmed_at?: string
   last_sign_in_at?: string
   app_metadata: Record<string, unknown>
   user_metadata: Record<string, unknown>
   identities: unknown[]
+  /** Present only when the person has factors, as in GoTrue. */
+  factors?: FactorJson[]
   created_at: string
   updated_at: string
   banned_until?: string
@@ -40,12 +49,12 @@ export interface AuthUser {
 }
 
 const COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_app_meta_data,
-  raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous`
+  raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous, invited_at, confirmation_sent_at, recovery_sent_at`
 
 // GoTrue's instance_id for single-tenant installs.
 const NIL_UUID = '00000000-0000-0000-0000-000000000000'
 
-export function userJson(row: UserRow): AuthUser {
+export function userJson(row: UserRow, factors: FactorRow[] = []): AuthUser {
   const iso = (d: Date | null) => (d ? d.toISOString() : undefined)
   return {
     id: row.id,
@@ -53,6 +62,9 @@ export function userJson(row: UserRow): AuthUser {
     role: row.role ?? 'authenticated',
     email: row.email ?? '',
     email_confirmed_at: iso(row.email_confirmed_at),
+    invited_at: iso(row.invited_at),
+    confirmation_sent_at: iso(row.confirmation_sent_at),
+    recovery_sent_at: iso(row.recovery_sent_at),
     phone: row.phone ?? '',
     confirmed_at: iso(row.email_confirmed_at),
     last_sign_in_at: iso(row.last_sign_in_at),
@@ -60,6 +72,7 @@ export function userJson(row: UserRow): AuthUser {
     user_metadata: row.raw_user_meta_data ?? {},
     // This backend has no auth.identities table; GoTrue lists linked identities here.
     identities: [],
+    ...(factors.length > 0 ? { factors: factors.map(factorJson) } : {}),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     banned_until: iso(row.banned_until),

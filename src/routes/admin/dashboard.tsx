@@ -1,6 +1,7 @@
 import { getDashboardFigures } from '~/features/admin/dashboard/api/get-dashboard-figures'
 import { Dashboard } from '~/features/admin/dashboard/components/dashboard'
 import { loadOr } from '~/features/admin/lib/admin-action'
+import { staffSession } from '~/features/admin/lib/admin-db'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import type { Route } from './+types/dashboard'
 
@@ -8,7 +9,9 @@ export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Dashboard')
 
 export async function clientLoader() {
-  return { figures: await loadOr('Failed to fetch dashboard figures', getDashboardFigures, null) }
+  const session = await staffSession()
+  const permissions = session.kind === 'staff' ? session.staff.permissions : []
+  return { figures: await loadOr('Failed to fetch dashboard figures', (db) => getDashboardFigures(db, permissions), null) }
 }
 
 export default function AdminDashboardRoute({ loaderData }: Route.ComponentProps) {

@@ -7,8 +7,8 @@ import type { Route } from './+types/login'
 
 export async function clientLoader() {
   const db = await adminDb()
-  // Already signed in as an admin: nothing to do here.
-  if ((await getStaffSession(db)).kind === 'admin') throw redirect('/admin')
+  // Already signed in as staff: nothing to do here.
+  if ((await getStaffSession(db)).kind === 'staff') throw redirect('/admin')
   return null
 }
 

@@ -96,6 +96,23 @@ describe('Site Settings', () => {
     expect((await settings()).primary_color).toBe('#7dd3fc')
   })
 
+  it('refuses to require two-factor for all staff from a session without two-factor, saying why', async () => {
+    const user = userEvent.setup()
+    renderRoute(screenRoute, env.db, '/admin/settings')
+    await listLoaded()
+    const section = screen.getByRole('region', { name: 'Staff Security' })
+    const required = within(section).getByLabelText('Require two-factor for all staff') as HTMLInputElement
+    expect(required.checked).toBe(false)
+    await user.click(required)
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
+    await expectToast('Error', 'Failed to update settings')
+    expect(within(section).getByText(/before requiring it for all staff/)).toBeTruthy()
+    expect((await settings()).staff_require_two_factor).toBe('false')
+    // The database says the same to a hand-made request.
+    const direct = await env.db.from('site_settings').update({ value: 'true' }).eq('key', 'staff_require_two_factor')
+    expect(direct.error?.message).toMatch(/before requiring it for all staff/)
+  })
+
   it('is all or nothing: one value the database refuses, and none is saved, with the error toast', async () => {
     const before = await settings()
     const values = { ...before, company_name: 'Should Not Stick', secondary_color: 'not-a-colour' }
@@ -129,6 +146,6 @@ describe('Site Settings', () => {
     await user.type(within(section).getByLabelText('Recruiting Email'), 'hiring@example.test')
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
     await expectToast('Success', 'All settings updated successfully')
-    expect(await settings()).toMatchObject({ lead_notify_sales: 'off', lead_notify_careers: 'on', lead_notify_careers_email: 'hiring@example.test' })
+    expect(await settings()).toMatchObject({ lead_notify_sales: 'false', lead_notify_careers: 'true', lead_notify_careers_email: 'hiring@example.test' })
   })
 })

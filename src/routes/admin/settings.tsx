@@ -1,8 +1,8 @@
-import { KNOWN_KEYS, settingsMessages as text, settingsSchema } from '~/entities/site-settings'
+import { KNOWN_KEYS, REQUIRE_TWO_FACTOR_KEY, settingsMessages as text, settingsSchema } from '~/entities/site-settings'
 import { PageHeader } from '~/features/admin/components/page-header'
 import { adminAction, attempt, loadOr, parseValues } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
-import { getSettings, saveAllSettings } from '~/features/admin/settings/api/settings'
+import { getSettings, saveAllSettings, signedInWithTwoFactor } from '~/features/admin/settings/api/settings'
 import { SettingsForm } from '~/features/admin/settings/components/settings-form'
 import type { Route } from './+types/settings'
 
@@ -19,6 +19,10 @@ export const clientAction = adminAction({
     const extraKeys = Object.keys(existing).filter((key) => !KNOWN_KEYS.has(key))
     const input = parseValues(settingsSchema(extraKeys), body.values, text.updateFailed)
     if ('error' in input) return input.error
+    // The database refuses it too: requiring two-factor at aal1 would lock this admin out.
+    if (input.values[REQUIRE_TWO_FACTOR_KEY] === 'true' && existing[REQUIRE_TWO_FACTOR_KEY] !== 'true' && !(await signedInWithTwoFactor(db))) {
+      return { ok: false, toast: { kind: 'error', message: text.updateFailed }, fieldErrors: { [REQUIRE_TWO_FACTOR_KEY]: text.twoFactorFirst } }
+    }
     return attempt(() => saveAllSettings(db, input.values, existing), text.updateFailed, text.updated)
   },
 })

@@ -1,9 +1,13 @@
 // The guard of every /admin page but the login: no session goes to /admin/login, a session without
-// the admin role too (with a message). An expired access token is renewed silently by supabase-js;
-// when it cannot be, the person is sent to sign in again and comes back to the same page.
+// a staff role too (with a message). The sidebar lists the screens of the person's role; the URL of
+// any other screen shows the no-access page (the database refuses its data anyway). An expired
+// access token is renewed silently by supabase-js; when it cannot be, the person is sent to sign in
+// again and comes back to the same page.
 import { useEffect, useRef } from 'react'
-import { Outlet, redirect, useNavigate } from 'react-router'
+import { Outlet, redirect, useLocation, useNavigate } from 'react-router'
 import { AdminShell } from '~/features/admin/components/admin-shell'
+import { canOpen, navFor } from '~/features/admin/components/admin-nav'
+import { NoAccess } from '~/features/admin/components/no-access'
 import { Spinner } from '~/features/admin/components/spinner'
 import { signOut } from '~/features/admin/auth/api/sign-out'
 import { countNewMessages } from '~/features/admin/inbox/api/contact-messages'
@@ -25,8 +29,9 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     await signOut(db)
     throw redirect('/admin/login?reason=no-access')
   }
-  const newMessages = await countNewMessages(db).catch(() => 0)
-  return { db, staff: session.staff, newMessages }
+  const { staff } = session
+  const newMessages = staff.permissions.includes('leads.read') ? await countNewMessages(db).catch(() => 0) : 0
+  return { db, staff, newMessages }
 }
 
 // A change of a list's filters (its search params) needs no new session check.
@@ -39,6 +44,7 @@ export function HydrateFallback() {
 export default function AdminGuard({ loaderData }: Route.ComponentProps) {
   const { db, staff, newMessages } = loaderData
   const navigate = useNavigate()
+  const { pathname } = useLocation()
   const loggingOut = useRef(false)
 
   useEffect(() => {
@@ -60,8 +66,8 @@ export default function AdminGuard({ loaderData }: Route.ComponentProps) {
   }
 
   return (
-    <AdminShell greetingName={staff.name} newMessages={newMessages} onLogout={() => void logout()}>
-      <Outlet />
+    <AdminShell greetingName={staff.name} nav={navFor(staff.permissions)} newMessages={newMessages} onLogout={() => void logout()}>
+      {canOpen(pathname, staff.permissions) ? <Outlet /> : <NoAccess role={staff.role} />}
     </AdminShell>
   )
 }

@@ -13,11 +13,14 @@ import {
   Building2,
   type LucideIcon,
 } from 'lucide-react'
+import type { Permission } from '~/entities/staff-role'
 
 export interface AdminNavItem {
   label: string
   to: string
   icon: LucideIcon
+  /** The permission the screen needs; none: every staff member uses it. */
+  permission?: Permission
   /** Shows the count of new contact messages. */
   countsInbox?: boolean
 }
@@ -25,15 +28,31 @@ export interface AdminNavItem {
 /** The spec's sidebar, then the lead inboxes the product adds. */
 export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
-  { label: 'Solutions', to: '/admin/solutions', icon: FolderKanban },
-  { label: 'Clients', to: '/admin/clients', icon: Building2 },
-  { label: 'Testimonials', to: '/admin/testimonials', icon: MessageSquareQuote },
-  { label: 'Website Content', to: '/admin/content', icon: FileText },
-  { label: 'Blog Posts', to: '/admin/blog', icon: Newspaper },
-  { label: 'Team Members', to: '/admin/team', icon: Users },
-  { label: 'Job Openings', to: '/admin/jobs', icon: Briefcase },
-  { label: 'Site Settings', to: '/admin/settings', icon: Settings },
-  { label: 'Inbox', to: '/admin/inbox', icon: Inbox, countsInbox: true },
-  { label: 'Subscribers', to: '/admin/subscribers', icon: Mail },
-  { label: 'Applications', to: '/admin/applications', icon: UserRound },
+  { label: 'Solutions', to: '/admin/solutions', icon: FolderKanban, permission: 'content.write' },
+  { label: 'Clients', to: '/admin/clients', icon: Building2, permission: 'content.write' },
+  { label: 'Testimonials', to: '/admin/testimonials', icon: MessageSquareQuote, permission: 'content.write' },
+  { label: 'Website Content', to: '/admin/content', icon: FileText, permission: 'content.write' },
+  { label: 'Blog Posts', to: '/admin/blog', icon: Newspaper, permission: 'posts.write' },
+  { label: 'Team Members', to: '/admin/team', icon: Users, permission: 'content.write' },
+  { label: 'Job Openings', to: '/admin/jobs', icon: Briefcase, permission: 'jobs.write' },
+  { label: 'Site Settings', to: '/admin/settings', icon: Settings, permission: 'settings.write' },
+  { label: 'Inbox', to: '/admin/inbox', icon: Inbox, permission: 'leads.read', countsInbox: true },
+  { label: 'Subscribers', to: '/admin/subscribers', icon: Mail, permission: 'leads.read' },
+  { label: 'Applications', to: '/admin/applications', icon: UserRound, permission: 'applications.read' },
 ]
+
+function allowed(item: AdminNavItem, permissions: readonly Permission[]): boolean {
+  return !item.permission || permissions.includes(item.permission)
+}
+
+/** The sidebar of a person with these permissions. */
+export function navFor(permissions: readonly Permission[]): AdminNavItem[] {
+  return ADMIN_NAV.filter((item) => allowed(item, permissions))
+}
+
+/** Whether these permissions open the screen at `pathname` (a screen outside the sidebar decides for itself). */
+export function canOpen(pathname: string, permissions: readonly Permission[]): boolean {
+  const path = pathname.replace(/\/+$/, '').toLowerCase()
+  const item = ADMIN_NAV.find((entry) => entry.to !== '/admin' && (path === entry.to || path.startsWith(`${entry.to}/`)))
+  return !item || allowed(item, permissions)
+}

@@ -3,17 +3,19 @@
 import { LogOut, Menu, X } from 'lucide-react'
 import { useState, type ReactNode } from 'react'
 import { NavLink } from 'react-router'
-import { ADMIN_NAV } from './admin-nav'
+import type { AdminNavItem } from './admin-nav'
 import { iconButton } from './styles'
 
 export interface AdminShellProps {
   greetingName: string | null
+  /** The screens of the signed-in person's role. */
+  nav: AdminNavItem[]
   newMessages: number
   onLogout: () => void
   children: ReactNode
 }
 
-export function AdminShell({ greetingName, newMessages, onLogout, children }: AdminShellProps) {
+export function AdminShell({ greetingName, nav, newMessages, onLogout, children }: AdminShellProps) {
   const [open, setOpen] = useState(false)
 
   return (
@@ -40,7 +42,7 @@ export function AdminShell({ greetingName, newMessages, onLogout, children }: Ad
         </div>
         <nav aria-label="Admin" className="flex-1 overflow-y-auto px-2 py-3">
           <ul className="grid gap-0.5">
-            {ADMIN_NAV.map((item) => (
+            {nav.map((item) => (
               <li key={item.to}>
                 <NavLink
                   to={item.to}

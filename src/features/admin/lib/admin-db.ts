@@ -44,5 +44,5 @@ export function staffSession(): Promise<StaffSession> {
 /** The client for a screen's reads, or null without a staff session (the shell's guard then sends the person to sign in, and the screen asks nothing). */
 export async function staffDb(): Promise<Db | null> {
   const session = await staffSession()
-  return session.kind === 'admin' ? adminDb() : null
+  return session.kind === 'staff' ? adminDb() : null
 }

@@ -134,13 +134,23 @@ export function serviceDb(backend: LocalBackend): Db {
 
 let memberCount = 0
 
-/** A signed-in account without the admin role: every write it tries is refused by the database. */
-export async function signedInMember(backend: LocalBackend): Promise<Db> {
-  const email = `member${++memberCount}-${Date.now()}@test.local`
+/** A signed-in account with the given staff role, or with none (null). */
+export async function signedInStaff(backend: LocalBackend, role: string | null): Promise<Db> {
+  const email = `${role ?? 'member'}${++memberCount}-${Date.now()}@test.local`
   const password = 'member-password-1'
-  const { error } = await serviceDb(backend).auth.admin.createUser({ email, password, email_confirm: true })
+  const service = serviceDb(backend)
+  const { data, error } = await service.auth.admin.createUser({ email, password, email_confirm: true })
   if (error) throw new Error(`could not create a member: ${error.message}`)
+  if (role) {
+    const granted = await service.from('staff_roles').insert({ user_id: data.user.id, role })
+    if (granted.error) throw new Error(`could not grant ${role}: ${granted.error.message}`)
+  }
   return signedInDb(backend, email, password)
+}
+
+/** A signed-in account without a staff role: every write it tries is refused by the database. */
+export function signedInMember(backend: LocalBackend): Promise<Db> {
+  return signedInStaff(backend, null)
 }
 
 /** Waits until the screen's data has loaded (its spinner is gone). */

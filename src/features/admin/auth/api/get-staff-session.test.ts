@@ -4,6 +4,7 @@
 import { createHmac } from 'node:crypto'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { PERMISSIONS } from '~/entities/staff-role'
 import { createBrowserClient } from '~/lib/supabase'
 import { serviceDb, startBackend, TEST_ADMIN, type LocalBackend } from '../../test/admin-harness'
 import { getStaffSession } from './get-staff-session'
@@ -61,11 +62,22 @@ describe('the admin guard', () => {
     expect(await getStaffSession(db)).toEqual({ kind: 'no-access' })
   })
 
-  it('with an admin session: admin', async () => {
+  it('with an admin session: staff, as admin with every permission', async () => {
     const db = browserDb()
     const result = await signIn(db, TEST_ADMIN.email, TEST_ADMIN.password)
-    expect(result).toMatchObject({ kind: 'admin', staff: { email: TEST_ADMIN.email } })
-    expect(await getStaffSession(db)).toMatchObject({ kind: 'admin' })
+    expect(result).toMatchObject({ kind: 'staff', staff: { email: TEST_ADMIN.email, role: 'admin', twoFactorRequired: false } })
+    const session = await getStaffSession(db)
+    expect(session.kind === 'staff' && [...session.staff.permissions].sort()).toEqual([...PERMISSIONS].sort())
+  })
+
+  it('with an editor session: staff, as editor with the content permissions only', async () => {
+    const service = serviceDb(backend)
+    const { data, error } = await service.auth.admin.createUser({ email: 'editor@test.local', password: 'editor-password-1', email_confirm: true })
+    if (error) throw error
+    expect((await service.from('staff_roles').insert({ user_id: data.user.id, role: 'editor' })).error).toBeNull()
+    const result = await signIn(browserDb(), 'editor@test.local', 'editor-password-1')
+    expect(result).toMatchObject({ kind: 'staff', staff: { role: 'editor' } })
+    expect(result.kind === 'staff' && [...result.staff.permissions].sort()).toEqual(['content.write', 'jobs.write', 'media.write', 'posts.write', 'views.read'])
   })
 
   it('with an expired access token: refreshed silently, still admin, with a new token', async () => {
@@ -79,7 +91,7 @@ describe('the admin guard', () => {
     localStorage.setItem(key, JSON.stringify({ ...stored, access_token: expired, expires_at: past }))
 
     // A reloaded page starts from what is stored.
-    expect(await getStaffSession(browserDb())).toMatchObject({ kind: 'admin' })
+    expect(await getStaffSession(browserDb())).toMatchObject({ kind: 'staff' })
     const renewed = JSON.parse(localStorage.getItem(key)!)
     expect(renewed.access_token).not.toBe(expired)
     expect(renewed.expires_at).toBeGreaterThan(Date.now() / 1000)

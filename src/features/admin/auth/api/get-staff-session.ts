@@ -1,3 +1,4 @@
+import { isPermission, type Permission } from '~/entities/staff-role'
 import type { Db } from '~/lib/supabase'
 
 export interface Staff {
@@ -5,24 +6,40 @@ export interface Staff {
   email: string
   /** The person's name when their account has one, for the header greeting. */
   name: string | null
+  /** admin, editor, sales, recruiter, or a role added since. */
+  role: string
+  permissions: Permission[]
+  /** The site setting "Require two-factor for all staff". */
+  twoFactorRequired: boolean
 }
 
-export type StaffSession = { kind: 'signed-out' } | { kind: 'no-access' } | { kind: 'admin'; staff: Staff }
+export type StaffSession = { kind: 'signed-out' } | { kind: 'no-access' } | { kind: 'staff'; staff: Staff }
 
 /**
  * Who is at the keyboard. getSession() refreshes an expired access token with the stored refresh
- * token first (silently); when that fails there is no session. The admin role is asked of the
- * database (is_admin() reads staff_roles), never read from the token's metadata.
+ * token first (silently); when that fails there is no session. The role and its permissions are
+ * asked of the database (current_staff() reads staff_roles), never read from the token's metadata.
  */
 export async function getStaffSession(db: Db): Promise<StaffSession> {
   const { data, error } = await db.auth.getSession()
   const session = data.session
   if (error || !session) return { kind: 'signed-out' }
-  const { data: isAdmin, error: roleError } = await db.rpc('is_admin')
+  const { data: rows, error: roleError } = await db.rpc('current_staff')
   // A token the server no longer accepts (revoked session, rotated secret) counts as signed out.
   if (roleError) return { kind: 'signed-out' }
-  if (!isAdmin) return { kind: 'no-access' }
+  const access = rows?.[0]
+  if (!access) return { kind: 'no-access' }
   const metadata = session.user.user_metadata as Record<string, unknown> | undefined
   const name = typeof metadata?.full_name === 'string' ? metadata.full_name : typeof metadata?.name === 'string' ? metadata.name : null
-  return { kind: 'admin', staff: { userId: session.user.id, email: session.user.email ?? '', name } }
+  return {
+    kind: 'staff',
+    staff: {
+      userId: session.user.id,
+      email: session.user.email ?? '',
+      name,
+      role: access.role,
+      permissions: (access.permissions ?? []).filter(isPermission),
+      twoFactorRequired: access.two_factor_required,
+    },
+  }
 }

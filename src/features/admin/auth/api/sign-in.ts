@@ -5,8 +5,8 @@ export type SignInResult = { kind: 'failed' } | Exclude<StaffSession, { kind: 's
 
 /**
  * E-mail and password through Supabase Auth. Whatever the reason a sign-in fails (unknown e-mail,
- * wrong password, throttled) the caller learns only that it failed. A valid account without the
- * admin role is signed out again at once, so it holds no session in this browser.
+ * wrong password, throttled) the caller learns only that it failed. A valid account without a
+ * staff role is signed out again at once, so it holds no session in this browser.
  */
 export async function signIn(db: Db, email: string, password: string): Promise<SignInResult> {
   const { error } = await db.auth.signInWithPassword({ email, password })

@@ -13,7 +13,7 @@ import { loginSchema, type LoginValues } from '../schemas'
 
 export type LoginNotice = 'no-access' | 'expired' | null
 
-export const NO_ACCESS_MESSAGE = 'This account has no access to the back office. Sign in with an administrator account.'
+export const NO_ACCESS_MESSAGE = 'This account has no access to the back office. Sign in with a staff account.'
 export const EXPIRED_MESSAGE = 'Your session has ended. Sign in again to continue where you left off.'
 
 export function LoginForm({ notice, onSignedIn }: { notice: LoginNotice; onSignedIn: () => void }) {

@@ -1,3 +1,4 @@
+import type { Permission } from '~/entities/staff-role'
 import { check, type Db } from '~/lib/supabase'
 
 export interface DailyViews {
@@ -5,16 +6,16 @@ export interface DailyViews {
   views: number
 }
 
+/** Each group of figures is there only for a role whose permissions open it. */
 export interface DashboardFigures {
-  solutions: number
-  clients: number
-  testimonials: number
-  /** Page views over the last 30 days, today included. */
-  views30Days: number
-  viewsPerDay: DailyViews[]
-  newMessages: number
-  subscribers: number
-  openApplications: number
+  content: { solutions: number; clients: number; testimonials: number } | null
+  views: {
+    /** Page views over the last 30 days, today included. */
+    views30Days: number
+    viewsPerDay: DailyViews[]
+  } | null
+  leads: { newMessages: number; subscribers: number } | null
+  applications: { openApplications: number } | null
 }
 
 export const VIEW_DAYS = 30
@@ -25,28 +26,45 @@ async function exactCount(query: PromiseLike<{ count: number | null; error: { me
   return result.count ?? 0
 }
 
-/** The dashboard's figures, all exact counts from the database. */
-export async function getDashboardFigures(db: Db): Promise<DashboardFigures> {
+async function contentFigures(db: Db): Promise<NonNullable<DashboardFigures['content']>> {
   const head = { count: 'exact', head: true } as const
-  const [solutions, clients, testimonials, newMessages, subscribers, openApplications, views] = await Promise.all([
+  const [solutions, clients, testimonials] = await Promise.all([
     exactCount(db.from('solutions').select('id', head), 'solutions'),
     exactCount(db.from('clients').select('id', head), 'clients'),
     exactCount(db.from('testimonials').select('id', head), 'testimonials'),
-    exactCount(db.from('contact_messages').select('id', head).eq('status', 'new'), 'contact messages'),
-    exactCount(db.from('newsletter_subscribers').select('id', head).eq('status', 'subscribed'), 'subscribers'),
-    exactCount(db.from('job_applications').select('id', head).in('status', ['new', 'reviewing']), 'applications'),
-    db.rpc('page_view_totals', { days: VIEW_DAYS }),
   ])
+  return { solutions, clients, testimonials }
+}
+
+async function viewFigures(db: Db): Promise<NonNullable<DashboardFigures['views']>> {
+  const views = await db.rpc('page_view_totals', { days: VIEW_DAYS })
   check(views, 'page views')
   const viewsPerDay = (views.data ?? []).map((row) => ({ day: row.day, views: Number(row.views) }))
-  return {
-    solutions,
-    clients,
-    testimonials,
-    newMessages,
-    subscribers,
-    openApplications,
-    viewsPerDay,
-    views30Days: viewsPerDay.reduce((sum, row) => sum + row.views, 0),
-  }
+  return { viewsPerDay, views30Days: viewsPerDay.reduce((sum, row) => sum + row.views, 0) }
+}
+
+async function leadFigures(db: Db): Promise<NonNullable<DashboardFigures['leads']>> {
+  const head = { count: 'exact', head: true } as const
+  const [newMessages, subscribers] = await Promise.all([
+    exactCount(db.from('contact_messages').select('id', head).eq('status', 'new'), 'contact messages'),
+    exactCount(db.from('newsletter_subscribers').select('id', head).eq('status', 'subscribed'), 'subscribers'),
+  ])
+  return { newMessages, subscribers }
+}
+
+async function applicationFigures(db: Db): Promise<NonNullable<DashboardFigures['applications']>> {
+  const head = { count: 'exact', head: true } as const
+  return { openApplications: await exactCount(db.from('job_applications').select('id', head).in('status', ['new', 'reviewing']), 'applications') }
+}
+
+/** The dashboard's figures that these permissions open, all exact counts from the database. */
+export async function getDashboardFigures(db: Db, permissions: readonly Permission[]): Promise<DashboardFigures> {
+  const when = <T>(permission: Permission, load: (db: Db) => Promise<T>) => (permissions.includes(permission) ? load(db) : Promise.resolve(null))
+  const [content, views, leads, applications] = await Promise.all([
+    when('content.write', contentFigures),
+    when('views.read', viewFigures),
+    when('leads.read', leadFigures),
+    when('applications.read', applicationFigures),
+  ])
+  return { content, views, leads, applications }
 }

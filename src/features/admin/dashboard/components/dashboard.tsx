@@ -29,6 +29,7 @@ function Figure({ label, value, icon: Icon, to }: { label: string; value: number
   )
 }
 
+/** The figures of the signed-in person's role: content, views, leads and applications as it may see them. */
 export function Dashboard({ figures: data }: { figures: DashboardFigures | null }) {
   return (
     <>
@@ -36,20 +37,32 @@ export function Dashboard({ figures: data }: { figures: DashboardFigures | null 
       {data ? (
         <div className="grid gap-4">
           <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-            <Figure label="Solutions" value={data.solutions} icon={FolderKanban} to="/admin/solutions" />
-            <Figure label="Clients" value={data.clients} icon={Building2} to="/admin/clients" />
-            <Figure label="Testimonials" value={data.testimonials} icon={MessageSquareQuote} to="/admin/testimonials" />
-            <Figure label={`Website views (${VIEW_DAYS} days)`} value={data.views30Days} icon={Eye} />
-            <Figure label="New messages" value={data.newMessages} icon={Inbox} to="/admin/inbox" />
-            <Figure label="Subscribers" value={data.subscribers} icon={Mail} to="/admin/subscribers" />
-            <Figure label="Open applications" value={data.openApplications} icon={UserRound} to="/admin/applications" />
+            {data.content ? (
+              <>
+                <Figure label="Solutions" value={data.content.solutions} icon={FolderKanban} to="/admin/solutions" />
+                <Figure label="Clients" value={data.content.clients} icon={Building2} to="/admin/clients" />
+                <Figure label="Testimonials" value={data.content.testimonials} icon={MessageSquareQuote} to="/admin/testimonials" />
+              </>
+            ) : null}
+            {data.views ? <Figure label={`Website views (${VIEW_DAYS} days)`} value={data.views.views30Days} icon={Eye} /> : null}
+            {data.leads ? (
+              <>
+                <Figure label="New messages" value={data.leads.newMessages} icon={Inbox} to="/admin/inbox" />
+                <Figure label="Subscribers" value={data.leads.subscribers} icon={Mail} to="/admin/subscribers" />
+              </>
+            ) : null}
+            {data.applications ? (
+              <Figure label="Open applications" value={data.applications.openApplications} icon={UserRound} to="/admin/applications" />
+            ) : null}
           </div>
-          <section className={`${card} p-4`} aria-labelledby="views-heading">
-            <h2 id="views-heading" className="mb-2 text-sm font-semibold text-slate-900">
-              Page views per day, last {VIEW_DAYS} days
-            </h2>
-            <ViewsChart data={data.viewsPerDay} />
-          </section>
+          {data.views ? (
+            <section className={`${card} p-4`} aria-labelledby="views-heading">
+              <h2 id="views-heading" className="mb-2 text-sm font-semibold text-slate-900">
+                Page views per day, last {VIEW_DAYS} days
+              </h2>
+              <ViewsChart data={data.views.viewsPerDay} />
+            </section>
+          ) : null}
         </div>
       ) : null}
     </>

@@ -17,3 +17,9 @@ export async function saveAllSettings(db: Db, values: Record<string, string>, ex
     .filter((row) => row.key in existing || row.value !== '')
   unwrap(await db.from('site_settings').upsert(rows, { onConflict: 'key' }).select('key'), m.updateFailed)
 }
+
+/** Whether this session passed a two-factor code (aal2). */
+export async function signedInWithTwoFactor(db: Db): Promise<boolean> {
+  const { data } = await db.auth.mfa.getAuthenticatorAssuranceLevel()
+  return data?.currentLevel === 'aal2'
+}

@@ -1,14 +1,49 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, SWITCH_OFF, SWITCH_ON, type SettingField } from '~/entities/site-settings'
+import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '~/entities/site-settings'
 import { Field } from '../../components/field'
-import { buttonPrimary, card, input } from '../../components/styles'
+import { buttonPrimary, card, checkbox, input } from '../../components/styles'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { brandContrastWarning } from '../brand-contrast'
 
 /** An id for a section's heading: ids hold no spaces (aria-labelledby reads spaces as a list). */
 function sectionId(title: string): string {
   return `settings-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`
+}
+
+/** An on/off setting stored as 'true' or 'false'. */
+function SwitchField({ field, checked, error, onChange }: { field: SettingField; checked: boolean; error?: string; onChange: (on: boolean) => void }) {
+  const id = useId()
+  const describedBy = [field.hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
+  return (
+    <div className="grid gap-1 sm:col-span-2">
+      <div className="flex items-center gap-2">
+        <input
+          id={id}
+          type="checkbox"
+          className={checkbox}
+          checked={checked}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {field.label}
+        </label>
+      </div>
+      {field.hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {field.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
 }
 
 function humanize(key: string): string {
@@ -20,31 +55,29 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
   const action = useAdminAction()
   const extraKeys = Object.keys(settings).filter((key) => !KNOWN_KEYS.has(key))
   const defaults: Record<string, string> = {}
-  for (const section of SETTING_SECTIONS) {
-    for (const f of section.fields) defaults[f.key] = settings[f.key] ?? COLOUR_DEFAULTS[f.key] ?? (f.kind === 'switch' ? SWITCH_ON : '')
-  }
+  for (const section of SETTING_SECTIONS)
+    for (const f of section.fields) defaults[f.key] = settings[f.key] ?? COLOUR_DEFAULTS[f.key] ?? (f.kind === 'switch' ? 'false' : '')
   for (const key of extraKeys) defaults[key] = settings[key]
   const form = useForm<Record<string, string>, unknown, Record<string, string>>({ resolver: zodResolver(settingsSchema(extraKeys)), defaultValues: defaults })
   const { errors } = form.formState
   const values = useWatch({ control: form.control })
 
   const submit = form.handleSubmit(async (values) => {
-    await action.submit({ intent: 'save', values })
+    const result = await action.submit({ intent: 'save', values })
+    for (const [key, message] of Object.entries(result.fieldErrors ?? {})) form.setError(key, { message })
   })
 
   const control = (field: SettingField) => {
     const error = errors[field.key]?.message
     if (field.kind === 'switch') {
       return (
-        <label key={field.key} className="flex items-center gap-2 self-end pb-2 text-sm text-slate-700">
-          <input
-            type="checkbox"
-            className="h-4 w-4 rounded border-slate-300"
-            checked={values[field.key] !== SWITCH_OFF}
-            onChange={(event) => form.setValue(field.key, event.target.checked ? SWITCH_ON : SWITCH_OFF, { shouldDirty: true })}
-          />
-          {field.label}
-        </label>
+        <SwitchField
+          key={field.key}
+          field={field}
+          checked={values[field.key] === 'true'}
+          error={error}
+          onChange={(on) => form.setValue(field.key, on ? 'true' : 'false', { shouldDirty: true, shouldValidate: true })}
+        />
       )
     }
     if (field.kind === 'colour') {

@@ -1,0 +1,65 @@
+// Sending e-mail: through SMTP when SMTP_URL is set, otherwise into DATA_DIR/mail/ as one .eml file
+// per message (named <UTC timestamp>-<random>.eml, so names sort by time), with its links printed in
+// the log, so an install without a mail server still gets its invitation and recovery links.
+import { randomBytes } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer, { type Transporter } from 'nodemailer'
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  html: string
+  text: string
+}
+
+export interface Mailer {
+  send(mail: OutgoingMail): Promise<void>
+}
+
+export interface MailerOptions {
+  dataDir: string
+  /** smtp:// or smtps:// URL with credentials; empty: write files. */
+  smtpUrl?: string
+  from: string
+}
+
+export function mailDir(dataDir: string): string {
+  return path.join(dataDir, 'mail')
+}
+
+/** `20261125T093012345Z-1a2b3c4d.eml`: the UTC time to the millisecond, then 4 random bytes. */
+export function mailFileName(at: Date = new Date()): string {
+  const stamp = at.toISOString().replace(/[-:.]/g, '')
+  return `${stamp}-${randomBytes(4).toString('hex')}.eml`
+}
+
+/** The http(s) links of a plain-text body, each once, in order. */
+export function linksIn(text: string): string[] {
+  return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])]
+}
+
+export function createMailer(options: MailerOptions): Mailer {
+  const smtpUrl = options.smtpUrl?.trim()
+  if (smtpUrl) {
+    const transport: Transporter = nodemailer.createTransport(smtpUrl)
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: options.from, ...mail })
+      },
+    }
+  }
+  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const dir = mailDir(options.dataDir)
+  return {
+    async send(mail) {
+      const info = await files.sendMail({ from: options.from, ...mail })
+      await mkdir(dir, { recursive: true, mode: 0o700 })
+      const file = path.join(dir, mailFileName())
+      // Only its owner reads it: it holds sign-in links.
+      await writeFile(file, info.message as Buffer, { mode: 0o600 })
+      console.log(`E-mail to ${mail.to} ("${mail.subject}") saved as ${file}`)
+      for (const link of linksIn(mail.text)) console.log(`  link: ${link}`)
+    },
+  }
+}

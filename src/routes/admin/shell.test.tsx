@@ -1,0 +1,93 @@
+// @vitest-environment jsdom
+// The guarded frame with a real session per role: the sidebar lists the role's screens only, and
+// the URL of another screen shows the no-access page instead of the screen.
+import { render, screen, within } from '@testing-library/react'
+import type { ComponentType } from 'react'
+import { createRoutesStub, type LoaderFunction } from 'react-router'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { createBrowserClient, type Db } from '~/lib/supabase'
+import { Spinner } from '~/features/admin/components/spinner'
+import { setAdminDb } from '~/features/admin/lib/admin-db'
+import { adminBackend, listLoaded, signedInStaff } from '~/features/admin/test/admin-harness'
+import * as dashboard from './dashboard'
+import * as inbox from './inbox'
+import * as shell from './shell'
+
+const env = adminBackend()
+let editor: Db
+let sales: Db
+
+beforeAll(async () => {
+  // recharts' ResponsiveContainer watches its size; jsdom has no ResizeObserver.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  const visitor = createBrowserClient({ url: env.backend.url, anonKey: env.backend.anonKey }, { persistSession: false })
+  const sent = await visitor
+    .from('contact_messages')
+    .insert({ first_name: 'Amaka', last_name: 'Visitor', email: 'amaka@example.com', message: 'A demo, please.' })
+  if (sent.error) throw sent.error
+  editor = await signedInStaff(env.backend, 'editor')
+  sales = await signedInStaff(env.backend, 'sales')
+})
+
+/** The shell with the dashboard and the inbox below it, as the router runs them. */
+function renderShell(db: Db, path: string) {
+  setAdminDb(db)
+  const screenRoute = (module: { clientLoader: unknown; default: unknown }) => ({
+    loader: module.clientLoader as LoaderFunction,
+    Component: module.default as ComponentType,
+  })
+  const Stub = createRoutesStub([
+    {
+      path: '/admin',
+      ...screenRoute(shell),
+      HydrateFallback: () => <Spinner />,
+      children: [
+        { index: true, ...screenRoute(dashboard) },
+        { path: 'inbox', ...screenRoute(inbox) },
+      ],
+    },
+  ])
+  return render(<Stub initialEntries={[path]} />)
+}
+
+async function sidebar(): Promise<string[]> {
+  const nav = await screen.findByRole('navigation', { name: 'Admin' }, { timeout: 10_000 })
+  return within(nav)
+    .getAllByRole('link')
+    .map((link) => link.textContent ?? '')
+}
+
+describe('the back office per role', () => {
+  it('shows an editor the content screens and figures only', async () => {
+    renderShell(editor, '/admin')
+    expect(await sidebar()).toEqual(['Dashboard', 'Solutions', 'Clients', 'Testimonials', 'Website Content', 'Blog Posts', 'Team Members', 'Job Openings'])
+    await screen.findByRole('heading', { name: 'Dashboard' })
+    await listLoaded()
+    expect(await screen.findByText('Solutions', { selector: 'main span' })).toBeTruthy()
+    expect(screen.getByText('Website views (30 days)')).toBeTruthy()
+    expect(screen.queryByText('New messages')).toBeNull()
+    expect(screen.queryByText('Open applications')).toBeNull()
+  })
+
+  it('refuses an editor the inbox URL with the no-access page', async () => {
+    renderShell(editor, '/admin/inbox')
+    const heading = await screen.findByRole('heading', { name: 'No access' }, { timeout: 10_000 })
+    const page = heading.closest('section')!
+    expect(page.textContent).toContain('Your role (Editor) does not include this screen.')
+    expect(within(page).getByRole('link', { name: 'Back to the dashboard' }).getAttribute('href')).toBe('/admin')
+    expect(screen.queryByText(/Amaka/)).toBeNull()
+    expect(screen.queryByRole('heading', { name: 'Inbox' })).toBeNull()
+  })
+
+  it('shows sales the inbox and its own screens', async () => {
+    renderShell(sales, '/admin/inbox')
+    expect(await sidebar()).toEqual(['Dashboard', 'Inbox1 new', 'Subscribers'])
+    await screen.findByRole('heading', { name: 'Inbox' }, { timeout: 10_000 })
+    await listLoaded()
+    expect(screen.getByText(/Amaka/)).toBeTruthy()
+  })
+})
