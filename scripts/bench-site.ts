@@ -7,9 +7,10 @@
 // applies), and unknown blog slugs. Last, a flood of 10,000 distinct URLs (pages that do not
 // exist), and the memory 5 and 30 seconds after it. Load generator, web server and backend share this
 // machine. It prints pages/s, p50 and p99 per target, the web server's memory after each, the ratio
-// of / to the static file, and the backend's memory. It asserts nothing.
+// of / to the static file, and the backend's memory. It asserts nothing. WEB_CONCURRENCY=2 runs the
+// web server as two worker processes (memory is then the sum of the primary and its workers).
 import { spawn } from 'node:child_process'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon, { type RawRequest } from 'autocannon'
@@ -27,9 +28,23 @@ const BROWSER_HEADERS = {
   'accept-encoding': 'gzip, deflate, br',
 }
 
+const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1)
+
+/** Resident memory of `pid` and its children (the worker processes when WEB_CONCURRENCY > 1). */
 async function rssMb(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8')
-  return Math.round(Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0) / 1024)
+  const pids = [pid]
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
+    // The parent's pid is the second field after the command's closing parenthesis.
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) pids.push(Number(entry))
+  }
+  let kb = 0
+  for (const one of pids) {
+    const status = await readFile(`/proc/${one}/status`, 'utf8').catch(() => '')
+    kb += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0)
+  }
+  return Math.round(kb / 1024)
 }
 
 const serverEntry = await ensureWebBuild()
@@ -56,8 +71,9 @@ const siteUrl = await new Promise<string>((resolve, reject) => {
   let output = ''
   web.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString()
-    const match = /listening on (http:\/\/\S+)/.exec(output)
-    if (match) resolve(match[1].replace('localhost', '127.0.0.1'))
+    const match = /listening on (http:\/\/[^\s"]+)/.exec(output)
+    // With several workers, once every one of them listens.
+    if (match && (WORKERS <= 1 || output.includes(`running ${WORKERS} worker processes`))) resolve(match[1].replace('localhost', '127.0.0.1'))
   })
   web.once('exit', (code) => reject(new Error(`the web server exited (${code}):\n${output}`)))
 })
@@ -90,7 +106,9 @@ try {
   }
   const webPid = web.pid as number
   const backendPid = backend.pid as number
-  console.log(`site ${siteUrl}, ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`)
+  console.log(
+    `site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+  )
   console.log(`memory at start: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
   // Warm up: the first renders compile code paths.
   for (const target of targets.filter((t) => !t.vary)) await run(target, { connections: 10, duration: 2 })

@@ -1,6 +1,7 @@
 // `npm start`: builds the web app when its sources changed, starts the local backend (unless a
 // hosted project is configured) and serves the site on http://localhost:3000 (PORT) with the web
 // server in server/.
+import { resolveDataDir } from '../local-supabase/src/config.ts'
 import { resolveSupabase, runBeside } from './lib/backend.ts'
 import { buildDir, ensureWebBuild } from './lib/web-build.ts'
 
@@ -20,6 +21,8 @@ runBeside(target, process.execPath, [serverEntry], {
   PORT: process.env.PORT || '3000',
   NODE_ENV: 'production',
   BUILD_DIR: buildDir,
+  // Lead e-mails are written under DATA_DIR/mail/ when there is no SMTP_URL, beside the backend's.
+  DATA_DIR: resolveDataDir(),
   // The local backend stays on loopback; the browser reaches its APIs through the site's origin.
   ...(target.child ? { SUPABASE_PROXY: '1' } : {}),
   // The web server removes CVs no application claimed with it; it never reaches a page or asset.

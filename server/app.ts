@@ -5,12 +5,15 @@
 // Every absolute URL the app renders starts with one origin fixed before the first request
 // (SITE_URL, or http://localhost:PORT), handed to the app in the request context; a request that
 // names another host gets pages with that same origin and never shares a render with anyone.
+import { timingSafeEqual } from 'node:crypto'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
 import { chooseEncoding, compressBuffer, compressResponse, isCompressible } from './compression.ts'
 import type { ServerConfig } from './config.ts'
 import { checkHealth } from './health.ts'
+import { log, requestScope } from './log.ts'
+import { httpDuration, httpRequests, metricsText, pageCacheLookups, watchPageCache } from './metrics.ts'
 import { NoncePage } from './nonce-page.ts'
 import { PageCache, type RenderedPage } from './page-cache.ts'
 import { RedirectTable, redirectResponse } from './redirects.ts'
@@ -19,13 +22,15 @@ import { applySecurityHeaders, newNonce, type SecurityOptions } from './security
 import { RenderQuota, sharedRender } from './shared-render.ts'
 import type { StaticFiles } from './static-files.ts'
 import { isProxiedPath, proxyToSupabase } from './supabase-proxy.ts'
+import { requestIdOf } from './request-id.ts'
+import { packageVersion } from './version.ts'
 import { visitorAddress } from './visitor-address.ts'
 
-type SiteEnv = { Bindings: HttpBindings; Variables: { nonce: string; visitorIp: string | null } }
+type SiteEnv = { Bindings: HttpBindings; Variables: { nonce: string; visitorIp: string | null; requestId: string; route: string } }
 
 /** What src/entry.server.tsx exports for this server, beside React Router's render function. */
 interface AppEntry {
-  createLoadContext(visitor: { ip: string | null }, nonce: string, siteOrigin: string): RouterContextProvider
+  createLoadContext(visitor: { ip: string | null; requestId: string }, nonce: string, siteOrigin: string): RouterContextProvider
 }
 
 export interface SiteOptions {
@@ -102,6 +107,13 @@ function siteOf(configured: string | undefined, port: number): { origin: string;
   return { origin: `http://localhost:${port}`, hosts: new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) }
 }
 
+/** Whether an Authorization header carries `token` as its bearer token (compared in constant time). */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const given = Buffer.from(/^Bearer\s+(.+)$/i.exec(header ?? '')?.[1]?.trim() ?? '')
+  const expected = Buffer.from(token)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
 export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteEnv> {
   const handle = createRequestHandler(build, 'production')
   const entry = build.entry.module as unknown as AppEntry
@@ -109,7 +121,9 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const routes = new RouteMatcher(build)
   const redirects = new RedirectTable(config.SUPABASE_URL, config.SUPABASE_ANON_KEY)
   redirects.start()
-  const cache = new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxBytes: config.PAGE_CACHE_BYTES })
+  const cache = new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxBytes: config.PAGE_CACHE_BYTES, observe: (outcome) => pageCacheLookups.inc({ outcome }) })
+  watchPageCache(() => ({ bytes: cache.storedBytes, entries: cache.size }))
+  const version = packageVersion()
   const searches = new RenderQuota(config.SEARCHES_PER_MINUTE)
   // Fixed by the first request: the port this server listens on (PORT may be 0, "any free port").
   let site: { origin: string; hosts: Set<string> } | undefined
@@ -120,7 +134,8 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     https: config.SITE_URL?.startsWith('https:') ?? false,
   }
 
-  const render = (request: Request, visitorIp: string | null, nonce: string) => handle(request, entry.createLoadContext({ ip: visitorIp }, nonce, site!.origin))
+  const render = (c: Context<SiteEnv>, request: Request, nonce: string) =>
+    handle(request, entry.createLoadContext({ ip: c.get('visitorIp'), requestId: c.get('requestId') }, nonce, site!.origin))
 
   /** An anonymous page read: from the shared cache, with this response's nonce. */
   async function cachedRender(c: Context<SiteEnv>, { key, url }: { key: string; url: URL }): Promise<Response> {
@@ -129,7 +144,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
       const token = newNonce()
       // A request of its own, so one visitor going away does not abort the render others wait for.
       // Always rendered as a GET, so a HEAD can be answered from it too.
-      const response = await render(new Request(url, { headers: request.headers }), c.get('visitorIp'), token)
+      const response = await render(c, new Request(url, { headers: request.headers }), token)
       const headers: [string, string][] = []
       response.headers.forEach((value, name) => {
         if (name !== 'content-length') headers.push([name, value])
@@ -155,11 +170,15 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const app = new Hono<SiteEnv>()
 
   app.use('*', async (c, next) => {
+    const started = performance.now()
     site ??= siteOf(config.SITE_URL, c.env.incoming.socket.localPort ?? config.PORT)
     const nonce = newNonce()
+    const requestId = requestIdOf(c.req.header('x-request-id'), config.TRUST_PROXY)
     c.set('nonce', nonce)
+    c.set('requestId', requestId)
+    c.set('route', 'unmatched')
     c.set('visitorIp', visitorAddress(c.env.incoming.socket.remoteAddress, c.req.header('x-forwarded-for'), config.TRUST_PROXY))
-    await next()
+    await requestScope.run({ requestId }, next)
     let response = c.res
     if (!response.headers.has('Content-Encoding')) {
       response = compressResponse(response, chooseEncoding(c.req.header('accept-encoding')))
@@ -170,8 +189,18 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
       response.headers.set('Cache-Control', 'no-store')
     }
     applySecurityHeaders(response.headers, nonce, c.req.path, security)
+    response.headers.set('X-Request-Id', requestId)
     c.res = undefined
     c.res = response
+    const method = c.req.method
+    const route = c.get('route')
+    const seconds = (performance.now() - started) / 1000
+    httpRequests.inc({ method, route, status: response.status })
+    httpDuration.observe({ method, route }, seconds)
+    log.info(
+      { reqId: requestId, method, path: c.req.path, route, status: response.status, ms: Math.round(seconds * 10_000) / 10, ip: c.get('visitorIp') },
+      'request',
+    )
   })
 
   app.onError((error, c) => {
@@ -179,11 +208,30 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     return c.html(ERROR_PAGE, 500)
   })
 
-  app.get('/healthz', () => checkHealth(config.SUPABASE_URL, config.SUPABASE_ANON_KEY))
+  app.get('/healthz', (c) => {
+    c.set('route', '/healthz')
+    return checkHealth(config.SUPABASE_URL, config.SUPABASE_ANON_KEY, version, c.get('requestId'))
+  })
+
+  // Without a token /metrics is an ordinary unknown page.
+  const metricsToken = config.METRICS_TOKEN
+  if (metricsToken) {
+    app.get('/metrics', async (c) => {
+      c.set('route', '/metrics')
+      if (!bearerMatches(c.req.header('authorization'), metricsToken)) {
+        return new Response('Unauthorized', { status: 401, headers: { 'WWW-Authenticate': 'Bearer', 'Content-Type': 'text/plain; charset=utf-8' } })
+      }
+      const { text, contentType } = await metricsText()
+      return new Response(text, { headers: { 'Content-Type': contentType, 'Cache-Control': 'no-store' } })
+    })
+  }
 
   if (config.SUPABASE_PROXY) {
     for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1']) {
-      app.all(`${prefix}/*`, (c) => proxyToSupabase(c.req.raw, config.SUPABASE_URL, c.get('visitorIp')))
+      app.all(`${prefix}/*`, (c) => {
+        c.set('route', `${prefix}/*`)
+        return proxyToSupabase(c.req.raw, config.SUPABASE_URL, c.get('visitorIp'), c.get('requestId'))
+      })
     }
   }
 
@@ -194,6 +242,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     const pathname = url.pathname
     if (read && ((/\.[a-z0-9]+$/i.test(pathname) && !pathname.endsWith('.data')) || pathname.startsWith('/assets/'))) {
       const found = files.lookup(pathname)
+      c.set('route', 'static file')
       if (found && 'file' in found) {
         return files.respond(found.file, {
           acceptEncoding: c.req.header('accept-encoding'),
@@ -210,6 +259,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
       if (redirect) return redirectResponse(redirect, url.search)
     }
     const match = routes.match(pathname)
+    c.set('route', match ? match.pattern : 'unmatched')
     if (read) {
       const ownHost = site!.hosts.has(url.host) && site!.hosts.has((c.req.header('host') ?? '').toLowerCase())
       if (cache.enabled && ownHost && match?.sharedRender && !c.req.header('authorization')) {
@@ -219,7 +269,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
         }
         return cachedRender(c, shared)
       }
-      return render(c.req.raw, c.get('visitorIp'), c.get('nonce'))
+      return render(c, c.req.raw, c.get('nonce'))
     }
     // A post from another site's page (React Router refuses it too; here it costs one log line).
     const origin = c.req.header('origin')
@@ -237,7 +287,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
       headers.set('content-length', String(body.byteLength))
       request = new Request(request.url, { method, headers, body, signal: request.signal })
     }
-    return render(request, c.get('visitorIp'), c.get('nonce'))
+    return render(c, request, c.get('nonce'))
   })
 
   return app

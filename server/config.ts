@@ -42,6 +42,21 @@ const schema = z.object({
   // How many distinct searches one client may have rendered per minute; past it, the unfiltered list.
   SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   BUILD_DIR: z.string().default('build'),
+  // How many web server processes share the port (cluster.ts); 1 runs a single process.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be at least 1').max(64).default(1),
+  // GET /metrics answers only a request bearing this token; without it /metrics does not exist.
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  // Lead e-mails go out through this SMTP server (smtp:// or smtps://, credentials in the URL);
+  // without it each one is written as an .eml file in DATA_DIR/mail/.
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().default('Website <no-reply@localhost>'),
+  DATA_DIR: z.string().default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // JSON lines by default; readable text when stdout is a terminal, unless set.
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
 })
 
 export type ServerConfig = z.infer<typeof schema>

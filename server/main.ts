@@ -1,48 +1,83 @@
 // The web server's process: loads the React Router build, serves it on PORT, and stops cleanly on
 // Ctrl-C (SIGINT) or SIGTERM: it stops accepting, lets running requests finish for a few seconds,
-// then exits without a stack trace.
+// then exits without a stack trace. With WEB_CONCURRENCY > 1 this process becomes the primary of
+// that many workers (cluster.ts), each of which runs the same file and serves; the chores that must
+// run once per server (removing unclaimed CVs, sending new-lead e-mails) run in the primary.
+import cluster from 'node:cluster'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import type { ServerBuild } from 'react-router'
 import { createSiteApp } from './app.ts'
-import { readConfig } from './config.ts'
+import { runPrimary } from './cluster.ts'
+import { readConfig, type ServerConfig } from './config.ts'
 import { scheduleCvCleanup } from './cv-cleanup.ts'
+import { scheduleLeadMail } from './lead-mail.ts'
+import { configureLog } from './log.ts'
+import { startProcessMetrics } from './metrics.ts'
 import { StaticFiles } from './static-files.ts'
 
 const GRACE_MS = 5000
 
 const config = readConfig()
-const buildDir = path.resolve(config.BUILD_DIR)
-const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
-// Every browser file and its compressed forms, in memory before the first visitor arrives.
-const files = await StaticFiles.load(path.join(buildDir, 'client'))
-const app = createSiteApp({ build, files, config })
+configureLog({ level: config.LOG_LEVEL, pretty: (config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' })
 
-// Request bodies are read or discarded by the app itself (app.ts), not cut off after half a second.
-const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false }, (info) => {
-  const shown = info.family === 'IPv6' && info.address === '::' ? 'localhost' : info.address === '0.0.0.0' ? 'localhost' : info.address
-  console.log(`Web server listening on http://${shown}:${info.port}${config.SUPABASE_PROXY ? ' (Supabase APIs proxied on the same origin)' : ''}`)
-})
+if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
+  runPrimary(config.WEB_CONCURRENCY)
+  startChores(config)
+} else {
+  startProcessMetrics()
+  await serveSite(config)
+  if (cluster.isPrimary) startChores(config)
+}
 
-if (config.SUPABASE_SERVICE_ROLE_KEY) scheduleCvCleanup(config.SUPABASE_URL, config.SUPABASE_SERVICE_ROLE_KEY)
-else console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
-
-let stopping = false
-function stop(signal: string): void {
-  if (stopping) return
-  stopping = true
-  console.log(`Web server stopping (${signal})…`)
-  const force = setTimeout(() => {
-    if ('closeAllConnections' in server) server.closeAllConnections()
-    process.exit(0)
-  }, GRACE_MS)
-  force.unref()
-  if ('closeIdleConnections' in server) server.closeIdleConnections()
-  server.close(() => {
-    clearTimeout(force)
-    process.exit(0)
+function startChores(config: ServerConfig): void {
+  const key = config.SUPABASE_SERVICE_ROLE_KEY
+  if (!key) {
+    console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
+    console.warn('New-lead e-mails are not sent: set SUPABASE_SERVICE_ROLE_KEY')
+    return
+  }
+  scheduleCvCleanup(config.SUPABASE_URL, key)
+  scheduleLeadMail({
+    supabaseUrl: config.SUPABASE_URL,
+    serviceRoleKey: key,
+    siteOrigin: config.SITE_URL ? new URL(config.SITE_URL).origin : `http://localhost:${config.PORT}`,
+    from: config.MAIL_FROM,
+    smtpUrl: config.SMTP_URL,
+    mailDir: path.resolve(config.DATA_DIR, 'mail'),
   })
 }
-process.on('SIGINT', () => stop('SIGINT'))
-process.on('SIGTERM', () => stop('SIGTERM'))
+
+async function serveSite(config: ServerConfig): Promise<void> {
+  const buildDir = path.resolve(config.BUILD_DIR)
+  const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
+  // Every browser file and its compressed forms, in memory before the first visitor arrives.
+  const files = await StaticFiles.load(path.join(buildDir, 'client'))
+  const app = createSiteApp({ build, files, config })
+
+  // Request bodies are read or discarded by the app itself (app.ts), not cut off after half a second.
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false }, (info) => {
+    const shown = info.family === 'IPv6' && info.address === '::' ? 'localhost' : info.address === '0.0.0.0' ? 'localhost' : info.address
+    console.log(`Web server listening on http://${shown}:${info.port}${config.SUPABASE_PROXY ? ' (Supabase APIs proxied on the same origin)' : ''}`)
+  })
+
+  let stopping = false
+  function stop(signal: string): void {
+    if (stopping) return
+    stopping = true
+    console.log(`Web server stopping (${signal})…`)
+    const force = setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections()
+      process.exit(0)
+    }, GRACE_MS)
+    force.unref()
+    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    server.close(() => {
+      clearTimeout(force)
+      process.exit(0)
+    })
+  }
+  process.on('SIGINT', () => stop('SIGINT'))
+  process.on('SIGTERM', () => stop('SIGTERM'))
+}

@@ -32,7 +32,12 @@ export interface PageCacheOptions {
   ttlMs: number
   /** The most page bytes kept at once; the least recently used go first. */
   maxBytes: number
+  /** Told how each lookup was answered (for the metrics). */
+  observe?: (outcome: LookupOutcome) => void
 }
+
+/** fresh render (hit), previous render while it is renewed (stale), a render under way (joined), a new one (miss). */
+export type LookupOutcome = 'hit' | 'stale' | 'joined' | 'miss'
 
 // What an entry costs beyond its body: the key, headers and bookkeeping.
 const ENTRY_OVERHEAD_BYTES = 512
@@ -44,10 +49,12 @@ export class PageCache {
   private bytes = 0
   private readonly ttlMs: number
   private readonly maxBytes: number
+  private readonly observe: (outcome: LookupOutcome) => void
 
-  constructor({ ttlMs, maxBytes }: PageCacheOptions) {
+  constructor({ ttlMs, maxBytes, observe }: PageCacheOptions) {
     this.ttlMs = ttlMs
     this.maxBytes = maxBytes
+    this.observe = observe ?? (() => undefined)
     // Pages nobody asks for again are let go within two TTLs, not only when the budget is reached.
     if (ttlMs > 0) setInterval(() => this.sweep(), ttlMs).unref()
   }
@@ -59,6 +66,11 @@ export class PageCache {
   /** Bytes held now (page bodies plus a fixed cost per entry). */
   get storedBytes(): number {
     return this.bytes
+  }
+
+  /** Pages held now. */
+  get size(): number {
+    return this.entries.size
   }
 
   /** Whether `key` has a render (fresh or being refreshed), so asking for it costs no new render. */
@@ -73,10 +85,18 @@ export class PageCache {
     if (hit) {
       this.entries.delete(key)
       this.entries.set(key, hit)
-      if (hit.expires > now) return hit.page
+      if (hit.expires > now) {
+        this.observe('hit')
+        return hit.page
+      }
     }
     const pending = this.running.get(key)
-    if (pending) return hit ? hit.page : pending
+    if (pending) {
+      this.observe(hit ? 'stale' : 'joined')
+      return hit ? hit.page : pending
+    }
+    // An expired page is renewed by this request; it still waits for the new render.
+    this.observe('miss')
     const started = render().then(
       (page) => {
         this.running.delete(key)

@@ -20,6 +20,8 @@ export interface RouteMatch {
   pathname: string
   /** The matched routes' ids, root first. */
   routeIds: string[]
+  /** The leaf route's path pattern (`/resources/blog/:slug`), `.data` added for a data request. */
+  pattern: string
   /** Every visitor without a session gets the same render. */
   sharedRender: boolean
   /** The query parameters the matched routes' loaders read, sorted. */
@@ -41,6 +43,7 @@ function hintsOf(handle: unknown): ServerHints {
 export class RouteMatcher {
   private readonly tree: RouteNode[]
   private readonly hints = new Map<string, ServerHints>()
+  private readonly patterns = new Map<string, string>()
 
   constructor(private readonly build: ServerBuild) {
     const nodes = new Map<string, RouteNode>()
@@ -57,6 +60,16 @@ export class RouteMatcher {
       if (parent) parent.children.push(node)
       else this.tree.push(node)
     }
+    const patternOf = (id: string): string => {
+      const known = this.patterns.get(id)
+      if (known !== undefined) return known
+      const route = build.routes[id]
+      const parent = route?.parentId ? patternOf(route.parentId) : ''
+      const own = route?.path ? `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}` : parent || '/'
+      this.patterns.set(id, own)
+      return own
+    }
+    for (const id of nodes.keys()) patternOf(id)
   }
 
   /** The routes `pathname` reaches, or null (React Router's own manifest endpoint, or nothing). */
@@ -83,6 +96,7 @@ export class RouteMatcher {
       data,
       pathname: routePath,
       routeIds,
+      pattern: `${this.patterns.get(routeIds[routeIds.length - 1]) ?? '/'}${data ? '.data' : ''}`,
       sharedRender: hints.some((h) => h.sharedRender),
       queryParams: [...queryParams].sort(),
       maxBodyBytes: hints[hints.length - 1].maxBodyBytes,

@@ -2,7 +2,8 @@
 // browser uses one origin: the admin's supabase-js, and visitors loading uploaded images through
 // public URLs that work for everyone. Bodies stream both ways; the backend applies its own limits
 // (body sizes, upload caps). The visitor's address, as this server determined it, replaces any
-// X-Forwarded-For the visitor sent, so the backend's per-client limits key on the real visitor.
+// X-Forwarded-For the visitor sent, so the backend's per-client limits key on the real visitor, and
+// the request's id (request-id.ts) replaces any X-Request-Id.
 
 export const PROXIED_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1']
 
@@ -26,10 +27,11 @@ const DROP_REQUEST = new Set([
   'forwarded',
   'accept-encoding',
   'expect',
+  'x-request-id',
 ])
 const DROP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade'])
 
-export async function proxyToSupabase(request: Request, upstream: string, visitorIp: string | null): Promise<Response> {
+export async function proxyToSupabase(request: Request, upstream: string, visitorIp: string | null, requestId: string): Promise<Response> {
   const url = new URL(request.url)
   const target = new URL(url.pathname + url.search, upstream)
   const headers = new Headers()
@@ -37,6 +39,9 @@ export async function proxyToSupabase(request: Request, upstream: string, visito
     if (!DROP_REQUEST.has(name)) headers.set(name, value)
   })
   if (visitorIp) headers.set('X-Forwarded-For', visitorIp)
+  // This server's id for the request (accepted from a trusted proxy or made here), so the backend's
+  // log line can be matched with this one.
+  headers.set('X-Request-Id', requestId)
   headers.set('X-Forwarded-Host', url.host)
   headers.set('X-Forwarded-Proto', url.protocol.replace(':', ''))
   // The body passes through as it comes: the backend sees the visitor's bytes, not a re-encoding.

@@ -1,7 +1,10 @@
 // The HTTP surface of the local backend: the three Supabase APIs that supabase-js speaks, behind the
 // gateway behaviour every route shares (CORS, one log line per request, errors that never crash).
+import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
+import pino from 'pino'
+import pretty from 'pino-pretty'
 import type { BackendDeps } from './deps.ts'
 import { createAuthRoutes } from './auth/routes.ts'
 import { createRestRoutes } from './rest/routes.ts'
@@ -22,14 +25,23 @@ export function createApp(deps: BackendDeps): Hono {
     await next()
   })
 
-  if (deps.config.logRequests) {
-    app.use(async (c, next) => {
-      const started = performance.now()
-      await next()
-      const ms = (performance.now() - started).toFixed(1)
-      console.log(`${c.req.method} ${new URL(c.req.url).pathname} ${c.res.status} ${ms}ms`)
-    })
-  }
+  // One JSON line per request (readable text in a terminal), under the id the caller gave in
+  // X-Request-Id (the web server passes its own), so a visitor's request can be followed through
+  // both servers' logs; a request without one gets an id here. The answer carries it back.
+  const requestLog = pino(
+    { base: { pid: process.pid, name: 'local-backend' }, timestamp: pino.stdTimeFunctions.isoTime },
+    process.stdout.isTTY ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : pino.destination({ sync: true }),
+  )
+  app.use(async (c, next) => {
+    const started = performance.now()
+    const given = c.req.header('x-request-id')
+    const reqId = given !== undefined && /^[A-Za-z0-9._:@/+=-]{1,128}$/.test(given) ? given : randomUUID()
+    await next()
+    c.res.headers.set('X-Request-Id', reqId)
+    if (!deps.config.logRequests) return
+    const ms = Math.round((performance.now() - started) * 10) / 10
+    requestLog.info({ reqId, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms }, 'request')
+  })
 
   // Supabase answers any origin with '*': its APIs authenticate with headers (apikey, bearer), never
   // cookies, so no credentials are allowed and nothing is gained by reflecting the origin.
@@ -50,9 +62,10 @@ export function createApp(deps: BackendDeps): Hono {
         'x-upsert',
         'cache-control',
         'x-supabase-api-version',
+        'x-request-id',
       ],
       allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['content-range', 'content-profile', 'x-total-count', 'content-length', 'etag'],
+      exposeHeaders: ['content-range', 'content-profile', 'x-total-count', 'content-length', 'etag', 'x-request-id'],
       maxAge: 86_400,
     }),
   )

@@ -54,6 +54,15 @@ export const SETTING_SECTIONS: SettingSection[] = [
     ],
   },
   {
+    title: 'Lead Notifications',
+    fields: [
+      { key: 'lead_notify_sales', label: 'E-mail each new contact message', kind: 'switch' },
+      { key: 'lead_notify_sales_email', label: 'Sales Email', kind: 'email', placeholder: 'Leave empty to use the contact email' },
+      { key: 'lead_notify_careers', label: 'E-mail each new application', kind: 'switch' },
+      { key: 'lead_notify_careers_email', label: 'Recruiting Email', kind: 'email', placeholder: 'Leave empty to use the careers email' },
+    ],
+  },
+  {
     title: 'Brand Colors',
     fields: [
       { key: 'primary_color', label: 'Primary Color', kind: 'colour' },

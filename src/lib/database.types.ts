@@ -235,6 +235,55 @@ export type Database = {
         }
         Relationships: []
       }
+      lead_mail_outbox: {
+        Row: {
+          attempts: number
+          contact_message_id: string | null
+          created_at: string
+          id: string
+          job_application_id: string | null
+          last_error: string | null
+          locked_until: string | null
+          next_attempt_at: string
+          recipient: string
+        }
+        Insert: {
+          attempts?: number
+          contact_message_id?: string | null
+          created_at?: string
+          id?: string
+          job_application_id?: string | null
+          last_error?: string | null
+          locked_until?: string | null
+          next_attempt_at?: string
+          recipient: string
+        }
+        Update: {
+          attempts?: number
+          contact_message_id?: string | null
+          created_at?: string
+          id?: string
+          job_application_id?: string | null
+          last_error?: string | null
+          locked_until?: string | null
+          next_attempt_at?: string
+          recipient?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lead_mail_outbox_contact_message_id_fkey"
+            columns: ["contact_message_id"]
+            referencedRelation: "contact_messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_mail_outbox_job_application_id_fkey"
+            columns: ["job_application_id"]
+            referencedRelation: "job_applications"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       newsletter_subscribers: {
         Row: {
           created_at: string
@@ -646,6 +695,21 @@ export type Database = {
           role: string
         }[]
       }
+      claim_lead_mail: {
+        Args: { lease_seconds?: number; max_rows?: number }
+        Returns: {
+          attempts: number
+          id: string
+          job_opening_id: string
+          kind: string
+          lead_email: string
+          lead_id: string
+          lead_name: string
+          received_at: string
+          recipient: string
+          topic: string
+        }[]
+      }
       current_staff: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -661,6 +725,10 @@ export type Database = {
           max_per_client: number
           max_per_email: number
         }
+        Returns: undefined
+      }
+      finish_lead_mail: {
+        Args: { failure?: string; mail_id: string }
         Returns: undefined
       }
       has_permission: { Args: { permission: string }; Returns: boolean }
@@ -698,6 +766,11 @@ export type Database = {
         Args: { opening_id: string }
         Returns: boolean
       }
+      lead_mail_max_attempts: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      lead_notify_setting: { Args: { setting: string }; Returns: string }
       log_personal_data_read: {
         Args: { application_id?: string; kind: string }
         Returns: undefined

@@ -6,6 +6,8 @@ import { createContext } from 'react-router'
 export interface Visitor {
   /** The visitor's address as the web server determined it (socket, or trusted proxy header). */
   ip: string | null
+  /** The web server's id for this request, passed to Supabase as X-Request-Id to follow it in both logs. */
+  requestId?: string
 }
 
 export const visitorContext = createContext<Visitor>({ ip: null })

@@ -2,7 +2,7 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(60);
+select plan(61);
 
 select tables_are(
   'public',
@@ -10,7 +10,7 @@ select tables_are(
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
-    'role_permissions', 'redirects'
+    'role_permissions', 'redirects', 'lead_mail_outbox'
   ],
   'public has exactly the product tables'
 );
@@ -65,7 +65,7 @@ select set_eq(
     'has_role', 'is_admin', 'has_permission', 'has_required_aal', 'current_staff',
     'job_opening_accepts_applications', 'enforce_submission_limit',
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv', 'set_updated_at',
+    'is_own_unclaimed_cv', 'set_updated_at', 'queue_lead_mail', 'lead_notify_setting',
     -- Staff reads and writes of the private history tables, each checking the caller's role first.
     'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision'
   ],

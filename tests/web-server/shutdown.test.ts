@@ -21,7 +21,7 @@ it('stops the site and the backend on Ctrl-C without an error', async () => {
   try {
     const siteUrl = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
-        const match = /Web server listening on (http:\/\/\S+)/.exec(output)
+        const match = /Web server listening on (http:\/\/[^\s"]+)/.exec(output)
         if (match) {
           clearInterval(timer)
           resolve(match[1])

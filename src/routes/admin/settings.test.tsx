@@ -134,4 +134,18 @@ describe('Site Settings', () => {
     await expectToast('Error', 'Failed to update settings')
     expect((await settings()).company_name).toBe(before.company_name)
   })
+
+  it('turns each new-lead e-mail on or off and names where it goes', async () => {
+    const user = userEvent.setup()
+    renderRoute(screenRoute, env.db, '/admin/settings')
+    await listLoaded()
+    const section = screen.getByRole('region', { name: 'Lead Notifications' })
+    const sales = within(section).getByLabelText('E-mail each new contact message') as HTMLInputElement
+    expect(sales.checked).toBe(true)
+    await user.click(sales)
+    await user.type(within(section).getByLabelText('Recruiting Email'), 'hiring@example.test')
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
+    await expectToast('Success', 'All settings updated successfully')
+    expect(await settings()).toMatchObject({ lead_notify_sales: 'false', lead_notify_careers: 'true', lead_notify_careers_email: 'hiring@example.test' })
+  })
 })

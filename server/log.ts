@@ -1,0 +1,49 @@
+// The web server's log: one JSON object per line (pino), so a log shipper can index it, and
+// readable text when a person watches it in a terminal. Every line written while a request is
+// being answered carries that request's id (reqId), console output of the app included: the id
+// lives in an AsyncLocalStorage that follows the request through every await.
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { format } from 'node:util'
+import pino, { type Logger } from 'pino'
+import pretty from 'pino-pretty'
+
+export const requestScope = new AsyncLocalStorage<{ requestId: string }>()
+
+export interface LogOptions {
+  level: string
+  /** Human-readable lines instead of JSON (the default when stdout is a terminal). */
+  pretty: boolean
+}
+
+function create({ level, pretty: readable }: LogOptions): Logger {
+  const options: pino.LoggerOptions = {
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    mixin: () => {
+      const scope = requestScope.getStore()
+      return scope ? { reqId: scope.requestId } : {}
+    },
+  }
+  // Synchronous writes: a line is out before the process exits, even on a crash.
+  return readable
+    ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
+    : pino(options, pino.destination({ sync: true }))
+}
+
+export let log: Logger = create({ level: 'info', pretty: false })
+
+/** Sets the level and format, and sends console output through the log so it gets the same shape. */
+export function configureLog(options: LogOptions): Logger {
+  log = create(options)
+  console.log = (...args: unknown[]) => log.info(format(...args))
+  console.info = console.log
+  console.warn = (...args: unknown[]) => log.warn(format(...args))
+  console.error = (...args: unknown[]) => {
+    const error = args.find((arg): arg is Error => arg instanceof Error)
+    const text = format(...args.filter((arg) => arg !== error))
+    if (error) log.error({ err: error }, text || error.message)
+    else log.error(text)
+  }
+  return log
+}
