@@ -161,10 +161,11 @@ language sql
 immutable
 set search_path = ''
 as $$
-  -- updated_at moves on every save and client_key is the flood limit's: neither is a change.
+  -- updated_at and updated_by move on every save (who saved is the entry's actor) and client_key is
+  -- the flood limit's: none of them is a change.
   select jsonb_object_agg(f.key, jsonb_build_object('before', private.summarize(before -> f.key), 'after', private.summarize(after -> f.key)) order by f.key)
   from (select jsonb_object_keys(coalesce(before, '{}') || coalesce(after, '{}')) as key) as f
-  where f.key not in ('updated_at', 'client_key')
+  where f.key not in ('updated_at', 'updated_by', 'client_key')
     and (before -> f.key) is distinct from (after -> f.key)
 $$;
 comment on function private.changed_fields(jsonb, jsonb) is
@@ -208,6 +209,7 @@ as $$
     case when table_name = 'staff_roles' then (select u.email from auth.users as u where u.id = (item ->> 'user_id')::uuid) end,
     case when table_name = 'website_content' then (item ->> 'section') || ' / ' || (item ->> 'key') end,
     case when table_name = 'site_settings' then item ->> 'key' end,
+    case when table_name = 'redirects' then (item ->> 'from_path') || ' → ' || (item ->> 'to_path') end,
     nullif(item ->> 'title', ''),
     nullif(item ->> 'name', ''),
     nullif(btrim(concat_ws(' ', item ->> 'first_name', item ->> 'last_name')), ''),
@@ -299,7 +301,7 @@ as $$
 declare
   v_title text;
 begin
-  if not (case kind when 'cv_download' then public.has_permission('applications.read') else public.has_permission('leads.read') end) then
+  if not (public.has_required_aal() and case kind when 'cv_download' then public.has_permission('applications.read') else public.has_permission('leads.read') end) then
     raise exception using errcode = '42501', message = 'Only staff can read personal data.';
   end if;
   case kind
@@ -421,7 +423,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not (select public.is_admin()) then
+  if not ((select public.is_admin()) and public.has_required_aal()) then
     raise exception using errcode = '42501', message = 'Only admins can read the activity log.';
   end if;
   return query
@@ -473,7 +475,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  if not (select public.is_admin()) then
+  if not ((select public.is_admin()) and public.has_required_aal()) then
     raise exception using errcode = '42501', message = 'Only admins can read the activity log.';
   end if;
   return query

@@ -153,21 +153,42 @@ create trigger site_settings_revision after insert or update or delete on public
 
 -- Reading and restoring ----------------------------------------------------------------------------------
 
-create function private.require_admin()
+create function private.may_use_versions(item_table text)
+returns boolean
+language sql
+stable
+set search_path = ''
+as $$
+  -- Who may edit an item may read and restore its versions, at the assurance level the account needs.
+  select public.has_required_aal() and case item_table
+    when 'blog_posts' then public.has_permission('posts.write')
+    when 'solutions' then public.has_permission('content.write')
+    when 'website_content' then public.has_permission('content.write')
+    when 'job_openings' then public.has_permission('jobs.write')
+    when 'site_settings' then public.has_permission('settings.write')
+    else false
+  end
+$$;
+comment on function private.may_use_versions(text) is
+  'True when the caller may read and restore versions of items of this table: the permission that edits them (posts.write, content.write, jobs.write, settings.write) and two-factor where required.';
+revoke execute on function private.may_use_versions(text) from public, anon;
+grant execute on function private.may_use_versions(text) to authenticated, service_role;
+
+create function private.require_versions(item_table text)
 returns void
 language plpgsql
 stable
 set search_path = ''
 as $$
 begin
-  if not (select public.is_admin()) then
-    raise exception using errcode = '42501', message = 'Only admins can read or restore versions.';
+  if not private.may_use_versions(item_table) then
+    raise exception using errcode = '42501', message = 'You cannot read or restore versions of these items.';
   end if;
 end;
 $$;
-comment on function private.require_admin() is 'Raises 42501 unless the caller is an admin: the check of every history rpc.';
-revoke execute on function private.require_admin() from public, anon;
-grant execute on function private.require_admin() to authenticated, service_role;
+comment on function private.require_versions(text) is 'Raises 42501 unless the caller may use versions of this table: the check of every history rpc.';
+revoke execute on function private.require_versions(text) from public, anon;
+grant execute on function private.require_versions(text) to authenticated, service_role;
 
 create function public.item_revisions(item_table text, item_id text)
 returns table (
@@ -186,7 +207,7 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.require_admin();
+  perform private.require_versions(item_table);
   return query
     select r.id, r.kind, r.data, r.changed_fields, r.author_email, r.author_name, r.author_role, r.created_at
     from private.revisions as r
@@ -195,7 +216,7 @@ begin
 end;
 $$;
 comment on function public.item_revisions(text, text) is
-  'Versions of one item, newest first (blog_posts, solutions, website_content, job_openings by id; site_settings with id "site"). Admins only.';
+  'Versions of one item, newest first (blog_posts, solutions, website_content, job_openings by id; site_settings with id "site"), for those who may edit them.';
 revoke execute on function public.item_revisions(text, text) from public, anon;
 grant execute on function public.item_revisions(text, text) to authenticated, service_role;
 
@@ -207,19 +228,19 @@ security definer
 set search_path = ''
 as $$
 begin
-  perform private.require_admin();
   return query
     select r.id, r.table_name, r.row_id, private.row_title(r.table_name, r.data), r.created_at, r.author_name, r.author_role
     from private.revisions as r
     where r.kind = 'deleted'
       and r.table_name in ('blog_posts', 'solutions', 'job_openings')
+      and private.may_use_versions(r.table_name)
       and r.created_at > now() - make_interval(days => (select s.deleted_item_days from private.history_settings as s))
       and r.id = (select max(k.id) from private.revisions as k where k.table_name = r.table_name and k.row_id = r.row_id)
     order by r.created_at desc;
 end;
 $$;
 comment on function public.recently_deleted() is
-  'Posts, solutions and job openings deleted within history_settings.deleted_item_days and not brought back, newest first, with the version to restore. Admins only.';
+  'Posts, solutions and job openings deleted within history_settings.deleted_item_days and not brought back, newest first, with the version to restore, of the kinds the caller may edit.';
 revoke execute on function public.recently_deleted() from public, anon;
 grant execute on function public.recently_deleted() to authenticated, service_role;
 
@@ -234,11 +255,11 @@ declare
   v_columns text;
   v_exists boolean;
 begin
-  perform private.require_admin();
   select * into v_rev from private.revisions as r where r.id = revision_id;
   if not found then
     raise exception using errcode = 'P0002', message = 'Version not found.';
   end if;
+  perform private.require_versions(v_rev.table_name);
 
   -- The writes below log as "restored" and store a new version (kind restored), so a restore can
   -- itself be undone.
@@ -272,7 +293,7 @@ begin
 end;
 $$;
 comment on function public.restore_revision(bigint) is
-  'Brings an item back to a stored version (or back from deletion): saved as a new version of kind restored and logged as "restored". Returns the item''s id. Admins only.';
+  'Brings an item back to a stored version (or back from deletion): saved as a new version of kind restored and logged as "restored". Returns the item''s id. For those who may edit the item.';
 revoke execute on function public.restore_revision(bigint) from public, anon;
 grant execute on function public.restore_revision(bigint) to authenticated, service_role;
 

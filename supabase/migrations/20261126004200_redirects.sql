@@ -36,6 +36,9 @@ create trigger redirects_set_updated_at
   before update on public.redirects
   for each row execute function public.set_updated_at();
 
+create trigger redirects_log after insert or update or delete on public.redirects
+  for each row execute function private.log_change('content');
+
 create policy "Redirects are readable by everyone"
   on public.redirects for select to anon, authenticated
   using (true);

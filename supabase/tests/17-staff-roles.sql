@@ -47,8 +47,8 @@ insert into public.job_openings (id, title, location, department, active) values
 insert into public.contact_messages (first_name, last_name, email, message)
 values ('PGTAP17', 'Visitor', 'pgtap17@example.com', 'A lead for the matrix.');
 insert into public.newsletter_subscribers (email) values ('pgtap17-subscriber@example.com');
-insert into public.job_applications (job_opening_id, name, email, cv_path)
-values ('17b00000-0000-4000-8000-000000000002', 'PGTAP17 Applicant', 'applicant17@example.com', '17c00000-0000-4000-8000-000000000001/cv.pdf');
+insert into public.job_applications (id, job_opening_id, name, email, cv_path)
+values ('17d00000-0000-4000-8000-000000000001', '17b00000-0000-4000-8000-000000000002', 'PGTAP17 Applicant', 'applicant17@example.com', '17c00000-0000-4000-8000-000000000001/cv.pdf');
 insert into public.page_views (path, day, count) values ('/pgtap17', current_date, 3);
 insert into storage.objects (bucket_id, name, metadata) values
   ('media', 'pgtap17/existing.png', '{"mimetype": "image/png", "size": 10}'),
@@ -56,6 +56,14 @@ insert into storage.objects (bucket_id, name, metadata) values
 -- Storage rows are deleted from SQL only with this flag (the Storage API sets it for its own
 -- deletes); set for the whole file so the policies alone decide.
 do $$ begin perform set_config('storage.allow_delete_query', 'true', true); end $$;
+
+-- A CV is read only after its download is logged (the applications bucket's read policy); those who
+-- may read CVs log theirs first, as the screen does.
+select tests.act_as('authenticated', '17000000-0000-4000-8000-000000000001');
+select public.log_personal_data_read('cv_download', '17d00000-0000-4000-8000-000000000001');
+select tests.act_as('authenticated', '17000000-0000-4000-8000-000000000004');
+select public.log_personal_data_read('cv_download', '17d00000-0000-4000-8000-000000000001');
+select tests.act_as_owner();
 
 -- The matrix: admin, editor, sales, recruiter. Visitors and accounts without a role may do none of it.
 create table tests.operations (ord serial, label text, statement text, admin boolean, editor boolean, sales boolean, recruiter boolean);

@@ -1,8 +1,9 @@
 -- Revisions: every save keeps a version with its author and changed fields; restore saves a new
 -- version and is logged as restored; an item keeps its last 50 versions; a deleted post comes back
--- from "Recently deleted" for 30 days; only admins read or restore versions.
+-- from "Recently deleted" for 30 days; whoever may edit an item reads and restores its versions, and
+-- nobody else.
 begin;
-select plan(17);
+select plan(21);
 
 create function tests.act_as_user(user_id uuid) returns void language sql
   as $$ select tests.act_as('authenticated', user_id) $$;
@@ -12,10 +13,12 @@ grant execute on all functions in schema tests to authenticated;
 
 insert into auth.users (id, email, raw_user_meta_data) values
   ('21000000-0000-4000-8000-000000000001', 'pgtap-ada@example.test', '{"full_name": "Ada Admin"}'),
-  ('21000000-0000-4000-8000-000000000002', 'pgtap-ed@example.test', '{}');
+  ('21000000-0000-4000-8000-000000000002', 'pgtap-ed@example.test', '{}'),
+  ('21000000-0000-4000-8000-000000000003', 'pgtap-sal@example.test', '{}');
 insert into public.staff_roles (user_id, role) values
   ('21000000-0000-4000-8000-000000000001', 'admin'),
-  ('21000000-0000-4000-8000-000000000002', 'editor');
+  ('21000000-0000-4000-8000-000000000002', 'editor'),
+  ('21000000-0000-4000-8000-000000000003', 'sales');
 
 select tests.act_as_user('21000000-0000-4000-8000-000000000001');
 insert into public.blog_posts (id, slug, title, excerpt, content, category, featured_image, author_name)
@@ -85,11 +88,25 @@ select is((select count(*)::int from private.revisions where table_name = 'job_o
   select row_id from private.revisions where table_name = 'job_openings' and kind = 'deleted' limit 1)), 0,
   'retention removes every version of an item deleted more than 30 days ago');
 
--- Only admins.
+-- Whoever may edit the items: an editor uses a post's versions but not the site settings'.
+create table tests.revision_ids as
+  select (select max(id) from private.revisions where table_name = 'blog_posts' and row_id = '21000000-0000-4000-8000-0000000000b1') as post_latest,
+         (select max(id) from private.revisions where table_name = 'site_settings') as settings_last;
+grant select on tests.revision_ids to authenticated;
 select tests.act_as_user('21000000-0000-4000-8000-000000000002');
+select isnt_empty($$ select * from public.item_revisions('blog_posts', '21000000-0000-4000-8000-0000000000b1') $$,
+  'an editor reads the versions of a post');
+select is(public.restore_revision(tests.version(2)), '21000000-0000-4000-8000-0000000000b1', 'and restores one');
+select throws_ok($$ select * from public.item_revisions('site_settings', 'site') $$,
+  '42501', 'You cannot read or restore versions of these items.', 'an editor cannot read the versions of the site settings');
+select throws_ok(format('select public.restore_revision(%s)', (select settings_last from tests.revision_ids)),
+  '42501', 'You cannot read or restore versions of these items.', 'nor restore one');
+
+-- Sales edits no versioned item.
+select tests.act_as_user('21000000-0000-4000-8000-000000000003');
 select throws_ok($$ select * from public.item_revisions('blog_posts', '21000000-0000-4000-8000-0000000000b1') $$,
-  '42501', 'Only admins can read or restore versions.', 'a non-admin cannot read versions');
-select throws_ok($$ select public.restore_revision(1) $$, '42501', 'Only admins can read or restore versions.', 'nor restore one');
+  '42501', 'You cannot read or restore versions of these items.', 'sales cannot read versions');
+select throws_ok(format('select public.restore_revision(%s)', (select post_latest from tests.revision_ids)), '42501', 'You cannot read or restore versions of these items.', 'nor restore one');
 
 select * from finish();
 rollback;
