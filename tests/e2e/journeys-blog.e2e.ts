@@ -80,11 +80,7 @@ describe('a post, from draft to published and back', () => {
       body: '<p>Every account balances by six.</p>',
     })
     await blog.setPublished(false)
-    const chooser = page.waitForEvent('filechooser')
-    await blog.editor().getByRole('button', { name: 'Upload image' }).click()
-    await (await chooser).setFiles({ name: 'close.png', mimeType: 'image/png', buffer: PNG })
-    await admin.expectToast('Image uploaded successfully')
-    const src = /<img src="([^"]+)"/.exec(await blog.content().inputValue())?.[1] ?? ''
+    const src = await blog.uploadImage({ name: 'close.png', mimeType: 'image/png', buffer: PNG })
     expect(src).toMatch(/\/storage\/v1\/object\/public\/media\/blog\//)
     uploadedPath = decodeURIComponent(new URL(src).pathname.replace('/storage/v1/object/public/media/', ''))
     await blog.editor().getByLabel('Featured Image URL').fill(src)

@@ -48,11 +48,7 @@ describe('a large photo uploaded for a post', () => {
       body: '<p>Morning.</p>',
     })
     await blog.setPublished(true)
-    const chooser = page.waitForEvent('filechooser')
-    await blog.editor().getByRole('button', { name: 'Upload image' }).click()
-    await (await chooser).setFiles({ name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: photo })
-    await admin.expectToast('Image uploaded successfully')
-    const src = /<img src="([^"]+)"/.exec(await blog.content().inputValue())?.[1] ?? ''
+    const src = await blog.uploadImage({ name: 'harbour.jpg', mimeType: 'image/jpeg', buffer: photo })
     expect(src).toMatch(/\/storage\/v1\/object\/public\/media\/blog\//)
     uploadedPath = decodeURIComponent(new URL(src).pathname.replace('/storage/v1/object/public/media/', ''))
     await blog.editor().getByLabel('Featured Image URL').fill(src)

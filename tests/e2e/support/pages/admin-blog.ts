@@ -35,6 +35,15 @@ export class AdminBlogPage {
     return this.editor().getByLabel('Content')
   }
 
+  /** Uploads a file with the editor's "Upload image" button; returns the URL the body's new image got. */
+  async uploadImage(file: { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
+    const chooser = this.page.waitForEvent('filechooser')
+    await this.editor().getByRole('button', { name: 'Upload image' }).click()
+    await (await chooser).setFiles(file)
+    await this.page.getByText('Image uploaded successfully', { exact: true }).filter({ visible: true }).first().waitFor()
+    return /<img src="([^"]+)"/.exec(await this.content().inputValue())?.[1] ?? ''
+  }
+
   async create(): Promise<void> {
     await this.editor().getByRole('button', { name: 'Create Post' }).click()
     await this.editor().waitFor({ state: 'detached' })
