@@ -31,7 +31,7 @@ export interface SettingSection {
   fields: SettingField[]
 }
 
-/** Every setting the admin edits, in the spec's sections, plus the keys the product adds. */
+/** Every setting the admin edits, by section of the Site Settings screen. */
 export const SETTING_SECTIONS: SettingSection[] = [
   {
     title: 'Company Information',

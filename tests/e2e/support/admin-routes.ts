@@ -1,5 +1,5 @@
 // The back-office screens the browser tests visit. One list: add a screen here when the admin gains
-// one. The spec's screens, and the admin branch's screens for leads (inbox, subscribers, applications).
+// one.
 export const ADMIN_ROUTES: readonly string[] = [
   '/admin',
   '/admin/solutions',

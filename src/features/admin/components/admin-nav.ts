@@ -29,7 +29,7 @@ export interface AdminNavItem {
   countsInbox?: boolean
 }
 
-/** The spec's sidebar, then the lead inboxes the product adds. */
+/** The sidebar, in order; each entry names the permission it needs (none: every staff member). */
 export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Dashboard', to: '/admin', icon: LayoutDashboard },
   { label: 'Solutions', to: '/admin/solutions', icon: FolderKanban, permission: 'content.write' },

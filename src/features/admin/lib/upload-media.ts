@@ -1,5 +1,5 @@
 // Uploads an image to the public `media` bucket and returns its public URL. The type and size are
-// checked here first so the person gets the spec's message; the bucket repeats both rules. Where a
+// checked here first so the person gets a clear message; the bucket repeats both rules. Where a
 // photo was taken (EXIF GPS, XMP) is removed before it leaves the browser: the file becomes public.
 import type { Db } from '~/lib/supabase'
 import { stripLocation } from './strip-location'

@@ -1,4 +1,4 @@
-// /admin/login: e-mail and password, the spec's texts, and a note when the guard sent the person
+// /admin/login: e-mail and password, and a note when the guard sent the person
 // here (no admin role, or a session that could not be renewed). A person with an authenticator
 // app then enters its code; "Forgot password?" asks for a recovery link.
 import { zodResolver } from '@hookform/resolvers/zod'

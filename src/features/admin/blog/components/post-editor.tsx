@@ -23,7 +23,7 @@ function initialValues(item: BlogPost | null): BlogPostValues {
     author_avatar: item?.author_avatar ?? '',
     featured_image: item?.featured_image ?? '',
     tags: item?.tags ?? [],
-    // New posts default to published, as the spec says.
+    // A new post starts as published: most posts are written to go out at once.
     published: item?.published ?? true,
     publish_at: item?.publish_at ?? new Date().toISOString(),
     excerpt: item?.excerpt ?? '',
