@@ -32,7 +32,9 @@ as $$
 declare
   previous_editor uuid := (pg_catalog.to_jsonb(old) ->> 'updated_by')::uuid;
 begin
-  if new.updated_at is distinct from old.updated_at then
+  -- A save names the version it edited; one older than the row's is based on a version someone else
+  -- has since replaced. Not naming one (or naming a later time) saves as before.
+  if new.updated_at < old.updated_at then
     raise exception using
       errcode = '40001',
       message = 'This record was changed by someone else after you opened it.',
@@ -49,6 +51,6 @@ begin
 end;
 $$;
 comment on function public.set_updated_at() is
-  'BEFORE UPDATE trigger of every staff-edited table: refuses (40001) an update that sends an updated_at other than the row''s (a save based on an old version; the detail names who changed it and when), then stamps updated_at with the transaction time and updated_by with the caller.';
+  'BEFORE UPDATE trigger of every staff-edited table: refuses (40001) an update that sends an updated_at older than the row''s (a save based on an old version; the detail names who changed it and when), then stamps updated_at with the transaction time and updated_by with the caller.';
 
 revoke execute on function public.set_updated_at() from public, anon, authenticated;

@@ -1,7 +1,7 @@
--- No lost updates: a save that names an old version (updated_at) is refused with 40001 and the
+-- No lost updates: a save that names an older version (updated_at) than the row's is refused with 40001 and the
 -- detail says who changed the row and when; a save naming the current version, or none, passes.
 begin;
-select plan(9);
+select plan(10);
 
 insert into auth.users (id, email) values
   ('24000000-0000-4000-8000-000000000001', 'pgtap-first@example.test'),
@@ -50,6 +50,8 @@ select throws_ok(
   $$ update public.site_settings set value = 'X', updated_at = '2000-01-01 00:00:00+00' where key = 'company_name' $$,
   '40001', null, 'site settings refuse a stale save');
 select lives_ok($$ update public.site_settings set value = value where key = 'company_name' $$, 'a save that names no version is not checked');
+select lives_ok($$ update public.site_settings set value = value, updated_at = now() + interval '1 hour' where key = 'company_name' $$,
+  'nor one that sends its own clock''s time, later than the row''s (the time stored is the transaction''s)');
 
 select * from finish();
 rollback;
