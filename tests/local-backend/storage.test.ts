@@ -8,7 +8,7 @@ import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { logCvDownload, startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 // supabase-js builds a realtime client in createClient and, on Node 20 (no global WebSocket),
 // refuses to unless given a transport. These tests never open a channel, so a transport that
@@ -152,8 +152,10 @@ describe('storage API', () => {
       expect(error).toMatchObject({ status: 403 })
     })
 
-    it('lets an admin list, sign and download the CV through a signed URL', async () => {
+    it('lets an admin list, sign and download the CV through a signed URL once the download is logged', async () => {
       const [folder, file] = cv.split('/')
+      expect((await admin.storage.from('applications').list(folder)).data).toEqual([])
+      await logCvDownload(backend, admin, cv)
       const root = await admin.storage.from('applications').list()
       expect(root.data).toContainEqual(expect.objectContaining({ name: folder, id: null }))
       const inFolder = await admin.storage.from('applications').list(folder)
@@ -552,6 +554,7 @@ describe('storage API', () => {
   it('keeps files and rows across a restart', async () => {
     const cv = cvPath()
     expect((await anon.storage.from('applications').upload(cv, PDF, { contentType: 'application/pdf' })).error).toBeNull()
+    await logCvDownload(backend, admin, cv)
     await backend.restart()
     const adminAgain = await signIn(backend, TEST_ADMIN.email, TEST_ADMIN.password)
 
