@@ -43,8 +43,7 @@ export default function AdminSettingsRoute({ loaderData }: Route.ComponentProps)
           ) : null
         }
       />
-      {/* Keyed by the stored values: a restored version fills the form again. */}
-      {loaderData.settings ? <SettingsForm key={JSON.stringify(loaderData.settings)} settings={loaderData.settings} /> : null}
+      {loaderData.settings ? <SettingsForm settings={loaderData.settings} /> : null}
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useId } from 'react'
+import { useEffect, useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '~/entities/site-settings'
 import { Field } from '../../components/field'
@@ -51,14 +51,26 @@ function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
+/** The form's values for the stored settings: every known field, then the keys the screen does not know. */
+function formValues(settings: Record<string, string>): Record<string, string> {
+  const values: Record<string, string> = {}
+  for (const section of SETTING_SECTIONS)
+    for (const f of section.fields) values[f.key] = settings[f.key] ?? COLOUR_DEFAULTS[f.key] ?? (f.kind === 'switch' ? 'false' : '')
+  for (const key of Object.keys(settings)) if (!KNOWN_KEYS.has(key)) values[key] = settings[key]
+  return values
+}
+
 export function SettingsForm({ settings }: { settings: Record<string, string> }) {
   const action = useAdminAction()
   const extraKeys = Object.keys(settings).filter((key) => !KNOWN_KEYS.has(key))
-  const defaults: Record<string, string> = {}
-  for (const section of SETTING_SECTIONS)
-    for (const f of section.fields) defaults[f.key] = settings[f.key] ?? COLOUR_DEFAULTS[f.key] ?? (f.kind === 'switch' ? 'false' : '')
-  for (const key of extraKeys) defaults[key] = settings[key]
-  const form = useForm<Record<string, string>, unknown, Record<string, string>>({ resolver: zodResolver(settingsSchema(extraKeys)), defaultValues: defaults })
+  const form = useForm<Record<string, string>, unknown, Record<string, string>>({
+    resolver: zodResolver(settingsSchema(extraKeys)),
+    defaultValues: formValues(settings),
+  })
+  // When the stored values change (a save, a restored version), the form shows them; a refused save
+  // changes nothing stored, so what the person typed stays.
+  const stored = JSON.stringify(settings)
+  useEffect(() => form.reset(formValues(JSON.parse(stored) as Record<string, string>)), [form, stored])
   const { errors } = form.formState
   const values = useWatch({ control: form.control })
 
