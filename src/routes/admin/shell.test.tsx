@@ -64,7 +64,18 @@ async function sidebar(): Promise<string[]> {
 describe('the back office per role', () => {
   it('shows an editor the content screens and figures only', async () => {
     renderShell(editor, '/admin')
-    expect(await sidebar()).toEqual(['Dashboard', 'Solutions', 'Clients', 'Testimonials', 'Website Content', 'Blog Posts', 'Team Members', 'Job Openings'])
+    expect(await sidebar()).toEqual([
+      'Dashboard',
+      'Solutions',
+      'Clients',
+      'Testimonials',
+      'Website Content',
+      'Blog Posts',
+      'Team Members',
+      'Job Openings',
+      'Redirects',
+      'My Account',
+    ])
     await screen.findByRole('heading', { name: 'Dashboard' })
     await listLoaded()
     expect(await screen.findByText('Solutions', { selector: 'main span' })).toBeTruthy()
@@ -85,7 +96,7 @@ describe('the back office per role', () => {
 
   it('shows sales the inbox and its own screens', async () => {
     renderShell(sales, '/admin/inbox')
-    expect(await sidebar()).toEqual(['Dashboard', 'Inbox1 new', 'Subscribers'])
+    expect(await sidebar()).toEqual(['Dashboard', 'Inbox1 new', 'Subscribers', 'My Account'])
     await screen.findByRole('heading', { name: 'Inbox' }, { timeout: 10_000 })
     await listLoaded()
     expect(screen.getByText(/Amaka/)).toBeTruthy()

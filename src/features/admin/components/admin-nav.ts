@@ -39,6 +39,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Blog Posts', to: '/admin/blog', icon: Newspaper, permission: 'posts.write' },
   { label: 'Team Members', to: '/admin/team', icon: Users, permission: 'content.write' },
   { label: 'Job Openings', to: '/admin/jobs', icon: Briefcase, permission: 'jobs.write' },
+  { label: 'Redirects', to: '/admin/redirects', icon: Signpost, permission: 'content.write' },
   { label: 'Site Settings', to: '/admin/settings', icon: Settings, permission: 'settings.write' },
   { label: 'Inbox', to: '/admin/inbox', icon: Inbox, permission: 'leads.read', countsInbox: true },
   { label: 'Subscribers', to: '/admin/subscribers', icon: Mail, permission: 'leads.read' },
@@ -46,7 +47,6 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Activity', to: '/admin/activity', icon: History, permission: 'staff.manage' },
   { label: 'Staff', to: '/admin/staff', icon: ShieldCheck, permission: 'staff.manage' },
   { label: 'My Account', to: '/admin/account', icon: CircleUserRound },
-  { label: 'Redirects', to: '/admin/redirects', icon: Signpost, permission: 'content.write' },
 ]
 
 function allowed(item: AdminNavItem, permissions: readonly Permission[]): boolean {

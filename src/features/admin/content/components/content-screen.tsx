@@ -35,15 +35,9 @@ export function ContentScreen({ content, ids }: { content: ContentMap; ids: Reco
         {Object.entries(TABS).map(([tab, blocks]) => (
           <Tabs.Content key={tab} value={tab} className="grid gap-4">
             {blocks.map((block) => (
-              // Keyed by the stored text too: a restored version fills the form again.
-              <TextBlock
-                key={`${block.heading}:${JSON.stringify(content[`${block.section}/${block.key}`] ?? null)}`}
-                block={block}
-                content={content[`${block.section}/${block.key}`]}
-                id={ids[`${block.section}/${block.key}`]}
-              />
+              <TextBlock key={block.heading} block={block} content={content[`${block.section}/${block.key}`]} id={ids[`${block.section}/${block.key}`]} />
             ))}
-            {tab === 'Hero' ? <StatsBlock key={JSON.stringify(content['stats/main'] ?? null)} content={content['stats/main']} id={ids['stats/main']} /> : null}
+            {tab === 'Hero' ? <StatsBlock content={content['stats/main']} id={ids['stats/main']} /> : null}
           </Tabs.Content>
         ))}
       </Tabs.Root>

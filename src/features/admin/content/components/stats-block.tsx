@@ -7,6 +7,7 @@ import { CONTENT_EMPTY, STAT_ICONS, STATS_BLOCK, statsSchema, type StatsContent 
 import { Field } from '../../components/field'
 import { buttonSecondary, iconButton, iconButtonDanger, input } from '../../components/styles'
 import { notifyError } from '../../lib/notify'
+import { useFormFollowsStored } from '../../lib/use-form-follows-stored'
 import type { ContentObject } from '../api/website-content'
 import { BlockForm, useBlockSave } from './block-form'
 
@@ -27,6 +28,7 @@ function initialValues(content: ContentObject | undefined): StatsValues {
 
 export function StatsBlock({ content, id }: { content: ContentObject | undefined; id?: string }) {
   const form = useForm<StatsValues>({ resolver: zodResolver(statsSchema), defaultValues: initialValues(content) })
+  useFormFollowsStored(form, initialValues(content))
   const stats = useFieldArray({ control: form.control, name: 'stats' })
   const { errors } = form.formState
   const { save, busy } = useBlockSave(STATS_BLOCK, content)

@@ -5,6 +5,7 @@ import { blockSchema, CONTENT_EMPTY, type ContentBlock } from '~/entities/websit
 import { Field } from '../../components/field'
 import { input } from '../../components/styles'
 import { notifyError } from '../../lib/notify'
+import { useFormFollowsStored } from '../../lib/use-form-follows-stored'
 import type { ContentObject } from '../api/website-content'
 import { BlockForm, useBlockSave } from './block-form'
 
@@ -16,10 +17,9 @@ export interface TextBlockProps {
 
 export function TextBlock({ block, content, id }: TextBlockProps) {
   const { fields } = block
-  const form = useForm<Record<string, string>>({
-    resolver: zodResolver(blockSchema(block)),
-    defaultValues: Object.fromEntries(fields.map((f) => [f.name, typeof content?.[f.name] === 'string' ? (content[f.name] as string) : ''])),
-  })
+  const stored = Object.fromEntries(fields.map((f) => [f.name, typeof content?.[f.name] === 'string' ? (content[f.name] as string) : '']))
+  const form = useForm<Record<string, string>>({ resolver: zodResolver(blockSchema(block)), defaultValues: stored })
+  useFormFollowsStored(form, stored)
   const { save, busy } = useBlockSave(block, content)
   const { errors } = form.formState
 

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useEffect, useId } from 'react'
+import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '~/entities/site-settings'
 import { Field } from '../../components/field'
 import { buttonPrimary, card, checkbox, input } from '../../components/styles'
 import { useAdminAction } from '../../lib/use-admin-action'
+import { useFormFollowsStored } from '../../lib/use-form-follows-stored'
 import { brandContrastWarning } from '../brand-contrast'
 
 /** An id for a section's heading: ids hold no spaces (aria-labelledby reads spaces as a list). */
@@ -67,10 +68,7 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
     resolver: zodResolver(settingsSchema(extraKeys)),
     defaultValues: formValues(settings),
   })
-  // When the stored values change (a save, a restored version), the form shows them; a refused save
-  // changes nothing stored, so what the person typed stays.
-  const stored = JSON.stringify(settings)
-  useEffect(() => form.reset(formValues(JSON.parse(stored) as Record<string, string>)), [form, stored])
+  useFormFollowsStored(form, formValues(settings))
   const { errors } = form.formState
   const values = useWatch({ control: form.control })
 
