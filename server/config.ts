@@ -52,7 +52,7 @@ const schema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL')
     .optional(),
-  MAIL_FROM: z.string().default('Website <no-reply@localhost>'),
+  MAIL_FROM: z.string().default('Ledgerfield Technologies <no-reply@localhost>'),
   DATA_DIR: z.string().default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // JSON lines by default; readable text when stdout is a terminal, unless set.

@@ -61,9 +61,9 @@ export function composeLeadMail(mail: ClaimedMail, siteOrigin: string): LeadMail
   return { to: mail.recipient, subject, text: `${lines.join('\n')}\n` }
 }
 
-/** `2026-11-25T09-55-12-345Z`: sorts as time does and is a valid file name everywhere. */
-function fileStamp(date = new Date()): string {
-  return date.toISOString().replace(/[:.]/g, '-')
+/** `20261125T095512345Z-1a2b3c4d.eml`, as the local backend names its mail: sorts as time does, one listing for both. */
+function mailFileName(date = new Date()): string {
+  return `${date.toISOString().replace(/[-:.]/g, '')}-${randomBytes(4).toString('hex')}.eml`
 }
 
 export type Deliver = (mail: LeadMail) => Promise<void>
@@ -79,7 +79,7 @@ export function createDelivery({ smtpUrl, mailDir, from }: Pick<LeadMailOptions,
   return async (mail) => {
     const info = await writer.sendMail({ from, ...mail })
     await mkdir(mailDir, { recursive: true })
-    const file = path.join(mailDir, `${fileStamp()}-${randomBytes(3).toString('hex')}.eml`)
+    const file = path.join(mailDir, mailFileName())
     await writeFile(file, info.message as Buffer, { mode: 0o600 })
     console.log(`Lead e-mail to ${mail.to} written to ${file} (no SMTP_URL)`)
   }
