@@ -33,7 +33,7 @@ async function mailFor(text: string, timeoutMs = 90_000): Promise<string> {
     for (const name of names) {
       const content = await readFile(path.join(mailDir(), name), 'utf8')
       if (content.includes(text)) {
-        expect(name).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z-[0-9a-f]{6}\.eml$/)
+        expect(name).toMatch(/^\d{8}T\d{9}Z-[0-9a-f]{8}\.eml$/)
         // The body is quoted-printable: soft line breaks and =XX escapes undone.
         return content.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
       }
