@@ -31,7 +31,7 @@ describe('history', () => {
     })
     const admin = new AdminPage(page, siteUrl)
     await admin.signIn()
-    await admin.open(`/admin/blog?q=${SLUG}`, 'Blog Management')
+    await admin.open(`/admin/blog?q=${encodeURIComponent(TITLE)}`, 'Blog Management')
 
     let current = TITLE
     for (const title of [`${TITLE}, first edit`, `${TITLE}, second edit`]) {
@@ -69,7 +69,7 @@ describe('history', () => {
     await expect(page.getByLabel('Action').inputValue()).resolves.toBe('restored')
     await expect(rows.first().textContent()).resolves.toMatch(new RegExp(`restored ${TITLE}, first edit`))
 
-    await admin.open(`/admin/blog?q=${SLUG}`, 'Blog Management')
+    await admin.open(`/admin/blog?q=${encodeURIComponent(TITLE)}`, 'Blog Management')
     await page.getByRole('button', { name: `Delete ${TITLE}, first edit` }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
     await admin.expectToast('Blog post deleted successfully')
