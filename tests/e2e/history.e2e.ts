@@ -78,6 +78,8 @@ describe('history', () => {
     await deleted.getByRole('button', { name: `Restore ${TITLE}, first edit` }).click()
     await admin.expectToast('Item restored')
     await page.keyboard.press('Escape')
+    await deleted.waitFor({ state: 'detached' })
+    await page.reload()
     await page.getByRole('heading', { name: `${TITLE}, first edit` }).waitFor()
   })
 })
