@@ -79,6 +79,5 @@ export const mediaMessages = {
   moveFailed: 'Failed to rename image',
   nameTaken: 'Another file already has this name in this folder',
   unchanged: 'Choose a new name or folder',
-  inUse: (uses: MediaUse[]) =>
-    `This image is still used by ${uses.map(describeUse).join(', ')}. Replace it there before deleting it.`,
+  inUse: (uses: MediaUse[]) => `This image is still used by ${uses.map(describeUse).join(', ')}. Replace it there before deleting it.`,
 }

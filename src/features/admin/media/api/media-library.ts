@@ -111,4 +111,3 @@ export async function deleteMedia(db: Db, path: string): Promise<void> {
   if (removed.error) throw new Error(`Failed to delete ${path}: ${removed.error.message}`)
   if (removed.data.length === 0) throw new Error(`Failed to delete ${path}: not found or not allowed`)
 }
-
