@@ -25,7 +25,7 @@ async function staffMember(role: 'editor' | 'sales'): Promise<Db> {
   return (await backend.signIn(email, `${role}-password-1`)) as unknown as Db
 }
 
-function imageFile(name: string, bytes: Uint8Array = png, type = 'image/png'): File {
+function imageFile(name: string, bytes: Uint8Array<ArrayBuffer> = new Uint8Array(png), type = 'image/png'): File {
   return new File([bytes], name, { type })
 }
 
