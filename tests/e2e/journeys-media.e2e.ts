@@ -10,7 +10,6 @@ import { settle } from './support/settle.ts'
 import { deleteRows, deleteStoredFile, insertRow } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
-const backendUrl = inject('backend')?.url ?? ''
 const STAMP = Date.now()
 const FOLDER = `journey-${STAMP}`
 const SLUG = `media-journey-${STAMP}`
@@ -42,7 +41,8 @@ describe('the media library', () => {
     await media.item('journey-photo.png').waitFor()
     await expect(media.item('journey-photo.png').textContent()).resolves.toContain('Not used')
 
-    const oldUrl = `${backendUrl}/storage/v1/object/public/media/${FOLDER}/journey-photo.png`
+    // The address the back office gives uploads: Storage at the site's own origin (npm start proxies it).
+    const oldUrl = `${siteUrl}/storage/v1/object/public/media/${FOLDER}/journey-photo.png`
     await insertRow('blog_posts', {
       slug: SLUG,
       title: TITLE,
@@ -60,6 +60,9 @@ describe('the media library', () => {
     await media.move({ folder: `${FOLDER}/archive`, name: 'harbour-at-dawn.png' })
     await admin.expectToast('Image renamed successfully')
     await media.dialog().waitFor({ state: 'detached' })
+    // The list was filtered to the old folder: the image is now in the new one.
+    await expect(media.item('journey-photo.png').count()).resolves.toBe(0)
+    await media.showFolder(`${FOLDER}/archive`)
     await media.item('harbour-at-dawn.png').waitFor()
     await expect(media.item('harbour-at-dawn.png').textContent()).resolves.toContain(`${FOLDER}/archive`)
     await page.screenshot({ path: 'test-results/journey-media-renamed.png' })

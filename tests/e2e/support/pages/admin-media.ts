@@ -20,6 +20,11 @@ export class AdminMediaPage {
     await (await chooser).setFiles(file)
   }
 
+  /** Filters the list to one folder. */
+  async showFolder(folder: string): Promise<void> {
+    await this.page.getByLabel('Folder', { exact: true }).selectOption(folder)
+  }
+
   dialog() {
     return this.page.getByRole('dialog', { name: 'Rename or move image' })
   }
