@@ -775,6 +775,15 @@ export type Database = {
         Args: { application_id?: string; kind: string }
         Returns: undefined
       }
+      media_usage: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          item_id: string
+          item_label: string
+          item_table: string
+          object_name: string
+        }[]
+      }
       page_view_totals: {
         Args: { days?: number }
         Returns: {
@@ -797,6 +806,10 @@ export type Database = {
       record_page_view: { Args: { page_path: string }; Returns: undefined }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
       restore_revision: { Args: { revision_id: number }; Returns: string }
+      rewrite_media_references: {
+        Args: { from_name: string; to_name: string }
+        Returns: number
+      }
       subscribe_newsletter: { Args: { email: string }; Returns: undefined }
       swap_team_member_order: {
         Args: { first_id: string; second_id: string }

@@ -67,9 +67,11 @@ select set_eq(
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
     'is_own_unclaimed_cv', 'set_updated_at', 'queue_lead_mail', 'lead_notify_setting',
     -- Staff reads and writes of the private history tables, each checking the caller's role first.
-    'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision'
+    'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision',
+    -- The media library's reads and rewrites, for staff with media.write only.
+    'media_usage', 'rewrite_media_references'
   ],
-  'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs'
+  'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs and media rpcs'
 );
 select is_empty(
   $$ select proname from own_functions
