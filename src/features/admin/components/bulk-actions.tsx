@@ -1,6 +1,6 @@
 // Selecting several items of a list and changing them at once: a checkbox on each item, "select all"
 // for the items shown, and the bar's actions, each asking one confirmation for the whole selection.
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import type { ActionBody, ActionResult } from '../lib/admin-action'
 import { buttonDanger, buttonSecondary, card, checkbox } from './styles'
 
@@ -22,15 +22,12 @@ export interface Selection {
 
 /** The ids selected, kept to those still in the list. */
 export function useSelection(ids: string[]): Selection {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
+  const [chosen, setSelected] = useState<ReadonlySet<string>>(new Set())
   const key = ids.join(',')
-  useEffect(() => {
+  const selected = useMemo(() => {
     const present = new Set(key.split(','))
-    setSelected((current) => {
-      const kept = [...current].filter((id) => present.has(id))
-      return kept.length === current.size ? current : new Set(kept)
-    })
-  }, [key])
+    return new Set([...chosen].filter((id) => present.has(id)))
+  }, [chosen, key])
   return {
     selected,
     toggle: (id, on) =>
@@ -105,7 +102,13 @@ export function BulkBar({ selection, shown, actions, noun, confirm, submit, busy
       {chosen.length > 0 ? (
         <div className="flex flex-wrap gap-2 sm:ml-auto">
           {actions.map((action) => (
-            <button key={action.operation} type="button" className={action.danger ? buttonDanger : buttonSecondary} disabled={busy} onClick={() => void run(action)}>
+            <button
+              key={action.operation}
+              type="button"
+              className={action.danger ? buttonDanger : buttonSecondary}
+              disabled={busy}
+              onClick={() => void run(action)}
+            >
               {action.label}
             </button>
           ))}

@@ -68,7 +68,10 @@ export async function setBlogPostsPublished(db: Db, ids: string[], published: bo
     await db.from('blog_posts').update({ published, publish_at: now }).in('id', ids).eq('published', false).lte('publish_at', now).select('id'),
     m.updateFailed,
   )
-  const scheduled = unwrap(await db.from('blog_posts').update({ published }).in('id', ids).eq('published', false).gt('publish_at', now).select('id'), m.updateFailed)
+  const scheduled = unwrap(
+    await db.from('blog_posts').update({ published }).in('id', ids).eq('published', false).gt('publish_at', now).select('id'),
+    m.updateFailed,
+  )
   return due.length + scheduled.length
 }
 
