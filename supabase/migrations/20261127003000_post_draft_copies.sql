@@ -45,6 +45,20 @@ create policy "Post editors discard draft copies"
   on public.blog_post_drafts for delete to authenticated
   using ((select public.has_permission('posts.write')));
 
+create policy "Two-factor for reading draft copies"
+  on public.blog_post_drafts as restrictive for select to authenticated
+  using ((select public.has_required_aal()));
+create policy "Two-factor for starting draft copies"
+  on public.blog_post_drafts as restrictive for insert to authenticated
+  with check ((select public.has_required_aal()));
+create policy "Two-factor for autosaving draft copies"
+  on public.blog_post_drafts as restrictive for update to authenticated
+  using ((select public.has_required_aal()))
+  with check ((select public.has_required_aal()));
+create policy "Two-factor for discarding draft copies"
+  on public.blog_post_drafts as restrictive for delete to authenticated
+  using ((select public.has_required_aal()));
+
 create trigger blog_post_drafts_updated_at
   before update on public.blog_post_drafts
   for each row execute function public.set_updated_at();
@@ -63,6 +77,7 @@ as $$
 declare
   v_values jsonb;
   v_columns text;
+  v_updated bigint;
 begin
   select d.post_values into v_values from public.blog_post_drafts as d where d.id = publish_post_draft.post_id;
   if v_values is null then
@@ -85,7 +100,9 @@ begin
        from pg_catalog.jsonb_populate_record(null::public.blog_posts, $1) as r
       where p.id = $3', v_columns)
     using v_values, version, post_id;
-  if not found then
+  get diagnostics v_updated = row_count;
+  -- The copy stays when the post could not be changed (row-level security hid it).
+  if v_updated = 0 then
     raise exception using errcode = '42501', message = 'You cannot update this post.';
   end if;
   delete from public.blog_post_drafts as d where d.id = publish_post_draft.post_id;
