@@ -1,6 +1,7 @@
 // Journeys of the post editor's safety nets: the same post edited in two tabs (the second save meets
 // the conflict screen; "Keep mine" and "See their version" both end in a save and lose nothing),
-// an autosaved edit that survives a reload while visitors still read the live post, and two posts
+// an autosaved edit that survives a reload (even one typed just before it) while visitors still read
+// the live post, and two posts
 // published at once from the list. axe on the conflict screen and the bulk confirmation.
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect, inject } from 'vitest'
@@ -121,10 +122,18 @@ describe('the post editor', () => {
     await editor.getByText(/Visitors see the published post until you press Update Post/).waitFor()
     await expect(stored(post.id)).resolves.toMatchObject({ excerpt: 'The excerpt as first written.' })
 
+    // Typed and reloaded at once, before any autosave: the browser's copy comes back, and is saved.
+    await editor.getByLabel('Category').fill('Typed just before leaving')
+    await page.reload()
+    editor = await openEditor(admin, title)
+    await expect(editor.getByLabel('Category').inputValue()).resolves.toBe('Typed just before leaving')
+    await expect(editor.getByLabel('Excerpt').inputValue()).resolves.toBe('Typed, then the tab was reloaded.')
+    await editor.getByText(/^Saved · a few seconds ago$/).waitFor({ timeout: 15_000 })
+
     await editor.getByRole('button', { name: 'Update Post' }).click()
     await editor.waitFor({ state: 'detached' })
     await admin.expectToast('Blog post updated successfully')
-    await expect(stored(post.id)).resolves.toMatchObject({ excerpt: 'Typed, then the tab was reloaded.' })
+    await expect(stored(post.id)).resolves.toMatchObject({ excerpt: 'Typed, then the tab was reloaded.', category: 'Typed just before leaving' })
     await expect(selectRows('blog_post_drafts', `select=id&id=eq.${post.id}`)).resolves.toEqual([])
   })
 
