@@ -12,6 +12,40 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      blog_post_drafts: {
+        Row: {
+          created_at: string
+          id: string
+          post_values: NonNullable<Json>
+          title: string | null
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          created_at?: string
+          id: string
+          post_values: NonNullable<Json>
+          title?: never
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          post_values?: NonNullable<Json>
+          title?: never
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blog_post_drafts_id_fkey"
+            columns: ["id"]
+            referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       blog_posts: {
         Row: {
           author_avatar: string | null
@@ -790,6 +824,10 @@ export type Database = {
           day: string
           views: number
         }[]
+      }
+      publish_post_draft: {
+        Args: { post_id: string; version?: string }
+        Returns: undefined
       }
       recently_deleted: {
         Args: Record<PropertyKey, never>

@@ -2,7 +2,7 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(62);
+select plan(63);
 
 select tables_are(
   'public',
@@ -10,7 +10,7 @@ select tables_are(
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
-    'role_permissions', 'redirects', 'lead_mail_outbox'
+    'role_permissions', 'redirects', 'lead_mail_outbox', 'blog_post_drafts'
   ],
   'public has exactly the product tables'
 );
