@@ -26,7 +26,29 @@ export interface PageMeta {
   jsonLd?: JsonLd[]
   /** The home page's title is the company name alone (or the given title as-is). */
   isHome?: boolean
+  /** The title is complete as given (an editor's search title): no company name is appended. */
+  exactTitle?: boolean
   noIndex?: boolean
+}
+
+/** What an editor may set for search engines and link previews; empty fields mean "the default". */
+export interface SearchFields {
+  seo_title?: string | null
+  seo_description?: string | null
+  social_image?: string | null
+  hide_from_search?: boolean | null
+}
+
+/** A page's metadata with the editor's search and social fields laid over the defaults. */
+export function withSearchFields(page: PageMeta, fields: SearchFields): PageMeta {
+  const title = fields.seo_title?.trim()
+  return {
+    ...page,
+    ...(title ? { title, exactTitle: true } : {}),
+    description: fields.seo_description?.trim() || page.description,
+    image: fields.social_image?.trim() || page.image,
+    noIndex: page.noIndex || fields.hide_from_search === true,
+  }
 }
 
 const FALLBACK_CONTEXT: SiteContext = { siteUrl: '', siteName: 'Ledgerfield Technologies' }
@@ -49,7 +71,7 @@ export function absoluteUrl(site: SiteContext, pathOrUrl: string): string {
 }
 
 export function buildMeta(site: SiteContext, page: PageMeta): MetaDescriptor[] {
-  const title = page.isHome ? page.title : `${page.title} | ${site.siteName}`
+  const title = page.isHome || page.exactTitle ? page.title : `${page.title} | ${site.siteName}`
   const url = absoluteUrl(site, page.path)
   const image = page.image ? absoluteUrl(site, page.image) : null
   const tags: MetaDescriptor[] = [

@@ -4,7 +4,7 @@ import { getSolution } from '~/features/solutions/api/get-solution'
 import { SolutionDetail } from '~/features/solutions/components/solution-detail'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
-import { breadcrumbLd, buildMeta, siteContextFrom } from '~/lib/seo'
+import { breadcrumbLd, buildMeta, siteContextFrom, withSearchFields } from '~/lib/seo'
 import type { Route } from './+types/solution'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -23,7 +23,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return []
   const { solution } = loaderData
   const path = `/solutions/${solution.slug}`
-  return buildMeta(site, {
+  const page = {
     title: solution.title,
     description: solution.metadescription,
     path,
@@ -34,7 +34,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         { name: solution.title, path },
       ]),
     ],
-  })
+  }
+  return buildMeta(site, withSearchFields(page, solution))
 }
 
 export default function SolutionPage({ loaderData }: Route.ComponentProps) {
