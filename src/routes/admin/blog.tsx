@@ -1,5 +1,7 @@
 import { blogPostMessages, blogPostSchema } from '~/entities/blog-post'
+import { postPreviewMessages, previewPath } from '~/entities/post-preview'
 import { createBlogPost, deleteBlogPost, listBlogPosts, setBlogPostPublished, updateBlogPost } from '~/features/admin/blog/api/blog-posts'
+import { createPreviewLink, revokePreviewLink } from '~/features/admin/blog/api/preview-links'
 import { blogResource } from '~/features/admin/blog/blog-resource'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, crudIntents, loadOr } from '~/features/admin/lib/admin-action'
@@ -30,6 +32,16 @@ export const clientAction = adminAction({
       blogPostMessages.updateFailed,
       body.published === true ? blogPostMessages.published : blogPostMessages.unpublished,
     ),
+  sharePreview: async (db, body) => {
+    let token = ''
+    const result = await attempt(
+      async () => (token = await createPreviewLink(db, String(body.id))),
+      postPreviewMessages.createFailed,
+      postPreviewMessages.created,
+    )
+    return result.ok ? { ...result, link: previewPath(token) } : result
+  },
+  revokePreview: (db, body) => attempt(() => revokePreviewLink(db, String(body.previewId)), postPreviewMessages.revokeFailed, postPreviewMessages.revoked),
 })
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {

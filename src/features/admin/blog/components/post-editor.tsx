@@ -9,10 +9,12 @@ import { ZonedDateTime } from '../../components/zoned-date-time'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
 import { useDraftForm } from '../../lib/use-draft'
 import { blogPostSchema, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
+import { searchFieldValues } from '~/entities/search-fields'
 import { ConflictNotice, useResourceSave } from '../../components/resource-form'
 import { addTag, slugify } from '../rules'
 import { ContentEditor } from './content-editor'
 import { PostPreview } from './post-preview'
+import { PostSearchAndPreview } from './post-search-and-preview'
 
 function initialValues(item: BlogPost | null): BlogPostValues {
   return {
@@ -28,6 +30,7 @@ function initialValues(item: BlogPost | null): BlogPostValues {
     publish_at: item?.publish_at ?? new Date().toISOString(),
     excerpt: item?.excerpt ?? '',
     content: item?.content ?? '',
+    ...searchFieldValues(item),
   }
 }
 
@@ -202,6 +205,8 @@ export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
               </Field>
             )}
           />
+
+          <PostSearchAndPreview form={form} item={item} />
         </>
       )}
     </FormDialog>
