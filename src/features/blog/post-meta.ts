@@ -1,6 +1,7 @@
 // A post page's metadata: the article's own fields, then the editor's search and social fields.
 import type { Tables } from '~/lib/database.types'
-import { articleLd, breadcrumbLd, withSearchFields, type PageMeta, type SiteContext } from '~/lib/seo'
+import { articleLd, breadcrumbLd, type PageMeta, type SiteContext } from '~/lib/seo'
+import { withSearchFields } from '~/lib/seo-fields'
 
 type MetaPost = Pick<
   Tables<'blog_posts'>,

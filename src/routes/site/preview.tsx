@@ -1,4 +1,4 @@
-import { Clock } from 'lucide-react'
+import { Hourglass } from 'lucide-react'
 import { data, Link } from 'react-router'
 import { buttonClasses } from '~/components/ui/button-link'
 import { Container } from '~/components/ui/container'
@@ -55,7 +55,7 @@ function Expired() {
   return (
     <Container className="flex min-h-[60vh] flex-col items-center justify-center py-20 text-center">
       <span className="inline-flex size-14 items-center justify-center rounded-2xl bg-brand-primary/8 text-brand-primary">
-        <Clock aria-hidden="true" className="size-7" strokeWidth={1.75} />
+        <Hourglass aria-hidden="true" className="size-7" strokeWidth={1.75} />
       </span>
       <h1 className="mt-6 text-3xl font-semibold tracking-tight text-slate-900">This preview link has expired</h1>
       <p className="mt-4 max-w-md text-lg text-slate-600">Preview links work for 7 days and can be withdrawn. Ask whoever shared it for a new one.</p>

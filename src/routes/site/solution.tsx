@@ -4,7 +4,8 @@ import { getSolution } from '~/features/solutions/api/get-solution'
 import { SolutionDetail } from '~/features/solutions/components/solution-detail'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
-import { breadcrumbLd, buildMeta, siteContextFrom, withSearchFields } from '~/lib/seo'
+import { breadcrumbLd, buildMeta, siteContextFrom } from '~/lib/seo'
+import { withSearchFields } from '~/lib/seo-fields'
 import type { Route } from './+types/solution'
 
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -6,7 +6,6 @@ import { useId } from 'react'
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { useRouteLoaderData } from 'react-router'
 import { SEARCH_DESCRIPTION_ADVICE, SEARCH_TITLE_ADVICE } from '~/entities/search-fields'
-import { absoluteUrl, siteContextFrom } from '~/lib/seo'
 import { Field } from './field'
 import { ImageUploadButton } from './image-upload-button'
 import { card, checkbox, input } from './styles'
@@ -21,6 +20,15 @@ export interface SearchFieldsProps {
   fallback: { description?: string; image?: string }
   /** Folder of the media bucket that uploads go to. */
   uploadFolder: string
+}
+
+/** The company name and public origin from the root loader's data (the defaults when absent). */
+function useSite(): { siteName: string; siteUrl: string } {
+  // Read here, not through ~/lib/seo: importing it would pull the public pages' shared chunk apart.
+  const root = useRouteLoaderData('root') as { siteUrl?: unknown; settings?: { company_name?: unknown } } | undefined
+  const siteUrl = typeof root?.siteUrl === 'string' && root.siteUrl ? root.siteUrl : typeof window === 'undefined' ? '' : window.location.origin
+  const siteName = typeof root?.settings?.company_name === 'string' ? root.settings.company_name : 'Ledgerfield Technologies'
+  return { siteName, siteUrl }
 }
 
 function text(value: unknown): string {
@@ -39,7 +47,7 @@ function counter(length: number, advice: number, fallbackName: string): string {
 export function SearchFields({ form, descriptionField, pathPrefix, fallback, uploadFolder }: SearchFieldsProps) {
   const switchId = useId()
   const values = useWatch({ control: form.control })
-  const site = siteContextFrom([{ id: 'root', loaderData: useRouteLoaderData('root') }])
+  const site = useSite()
   const errorOf = (name: string) => {
     const message = form.formState.errors[name]?.message
     return typeof message === 'string' ? message : undefined
@@ -54,10 +62,7 @@ export function SearchFields({ form, descriptionField, pathPrefix, fallback, upl
   const shownTitle = seoTitle || `${text(values.title) || 'Untitled'} | ${site.siteName}`
   const shownDescription = description || (fallback.description ? text(values[fallback.description]) : '')
   const shownImage = socialImage || (fallback.image ? text(values[fallback.image]) : '')
-  const url = absoluteUrl(
-    site.siteUrl ? site : { ...site, siteUrl: typeof window === 'undefined' ? '' : window.location.origin },
-    `${pathPrefix}${text(values.slug)}`,
-  )
+  const url = `${site.siteUrl}${pathPrefix}${text(values.slug)}`
 
   return (
     <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3">
