@@ -39,6 +39,7 @@ export const ACTIVITY_EXPORT_LIMIT = 10000
 /** Where each table's items are edited, for the item's link. */
 export const ACTIVITY_SCREENS: Record<string, string> = {
   blog_posts: '/admin/blog',
+  post_previews: '/admin/blog',
   solutions: '/admin/solutions',
   job_openings: '/admin/jobs',
   website_content: '/admin/content',
