@@ -1,0 +1,146 @@
+// `npm run bench:site`: the production web server under a burst of visitors. It builds when needed,
+// starts the local backend and the web server (as `npm start` does) on free ports with a fresh
+// DATA_DIR, then drives 50 connections for 10 s at each page (/, /about, /resources, one blog post)
+// and at a static file (/favicon.svg) of the same server, with a browser's headers (so responses are
+// compressed as browsers get them), then at URLs that differ on every request: /about with a new
+// tracking parameter, /resources with a new search (all from one client, so its search quota
+// applies), and unknown blog slugs. Last, a flood of 10,000 distinct URLs (pages that do not
+// exist), and the memory 5 and 30 seconds after it. Load generator, web server and backend share this
+// machine. It prints pages/s, p50 and p99 per target, the web server's memory after each, the ratio
+// of / to the static file, and the backend's memory. It asserts nothing. WEB_CONCURRENCY=2 runs the
+// web server as two worker processes (memory is then the sum of the primary and its workers).
+import { spawn } from 'node:child_process'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { cpus, tmpdir } from 'node:os'
+import path from 'node:path'
+import autocannon, { type RawRequest } from 'autocannon'
+import { bundleBackend } from '../local-supabase/build.ts'
+import { launchBackend } from '../local-supabase/launch.ts'
+import { readKeys } from '../local-supabase/src/keys.ts'
+import { buildDir, ensureWebBuild } from './lib/web-build.ts'
+
+const CONNECTIONS = 50
+const FLOOD_URLS = 10_000
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
+const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+}
+
+const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1)
+
+/** Resident memory of `pid` and its children (the worker processes when WEB_CONCURRENCY > 1). */
+async function rssMb(pid: number): Promise<number> {
+  const pids = [pid]
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '')
+    // The parent's pid is the second field after the command's closing parenthesis.
+    if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) pids.push(Number(entry))
+  }
+  let kb = 0
+  for (const one of pids) {
+    const status = await readFile(`/proc/${one}/status`, 'utf8').catch(() => '')
+    kb += Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0)
+  }
+  return Math.round(kb / 1024)
+}
+
+const serverEntry = await ensureWebBuild()
+await bundleBackend()
+const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-site-'))
+const { child: backend, url: backendUrl } = await launchBackend({ env: { DATA_DIR: dataDir, SUPABASE_PORT: '0', LOG_REQUESTS: '0' } })
+const keys = await readKeys(dataDir)
+if (!keys) throw new Error('the backend wrote no keys')
+
+const web = spawn(process.execPath, [serverEntry], {
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    BUILD_DIR: buildDir,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    SUPABASE_URL: backendUrl,
+    SUPABASE_ANON_KEY: keys.anonKey,
+    SUPABASE_PROXY: '1',
+  },
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
+const siteUrl = await new Promise<string>((resolve, reject) => {
+  let output = ''
+  web.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    const match = /listening on (http:\/\/[^\s"]+)/.exec(output)
+    // With several workers, once every one of them listens.
+    if (match && (WORKERS <= 1 || output.includes(`running ${WORKERS} worker processes`))) resolve(match[1].replace('localhost', '127.0.0.1'))
+  })
+  web.once('exit', (code) => reject(new Error(`the web server exited (${code}):\n${output}`)))
+})
+
+try {
+  const posts = await fetch(`${backendUrl}/rest/v1/blog_posts?select=slug&published=eq.true&order=created_at.desc&limit=1`, {
+    headers: { apikey: keys.anonKey },
+  })
+  const [post] = (await posts.json()) as { slug: string }[]
+  // `vary` gives each request its own URL (n counts the requests of the run).
+  const targets: { name: string; path: string; vary?: (n: number) => string }[] = [
+    { name: '/', path: '/' },
+    { name: '/about', path: '/about' },
+    { name: '/resources', path: '/resources' },
+    { name: 'one post', path: `/resources/blog/${post?.slug ?? 'none'}` },
+    { name: 'static /favicon.svg', path: '/favicon.svg' },
+    { name: '/about?utm_source=<new each time>', path: '/about?utm_source=0', vary: (n) => `/about?utm_source=campaign-${n}` },
+    { name: '/resources?q=<new each time>', path: '/resources?q=0', vary: (n) => `/resources?q=term${n}` },
+    { name: '/resources/blog/no-such-<new each time>', path: '/resources/blog/no-such-0', vary: (n) => `/resources/blog/no-such-${n}` },
+  ]
+  const run = (target: { path: string; vary?: (n: number) => string }, options: { connections: number; duration?: number; amount?: number }) => {
+    let n = 0
+    const vary = target.vary
+    return autocannon({
+      url: siteUrl + target.path,
+      headers: BROWSER_HEADERS,
+      ...options,
+      ...(vary ? { requests: [{ setupRequest: (request: RawRequest) => ({ ...request, path: vary((n += 1)) }) }] } : {}),
+    })
+  }
+  const webPid = web.pid as number
+  const backendPid = backend.pid as number
+  console.log(
+    `site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+  )
+  console.log(`memory at start: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
+  // Warm up: the first renders compile code paths.
+  for (const target of targets.filter((t) => !t.vary)) await run(target, { connections: 10, duration: 2 })
+  const resting = await rssMb(webPid)
+  console.log(`web server memory at rest after the warm-up: ${resting} MB`)
+
+  const heap = async (label: string) => {
+    const text = await (await fetch(siteUrl + '/metrics')).text()
+    const pick = (name: string) => Math.round(Number(new RegExp('^' + name + '(?:\\{[^}]*\\})? (\\S+)', 'm').exec(text)?.[1] ?? 0) / 1048576)
+    console.log(label, 'rss', await rssMb(webPid), 'heapUsed', pick('nodejs_heap_size_used_bytes'), 'heapTotal', pick('nodejs_heap_size_total_bytes'), 'external', pick('nodejs_external_memory_bytes'), 'cacheBytes', /page_cache_bytes\S* (\S+)/.exec(text)?.[1])
+  }
+  await heap('rest')
+  const t0 = Date.now()
+  const flood = await run({ path: '/no-such-page-0', vary: (n) => `/no-such-page-${n}` }, { connections: CONNECTIONS, amount: FLOOD_URLS })
+  console.log('flood done in', Date.now() - t0, 'ms');
+  await heap('after');
+  const afterFlood = await rssMb(webPid)
+  // Expired pages are let go within two cache lifetimes; the heap gives memory back when idle.
+  await new Promise((resolve) => setTimeout(resolve, 5000))
+  const after5s = await rssMb(webPid)
+  await heap('5s');
+  await new Promise((resolve) => setTimeout(resolve, 25_000));
+  await heap('30s');
+  await new Promise((resolve) => setTimeout(resolve, 30_000));
+  await heap('60s')
+  console.log(
+    `flood of ${FLOOD_URLS} distinct URLs: ${Math.round(flood.requests.average)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${resting} MB at rest)`,
+  )
+  console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
+} finally {
+  web.kill('SIGTERM')
+  backend.kill('SIGTERM')
+  await Promise.all([new Promise((resolve) => web.once('exit', resolve)), new Promise((resolve) => backend.once('exit', resolve))])
+  await rm(dataDir, { recursive: true, force: true })
+}
