@@ -67,7 +67,8 @@ select set_eq(
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
     'is_own_unclaimed_cv', 'set_updated_at', 'queue_lead_mail', 'lead_notify_setting',
     -- Staff reads and writes of the private history tables, each checking the caller's role first.
-    'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision'
+    'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision',
+    'my_activity', 'log_staff_action'
   ],
   'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs'
 );
