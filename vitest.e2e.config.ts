@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config'
 
 // Browser tests: `npm start` serves the product on free ports with a fresh DATA_DIR, and Debian's
-// Chromium (CHROME_PATH, default /usr/bin/chromium) visits it through playwright-core.
+// Chromium (CHROME_PATH, default /usr/bin/chromium) visits it through playwright-core. The specs in
+// tests/e2e/own-api-origin/ need the product deployed another way and have their own config.
 export default defineConfig({
   test: {
     include: ['tests/e2e/**/*.e2e.ts'],
+    exclude: ['tests/e2e/own-api-origin/**', '**/node_modules/**'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/serve-product.ts'],
     maxWorkers: 1,

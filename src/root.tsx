@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
-import { getSiteSettings } from '~/features/settings/api/get-site-settings'
+import { getSiteSettings } from '~/features/settings/api/site-settings'
 import { brandStyle } from '~/features/settings/brand-colors'
 import { DEFAULT_SITE_SETTINGS, withDefaults } from '~/features/settings/site-settings'
 import { requestDb } from '~/lib/db.server'

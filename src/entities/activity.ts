@@ -45,6 +45,7 @@ export const ACTIVITY_EXPORT_LIMIT = 10000
 /** Where each table's items are edited, for the item's link. */
 export const ACTIVITY_SCREENS: Record<string, string> = {
   blog_posts: '/admin/blog',
+  blog_post_drafts: '/admin/blog',
   solutions: '/admin/solutions',
   job_openings: '/admin/jobs',
   website_content: '/admin/content',

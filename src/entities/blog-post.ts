@@ -6,6 +6,15 @@ import { optionalUrlRule, requiredText, slugRule, urlRule } from './rules'
 
 export type BlogPost = Tables<'blog_posts'>
 
+/** A post's autosaved, unpublished edit: the editor's values as it last had them. */
+export interface PostDraftCopy {
+  values: Partial<BlogPostValues>
+  savedAt: string
+}
+
+/** A post as the back office lists it: the live post and its draft copy, when it has one. */
+export type EditablePost = BlogPost & { draft: PostDraftCopy | null }
+
 export const blogPostSchema = z.object({
   title: requiredText('Title', 200),
   slug: slugRule,
@@ -38,4 +47,16 @@ export const blogPostMessages = {
   }),
   published: 'Blog post published successfully',
   unpublished: 'Blog post unpublished successfully',
+  draftDiscarded: 'Unpublished changes discarded',
+  draftDiscardFailed: 'Failed to discard the unpublished changes',
+  bulkFailed: 'Failed to change the selected blog posts',
+}
+
+export type BulkPostOperation = 'publish' | 'unpublish' | 'delete'
+
+/** The toast after a bulk change: "2 blog posts published". */
+export function bulkPostMessage(operation: BulkPostOperation, count: number): string {
+  const noun = count === 1 ? 'blog post' : 'blog posts'
+  const verb = operation === 'publish' ? 'published' : operation === 'unpublish' ? 'unpublished' : 'deleted'
+  return `${count} ${noun} ${verb}`
 }

@@ -12,6 +12,40 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      blog_post_drafts: {
+        Row: {
+          created_at: string
+          id: string
+          post_values: NonNullable<Json>
+          title: string | null
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          created_at?: string
+          id: string
+          post_values: NonNullable<Json>
+          title?: never
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          post_values?: NonNullable<Json>
+          title?: never
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "blog_post_drafts_id_fkey"
+            columns: ["id"]
+            referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       blog_posts: {
         Row: {
           author_avatar: string | null
@@ -779,6 +813,15 @@ export type Database = {
         Args: { action: string; member_id: string }
         Returns: undefined
       }
+      media_usage: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          item_id: string
+          item_label: string
+          item_table: string
+          object_name: string
+        }[]
+      }
       my_activity: {
         Args: { max_rows?: number }
         Returns: {
@@ -804,6 +847,10 @@ export type Database = {
           views: number
         }[]
       }
+      publish_post_draft: {
+        Args: { post_id: string; version?: string }
+        Returns: undefined
+      }
       recently_deleted: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -819,6 +866,10 @@ export type Database = {
       record_page_view: { Args: { page_path: string }; Returns: undefined }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
       restore_revision: { Args: { revision_id: number }; Returns: string }
+      rewrite_media_references: {
+        Args: { from_name: string; to_name: string }
+        Returns: number
+      }
       subscribe_newsletter: { Args: { email: string }; Returns: undefined }
       swap_team_member_order: {
         Args: { first_id: string; second_id: string }

@@ -57,20 +57,25 @@ interface ResultError {
 export class StaleVersionError extends Error {
   readonly updatedAt: string
   readonly updatedBy: string | null
-  constructor(what: string, updatedAt: string, updatedBy: string | null) {
+  /** Their name, when their account has one. */
+  readonly updatedByName: string | null
+  constructor(what: string, updatedAt: string, updatedBy: string | null, updatedByName: string | null = null) {
     super(`${what}: changed by someone else`)
     this.name = 'StaleVersionError'
     this.updatedAt = updatedAt
     this.updatedBy = updatedBy
+    this.updatedByName = updatedByName
   }
 }
+
+const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
 function failure(error: ResultError, what: string): Error {
   if (error.code === '40001' && error.details) {
     try {
-      const detail = JSON.parse(error.details) as { updated_at?: unknown; updated_by?: unknown }
+      const detail = JSON.parse(error.details) as { updated_at?: unknown; updated_by?: unknown; updated_by_name?: unknown }
       if (typeof detail.updated_at === 'string')
-        return new StaleVersionError(what, detail.updated_at, typeof detail.updated_by === 'string' ? detail.updated_by : null)
+        return new StaleVersionError(what, detail.updated_at, textOrNull(detail.updated_by), textOrNull(detail.updated_by_name))
     } catch {
       // Not our refusal's detail: reported as any other error.
     }
@@ -94,9 +99,9 @@ export function unwrapOptional<Result extends { data: unknown; error: { message:
   return (result.data ?? null) as NonNullable<Result['data']> | null
 }
 
-/** Checks a write's result (which has no data unless asked for): throws an Error on failure. */
-export function check(result: { error: { message: string } | null }, what: string): void {
-  if (result.error) throw new Error(`${what}: ${result.error.message}`)
+/** Checks a write's result (which has no data unless asked for): throws an Error (a StaleVersionError for a stale save) on failure. */
+export function check(result: { error: ResultError | null }, what: string): void {
+  if (result.error) throw failure(result.error, what)
 }
 
 /**

@@ -27,6 +27,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('staff', 'routes/admin/staff.tsx'),
       route('account', 'routes/admin/account.tsx'),
       route('redirects', 'routes/admin/redirects.tsx'),
+      route('media', 'routes/admin/media.tsx'),
     ]),
   ]),
 ]

@@ -2,7 +2,7 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(62);
+select plan(63);
 
 select tables_are(
   'public',
@@ -10,7 +10,7 @@ select tables_are(
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
-    'role_permissions', 'redirects', 'lead_mail_outbox'
+    'role_permissions', 'redirects', 'lead_mail_outbox', 'blog_post_drafts'
   ],
   'public has exactly the product tables'
 );
@@ -68,9 +68,11 @@ select set_eq(
     'is_own_unclaimed_cv', 'set_updated_at', 'queue_lead_mail', 'lead_notify_setting',
     -- Staff reads and writes of the private history tables, each checking the caller's role first.
     'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision',
-    'my_activity', 'log_staff_action'
+    'my_activity', 'log_staff_action',
+    -- The media library's reads and rewrites, for staff with media.write only.
+    'media_usage', 'rewrite_media_references'
   ],
-  'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs'
+  'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs and media rpcs'
 );
 select is_empty(
   $$ select proname from own_functions

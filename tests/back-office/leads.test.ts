@@ -3,7 +3,7 @@
 import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '../../src/entities/staff-role'
-import { getDashboardFigures } from '../../src/features/admin/dashboard/api/get-dashboard-figures'
+import { getDashboardFigures } from '../../src/features/admin/dashboard/api/dashboard-figures'
 import { listApplications, setApplicationStatus, signedCvUrl } from '../../src/features/admin/applications/api/applications'
 import { listContactMessages, messagesCsv, setMessageStatus } from '../../src/features/admin/inbox/api/contact-messages'
 import { listSubscribers, subscribersCsv, unsubscribe } from '../../src/features/admin/subscribers/api/subscribers'

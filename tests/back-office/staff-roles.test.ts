@@ -2,8 +2,8 @@
 // real supabase-js: what the session says a role may do is what the database lets it do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { signedCvUrl } from '../../src/features/admin/applications/api/applications'
-import { getStaffSession, type Staff } from '../../src/features/admin/auth/api/get-staff-session'
-import { getDashboardFigures } from '../../src/features/admin/dashboard/api/get-dashboard-figures'
+import { getStaffSession, type Staff } from '../../src/features/admin/auth/api/staff-session'
+import { getDashboardFigures } from '../../src/features/admin/dashboard/api/dashboard-figures'
 import { listContactMessages, setMessageStatus } from '../../src/features/admin/inbox/api/contact-messages'
 import { listSolutions } from '../../src/features/admin/solutions/api/solutions'
 import type { Db } from '../../src/lib/supabase'

@@ -1,4 +1,4 @@
-import type { FeedPost } from './api/get-feed-posts'
+import type { FeedPost } from './api/feeds'
 import { buildRss } from './xml/build-rss'
 import { latest } from './xml/format-dates'
 

@@ -1,4 +1,4 @@
-import type { SitemapContent } from './api/get-sitemap-content'
+import type { SitemapContent } from './api/feeds'
 import { LAYOUT_SOURCES, PUBLIC_PAGES } from './public-pages'
 import type { SitemapEntry } from './xml/build-sitemap'
 import { latest } from './xml/format-dates'

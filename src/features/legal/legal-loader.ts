@@ -1,7 +1,7 @@
 import type { Db } from '~/lib/supabase'
 import { loadSafely } from '~/lib/load-safely'
 import { sanitizeHtml } from '~/lib/sanitize-html'
-import { getLegalDocument } from './api/get-legal-document'
+import { getLegalDocument } from './api/legal-documents'
 import { DEFAULT_PRIVACY, DEFAULT_TERMS } from './default-legal'
 
 /** A legal page's data: the stored text (sanitized) or the built-in default, with its update date. */

@@ -1,7 +1,7 @@
 import { accountMessages as text, authenticatorNameSchema, changePasswordSchema, displayNameSchema, totpCodeSchema } from '~/entities/staff-member'
 import { listMyActivity } from '~/features/admin/activity/api/activity'
 import { setDisplayName, signOutOtherSessions } from '~/features/admin/auth/api/account'
-import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
+import { getStaffSession } from '~/features/admin/auth/api/staff-session'
 import { changePassword } from '~/features/admin/auth/api/passwords'
 import { listAuthenticators, removeAuthenticator, startEnrollment, verifyCode, type Enrollment } from '~/features/admin/auth/api/two-factor'
 import { AccountScreen } from '~/features/admin/account/components/account-screen'

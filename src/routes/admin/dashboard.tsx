@@ -1,4 +1,4 @@
-import { getComingUp, getDashboardFigures } from '~/features/admin/dashboard/api/get-dashboard-figures'
+import { getComingUp, getDashboardFigures } from '~/features/admin/dashboard/api/dashboard-figures'
 import { Dashboard } from '~/features/admin/dashboard/components/dashboard'
 import { loadOr } from '~/features/admin/lib/admin-action'
 import { staffSession } from '~/features/admin/lib/admin-db'

@@ -1,5 +1,5 @@
 import { redirect, useNavigate, useSearchParams } from 'react-router'
-import { getStaffSession } from '~/features/admin/auth/api/get-staff-session'
+import { getStaffSession } from '~/features/admin/auth/api/staff-session'
 import { LoginForm, type LoginNotice } from '~/features/admin/auth/components/login-form'
 import { adminDb } from '~/features/admin/lib/admin-db'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'

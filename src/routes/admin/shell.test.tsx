@@ -73,6 +73,7 @@ describe('the back office per role', () => {
       'Blog Posts',
       'Team Members',
       'Job Openings',
+      'Media',
       'Redirects',
       'My Account',
     ])

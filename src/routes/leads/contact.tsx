@@ -1,7 +1,7 @@
 // The no-JavaScript page of the contact form. Lead pages render inside the public layout, which
 // holds the page's <main>, so they bring none of their own.
 import { data } from 'react-router'
-import { getSolutionChoices } from '~/features/leads/api/get-solution-choices'
+import { getSolutionOptions } from '~/features/solutions/api/solutions'
 import { ContactForm } from '~/features/leads/components/contact-form'
 import { handleContactSubmission } from '~/features/leads/server/contact.server'
 import { readForm } from '~/features/leads/server/read-form.server'
@@ -13,7 +13,7 @@ import type { Route } from './+types/contact'
 export const handle: ServerHints = { queryParams: ['interest'], maxBodyBytes: 64 * 1024 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const solutions = await getSolutionChoices(requestDb(context)).catch((error: unknown) => {
+  const solutions = await getSolutionOptions(requestDb(context)).catch((error: unknown) => {
     console.error(error)
     return []
   })

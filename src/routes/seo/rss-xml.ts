@@ -1,6 +1,6 @@
-import { getFeedPosts } from '~/features/feeds/api/get-feed-posts'
+import { getFeedPosts } from '~/features/feeds/api/feeds'
 import { rssFeed } from '~/features/feeds/rss-feed'
-import { getSiteSettings } from '~/features/settings/api/get-site-settings'
+import { getSiteSettings } from '~/features/settings/api/site-settings'
 import { requestDb } from '~/lib/db.server'
 import type { ServerHints } from '~/lib/server-hints'
 import { siteUrl } from '~/lib/site-url.server'

@@ -1,4 +1,4 @@
-import { getSitemapContent } from '~/features/feeds/api/get-sitemap-content'
+import { getSitemapContent } from '~/features/feeds/api/feeds'
 import { sitemapEntries } from '~/features/feeds/sitemap-entries'
 import { buildSitemap } from '~/features/feeds/xml/build-sitemap'
 import { requestDb } from '~/lib/db.server'

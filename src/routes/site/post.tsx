@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
-import { getPublishedPost } from '~/features/blog/api/get-post'
-import { getRelatedPosts } from '~/features/blog/api/get-published-posts'
+import { getPublishedPost } from '~/features/blog/api/posts'
+import { getRelatedPosts } from '~/features/blog/api/posts'
 import { ArticleView } from '~/features/blog/components/article-view'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'

@@ -1,7 +1,7 @@
 import { BookOpen, Layers, Smile, Users } from 'lucide-react'
 import { Container } from '~/components/ui/container'
 import { PageHero } from '~/components/ui/page-hero'
-import { getPublishedPosts } from '~/features/blog/api/get-published-posts'
+import { getPublishedPosts } from '~/features/blog/api/posts'
 import { ResourcesBrowser } from '~/features/blog/components/resources-browser'
 import { searchPosts, shownCount } from '~/features/blog/search-posts'
 import { requestDb } from '~/lib/db.server'

@@ -1,6 +1,6 @@
 import { redirect } from 'react-router'
-import { getOtherSolutions } from '~/features/solutions/api/get-other-solutions'
-import { getSolution } from '~/features/solutions/api/get-solution'
+import { getOtherSolutions } from '~/features/solutions/api/solutions'
+import { getSolution } from '~/features/solutions/api/solutions'
 import { SolutionDetail } from '~/features/solutions/components/solution-detail'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'

@@ -1,6 +1,6 @@
 import { Container } from '~/components/ui/container'
 import { PageHero } from '~/components/ui/page-hero'
-import { getSolutions } from '~/features/solutions/api/get-solutions'
+import { getSolutions } from '~/features/solutions/api/solutions'
 import { CustomProjectCta } from '~/features/solutions/components/custom-project-cta'
 import { SolutionCard } from '~/features/solutions/components/solution-card'
 import { requestDb } from '~/lib/db.server'

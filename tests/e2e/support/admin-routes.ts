@@ -9,6 +9,7 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/blog',
   '/admin/team',
   '/admin/jobs',
+  '/admin/media',
   '/admin/settings',
   '/admin/inbox',
   '/admin/subscribers',

@@ -1,11 +1,16 @@
 // Runs the product the way the README says, `npm start` (scripts/start.ts), on free ports with a
-// temporary DATA_DIR, and tells the browser tests where the site is.
-import { spawn } from 'node:child_process'
+// temporary DATA_DIR, and tells the browser tests where the site is. With `apiOrigin: 'own'` it runs
+// it as a hosted deployment does instead: the backend started on its own (as a hosted project
+// stands apart) and `npm start` pointed at it with SUPABASE_URL, so the browser reaches the APIs on
+// their own origin, not through the site's.
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
+import { bundleBackend } from '../../../local-supabase/build.ts'
+import { launchBackend } from '../../../local-supabase/launch.ts'
 import { repoRoot } from '../../../local-supabase/src/bootstrap.ts'
 import { READY_PREFIX } from '../../../local-supabase/src/config.ts'
 import { readKeys } from '../../../local-supabase/src/keys.ts'
@@ -45,27 +50,47 @@ async function waitForSite(url: string, isRunning: () => boolean): Promise<void>
   throw new Error(`the site did not answer on ${url} within 3 minutes`)
 }
 
-export default async function serveProduct(project: TestProject): Promise<() => Promise<void>> {
+function stop(child: ChildProcess | undefined, signal: NodeJS.Signals): Promise<unknown> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill(signal)
+  return exited
+}
+
+export interface ServeOptions {
+  /** Where the browser reaches the Supabase APIs: through the site (`npm start`'s way) or on their own origin. */
+  apiOrigin: 'site' | 'own'
+}
+
+export async function serve(project: TestProject, { apiOrigin }: ServeOptions): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-data-'))
   const port = await freePort()
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0' }
+  let backend: ChildProcess | undefined
+  let backendUrl: string | undefined
+  if (apiOrigin === 'own') {
+    await bundleBackend()
+    const launched = await launchBackend({ env })
+    backend = launched.child
+    backendUrl = launched.url
+    const keys = await readKeys(dataDir)
+    if (!keys) throw new Error('the backend wrote no keys')
+    Object.assign(env, { SUPABASE_URL: backendUrl, SUPABASE_ANON_KEY: keys.anonKey, SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey })
+  }
   let output = ''
-  const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })
   product.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   product.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const siteUrl = `http://localhost:${port}`
   try {
     await waitForSite(siteUrl, () => product.exitCode === null)
   } catch (error) {
-    product.kill('SIGINT')
+    await Promise.all([stop(product, 'SIGINT'), stop(backend, 'SIGTERM')])
     throw new Error(`${(error as Error).message}\n${output}`)
   }
   project.provide('siteUrl', siteUrl)
   project.provide('dataDir', dataDir)
-  const backendUrl = output
+  backendUrl ??= output
     .split('\n')
     .find((line) => line.startsWith(READY_PREFIX))
     ?.slice(READY_PREFIX.length)
@@ -76,9 +101,13 @@ export default async function serveProduct(project: TestProject): Promise<() => 
   }
 
   return async () => {
-    const exited = new Promise((resolve) => product.once('exit', resolve))
-    product.kill('SIGINT') // Ctrl-C: stops the web server and the backend
-    await exited
+    // Ctrl-C stops the web server (and the backend `npm start` started); a separate backend after it.
+    await stop(product, 'SIGINT')
+    await stop(backend, 'SIGTERM')
     await rm(dataDir, { recursive: true, force: true })
   }
+}
+
+export default function serveProduct(project: TestProject): Promise<() => Promise<void>> {
+  return serve(project, { apiOrigin: 'site' })
 }

@@ -1,7 +1,7 @@
 // The Blog Management screen: summary figures, search with status and category filters, the posts
 // with publish/unpublish, and the post editor.
 import { FileText, Plus } from 'lucide-react'
-import { blogPostMessages, postStatus, type BlogPost, type BlogPostValues, type PostStatus } from '~/entities/blog-post'
+import { blogPostMessages, postStatus, type BlogPost, type BlogPostValues, type EditablePost, type PostStatus } from '~/entities/blog-post'
 import { formatZoned } from '~/lib/zoned-time'
 import type { EmptyProps, ResourceDescription } from '../components/resource-screen'
 import { ToggleButton } from '../components/item-parts'
@@ -54,7 +54,7 @@ function publishTime(post: BlogPost): string {
   return postStatus({ ...post, published: true }) === 'scheduled' ? post.publish_at : new Date().toISOString()
 }
 
-function Empty({ all, onAdd }: EmptyProps<BlogPost>) {
+function Empty({ all, onAdd }: EmptyProps<EditablePost>) {
   return (
     <div className="rounded-lg border border-dashed border-slate-300 px-6 py-12 text-center">
       <FileText aria-hidden className="mx-auto mb-2 size-8 text-slate-400" />
@@ -71,7 +71,9 @@ function Empty({ all, onAdd }: EmptyProps<BlogPost>) {
   )
 }
 
-export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPostValues> = {
+const postsNoun = (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`
+
+export const blogResource: ResourceDescription<EditablePost, BlogPostValues, BlogPostValues> = {
   title: 'Blog Management',
   subtitle: 'Create, edit and publish articles',
   addLabel: 'New Post',
@@ -103,11 +105,13 @@ export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPos
   Empty,
   Item: ({ row: post, controls }) => (
     <li className={`${card} flex flex-col gap-3 p-3 sm:flex-row`}>
+      <div className="flex items-start sm:pt-1">{controls.select}</div>
       <img src={post.featured_image} alt="" className="h-36 w-full shrink-0 rounded bg-slate-100 object-cover sm:aspect-video sm:h-auto sm:w-44" />
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-1.5">
           <StatusBadge post={post} />
           <span className={`${badge} bg-slate-100 text-slate-700`}>{post.category}</span>
+          {post.draft ? <span className={`${badge} bg-violet-50 text-violet-800`}>Unpublished changes</span> : null}
         </div>
         <h3 className="mt-1 font-medium text-slate-900">{post.title}</h3>
         <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{post.excerpt}</p>
@@ -140,4 +144,25 @@ export const blogResource: ResourceDescription<BlogPost, BlogPostValues, BlogPos
   ),
   form: PostEditor,
   versions: 'blog_posts',
+  bulk: {
+    noun: postsNoun,
+    actions: [
+      {
+        operation: 'publish',
+        label: 'Publish',
+        confirm: (n) => ({ question: `Publish ${postsNoun(n)}? Drafts go live now, or at their scheduled time.`, confirmLabel: 'Publish' }),
+      },
+      {
+        operation: 'unpublish',
+        label: 'Unpublish',
+        confirm: (n) => ({ question: `Unpublish ${postsNoun(n)}? Visitors no longer see them.`, confirmLabel: 'Unpublish' }),
+      },
+      {
+        operation: 'delete',
+        label: 'Delete',
+        danger: true,
+        confirm: (n) => ({ question: `Delete ${postsNoun(n)}? They can be brought back from Recently deleted for a while.`, confirmLabel: 'Delete' }),
+      },
+    ],
+  },
 }

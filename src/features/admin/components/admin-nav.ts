@@ -15,6 +15,7 @@ import {
   CircleUserRound,
   ShieldCheck,
   Signpost,
+  Images,
   type LucideIcon,
 } from 'lucide-react'
 import type { Permission } from '~/entities/staff-role'
@@ -39,6 +40,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Blog Posts', to: '/admin/blog', icon: Newspaper, permission: 'posts.write' },
   { label: 'Team Members', to: '/admin/team', icon: Users, permission: 'content.write' },
   { label: 'Job Openings', to: '/admin/jobs', icon: Briefcase, permission: 'jobs.write' },
+  { label: 'Media', to: '/admin/media', icon: Images, permission: 'media.write' },
   { label: 'Redirects', to: '/admin/redirects', icon: Signpost, permission: 'content.write' },
   { label: 'Site Settings', to: '/admin/settings', icon: Settings, permission: 'settings.write' },
   { label: 'Inbox', to: '/admin/inbox', icon: Inbox, permission: 'leads.read', countsInbox: true },

@@ -185,8 +185,16 @@ export function ConflictNotice<Row extends { id: string; updated_at?: string }, 
     )
   }
   if (!conflict) return null
-  const who = conflict.updatedBy ?? 'Someone else'
-  const when = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(conflict.updatedAt))
+  const who =
+    conflict.updatedByName && conflict.updatedBy
+      ? `${conflict.updatedByName} (${conflict.updatedBy})`
+      : (conflict.updatedByName ?? conflict.updatedBy ?? 'Someone else')
+  const changedAt = new Date(conflict.updatedAt)
+  const sameDay = changedAt.toDateString() === new Date().toDateString()
+  const when = new Intl.DateTimeFormat(
+    'en-GB',
+    sameDay ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' },
+  ).format(changedAt)
   const theirsLoaded = latest?.updated_at !== undefined && Date.parse(latest.updated_at) >= Date.parse(conflict.updatedAt)
   const keepMine = () => {
     saving.setVersion(conflict.updatedAt)

@@ -13,6 +13,7 @@ import { matches } from '../lib/text'
 import { useAdminAction } from '../lib/use-admin-action'
 import { useEditor } from '../lib/use-editor'
 import { useUrlFilters } from '../lib/use-url-filters'
+import { BulkBar, SelectCheckbox, useSelection, type BulkAction } from './bulk-actions'
 import { EmptyState } from './empty-state'
 import { HistoryButton, RecentlyDeleted } from './history-panel'
 import { PageHeader } from './page-header'
@@ -34,6 +35,8 @@ export interface ItemControls<Row> {
   remove: ReactNode
   /** The item's History button, on lists whose items keep versions. */
   history: ReactNode
+  /** The item's checkbox, on lists with bulk actions. */
+  select: ReactNode
   run: (body: ActionBody) => void
   busy: boolean
   /** The whole list, unfiltered (e.g. for moving a row one place). */
@@ -63,6 +66,8 @@ export interface ResourceDescription<Row extends { id: string; updated_at?: stri
   form: FormDescription<Row, Input, Values> | ComponentType<{ open: boolean; item: Row | null; latest: Row | null; onClose: () => void }>
   /** Items keep versions (History on each, Recently deleted for the list); the route handles restore and undelete. */
   versions?: VersionedTable
+  /** Items can be selected and changed together; the route handles the 'bulk' intent. */
+  bulk?: { actions: BulkAction[]; noun: (count: number) => string }
 }
 
 export function ResourceScreen<Row extends { id: string; updated_at?: string }, Input extends FieldValues, Values extends FieldValues>({
@@ -83,6 +88,8 @@ export function ResourceScreen<Row extends { id: string; updated_at?: string }, 
       (r.filters ?? []).every((f) => filters.values[f.name] === '' || f.test(row, filters.values[f.name])),
   )
 
+  const selection = useSelection(rows.map((row) => row.id))
+
   const remove = async (row: Row) => {
     if (await confirm(r.messages.confirmDelete)) await action.submit({ intent: 'delete', id: row.id })
   }
@@ -98,6 +105,7 @@ export function ResourceScreen<Row extends { id: string; updated_at?: string }, 
       </button>
     ),
     history: r.versions ? <HistoryButton table={r.versions} id={row.id} name={r.label(row)} current={row} /> : null,
+    select: r.bulk ? <SelectCheckbox selection={selection} id={row.id} name={r.label(row)} /> : null,
     run: (body) => void action.submit(body),
     busy: action.busy,
     all: rows,
@@ -148,6 +156,17 @@ export function ResourceScreen<Row extends { id: string; updated_at?: string }, 
         </div>
       ) : r.search ? (
         <SearchBox value={filters.values.q} onChange={(q) => filters.set({ q })} placeholder={r.search.placeholder} />
+      ) : null}
+      {r.bulk && shown.length > 0 ? (
+        <BulkBar
+          selection={selection}
+          shown={shown.map((row) => row.id)}
+          actions={r.bulk.actions}
+          noun={r.bulk.noun}
+          confirm={confirm}
+          submit={action.submit}
+          busy={action.busy}
+        />
       ) : null}
       {r.listHeading ? <h2 className="mb-2 text-sm font-semibold text-slate-900">{r.listHeading(shown.length)}</h2> : null}
       {shown.length === 0 ? (

@@ -18,10 +18,16 @@ export interface Conflict {
   updatedAt: string
   /** Their e-mail, when known. */
   updatedBy: string | null
+  /** Their name, when their account has one. */
+  updatedByName: string | null
 }
 
 export interface ActionResult {
   ok: boolean
+  /** An autosave's answer: nothing on screen changes, so the list is not loaded again. */
+  autosaved?: boolean
+  /** When an autosave was stored (the database's time). */
+  savedAt?: string
   toast?: { kind: ToastKind; message: string }
   fieldErrors?: Record<string, string>
   conflict?: Conflict
@@ -44,7 +50,7 @@ export async function attempt(work: () => Promise<unknown>, failure: string, suc
     await work()
   } catch (error) {
     if (error instanceof StaleVersionError) {
-      return { ok: false, conflict: { updatedAt: error.updatedAt, updatedBy: error.updatedBy } }
+      return { ok: false, conflict: { updatedAt: error.updatedAt, updatedBy: error.updatedBy, updatedByName: error.updatedByName } }
     }
     console.error(failure, error)
     return { ok: false, toast: { kind: 'error', message: failure } }

@@ -3,7 +3,7 @@
 // sends (URL and anon key, both public); every loader below it awaits it, because on the first page
 // load all client loaders start at the same time. Tests hand it a client signed in for real.
 import { createBrowserClient, type Db, type SupabaseConfig } from '~/lib/supabase'
-import { getStaffSession, type StaffSession } from '../auth/api/get-staff-session'
+import { getStaffSession, type StaffSession } from '../auth/api/staff-session'
 
 let resolveDb: (db: Db) => void = () => {}
 let connected: Promise<Db> = new Promise((resolve) => (resolveDb = resolve))

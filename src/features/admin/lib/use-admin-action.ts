@@ -14,7 +14,8 @@ function show(toast: ActionResult['toast']): void {
 }
 
 export interface AdminAction {
-  submit: (body: ActionBody) => Promise<ActionResult>
+  /** JSON with an intent, or a form with a file (multipart) for an upload. */
+  submit: (body: ActionBody | FormData) => Promise<ActionResult>
   /** True from the post until the reloaded data is on screen. */
   busy: boolean
 }
@@ -38,7 +39,8 @@ export function useAdminAction(): AdminAction {
     submit: (body) =>
       new Promise((resolve) => {
         waiting.current = resolve
-        void fetcher.submit(JSON.parse(JSON.stringify(body)), { method: 'post', encType: 'application/json' })
+        if (body instanceof FormData) void fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' })
+        else void fetcher.submit(JSON.parse(JSON.stringify(body)), { method: 'post', encType: 'application/json' })
       }),
     busy: fetcher.state !== 'idle',
   }

@@ -32,9 +32,9 @@ export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
 
 /**
  * For a route whose clientLoader reads the whole list: a change of filters (search params only)
- * does not load it again; a write or a move to another page does.
+ * does not load it again; a write, an explicit revalidation (the same URL) or a move to another page does.
  */
 export function reloadOnWritesOnly({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false
   return defaultShouldRevalidate
 }

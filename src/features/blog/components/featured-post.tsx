@@ -2,7 +2,7 @@ import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { LocalDate } from '~/components/ui/local-date'
 import { fluidImage } from '~/lib/responsive-image'
-import type { PostSummary } from '../api/get-published-posts'
+import type { PostSummary } from '../api/posts'
 import { FEATURED_IMAGE_RATIO } from './featured-image'
 
 /** The first post of the list, shown large at the top of the page: its image is fetched first. */

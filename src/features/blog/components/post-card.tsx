@@ -1,7 +1,7 @@
 import { Link } from 'react-router'
 import { LocalDate } from '~/components/ui/local-date'
 import { fluidImage } from '~/lib/responsive-image'
-import type { PostSummary } from '../api/get-published-posts'
+import type { PostSummary } from '../api/posts'
 import { FEATURED_IMAGE_RATIO } from './featured-image'
 
 /** A post in the /resources grid or under "Related articles": image, category, title, excerpt, byline. */

@@ -3,7 +3,7 @@ import { cleanup, configure, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub, useLoaderData } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { PostSummary } from '../api/get-published-posts'
+import type { PostSummary } from '../api/posts'
 import { searchPosts, shownCount } from '../search-posts'
 import { ResourcesBrowser } from './resources-browser'
 

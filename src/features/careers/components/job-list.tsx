@@ -1,6 +1,6 @@
 import { Briefcase, Clock, MapPin } from 'lucide-react'
 import { Badge } from '~/components/ui/badge'
-import type { JobOpening } from '../api/get-open-jobs'
+import type { JobOpening } from '../api/job-openings'
 
 export interface JobListProps {
   jobs: JobOpening[]

@@ -1,5 +1,5 @@
 import { Anchor, Building, Feather, Gem, Globe, Sun, Wind, Zap, type LucideIcon } from 'lucide-react'
-import type { Client } from '../api/get-clients'
+import type { Client } from '../api/clients'
 
 const ICONS: Record<string, LucideIcon> = { Building, Feather, Globe, Zap, Sun, Wind, Anchor, Gem }
 

@@ -1,4 +1,4 @@
-import type { Client } from '../api/get-clients'
+import type { Client } from '../api/clients'
 import { ClientLogo } from './client-logo'
 
 /**

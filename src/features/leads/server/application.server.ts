@@ -1,5 +1,5 @@
 import type { Db } from '~/lib/supabase'
-import { submitJobApplication } from '../api/submit-job-application.server'
+import { submitJobApplication } from '../api/applications.server'
 import { cvKindOf, type CvKind } from '../cv-file'
 import { echoedValues, fieldErrorsOf, textValues, type FieldErrors } from '../form-result'
 import { applicationLimits, applicationSchema, CV_TYPE_MESSAGE, type ApplicationField } from '../schemas'

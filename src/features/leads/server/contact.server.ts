@@ -1,5 +1,5 @@
 import type { Db } from '~/lib/supabase'
-import { sendContactMessage } from '../api/send-contact-message'
+import { sendContactMessage } from '../api/contact-messages'
 import { echoedValues, fieldErrorsOf, textValues } from '../form-result'
 import { contactLimits, contactSchema, type ContactField } from '../schemas'
 import { answerSubmission, type Answer } from './submission.server'

@@ -1,5 +1,5 @@
 import type { Db } from '~/lib/supabase'
-import { subscribeNewsletter } from '../api/subscribe-newsletter'
+import { subscribeNewsletter } from '../api/subscribers'
 import { echoedValues, fieldErrorsOf, textValues } from '../form-result'
 import { newsletterLimits, newsletterSchema, type NewsletterField } from '../schemas'
 import { answerSubmission, type Answer } from './submission.server'

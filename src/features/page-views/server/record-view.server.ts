@@ -2,7 +2,7 @@
 // prefetches and anything malformed are ignored without telling the caller anything.
 import { isbot } from 'isbot'
 import type { Db } from '~/lib/supabase'
-import { recordPageView } from '../api/record-page-view'
+import { recordPageView } from '../api/page-views'
 import { isCountedPath } from '../counted-path'
 
 const MAX_BODY = 2048

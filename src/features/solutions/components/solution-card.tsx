@@ -1,6 +1,6 @@
 import { ArrowRight, Check } from 'lucide-react'
 import { Link } from 'react-router'
-import type { SolutionSummary } from '../api/get-solutions'
+import type { SolutionSummary } from '../api/solutions'
 import { featuresOf } from '~/entities/solution'
 import { SolutionIcon } from './solution-icon'
 import { StatusBadge } from './status-badge'

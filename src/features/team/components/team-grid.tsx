@@ -1,6 +1,6 @@
 import { SocialIcon } from '~/components/ui/social-icon'
 import { fixedImage } from '~/lib/responsive-image'
-import type { TeamMember } from '../api/get-team-members'
+import type { TeamMember } from '../api/team-members'
 
 function webLink(url: string | null): string | null {
   return url && /^https?:\/\//i.test(url) ? url : null

@@ -1,6 +1,6 @@
 import { Quote } from 'lucide-react'
 import { StarRating } from '~/components/ui/star-rating'
-import type { Testimonial } from '../api/get-testimonials'
+import type { Testimonial } from '../api/testimonials'
 
 export function TestimonialCard({ testimonial, large = false }: { testimonial: Testimonial; large?: boolean }) {
   return (

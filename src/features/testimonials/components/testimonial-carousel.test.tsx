@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Testimonial } from '../api/get-testimonials'
+import type { Testimonial } from '../api/testimonials'
 import { TestimonialCarousel } from './testimonial-carousel'
 
 const testimonials: Testimonial[] = ['Ada', 'Bola', 'Chidi'].map((name, i) => ({

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { usePrefersReducedMotion } from '~/lib/use-reduced-motion'
-import type { Testimonial } from '../api/get-testimonials'
+import type { Testimonial } from '../api/testimonials'
 import { TestimonialCard } from './testimonial-card'
 
 export const CAROUSEL_INTERVAL_MS = 5000

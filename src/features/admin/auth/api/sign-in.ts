@@ -1,5 +1,5 @@
 import type { Db } from '~/lib/supabase'
-import { getStaffSession, type StaffSession } from './get-staff-session'
+import { getStaffSession, type StaffSession } from './staff-session'
 
 export type SignInResult = { kind: 'failed' } | Exclude<StaffSession, { kind: 'signed-out' }>
 

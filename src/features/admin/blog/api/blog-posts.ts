@@ -54,3 +54,28 @@ export async function setBlogPostPublished(db: Db, id: string, published: boolea
 export async function deleteBlogPost(db: Db, id: string): Promise<void> {
   unwrap(await db.from('blog_posts').delete().eq('id', id).select('id').single(), m.deleteFailed)
 }
+
+/**
+ * Publishes or unpublishes several posts; the ones already so are left alone. A draft published
+ * goes live now, or at its scheduled time when that is still ahead. Resolves with how many changed.
+ */
+export async function setBlogPostsPublished(db: Db, ids: string[], published: boolean): Promise<number> {
+  if (!published) {
+    return unwrap(await db.from('blog_posts').update({ published }).in('id', ids).eq('published', true).select('id'), m.updateFailed).length
+  }
+  const now = new Date().toISOString()
+  const due = unwrap(
+    await db.from('blog_posts').update({ published, publish_at: now }).in('id', ids).eq('published', false).lte('publish_at', now).select('id'),
+    m.updateFailed,
+  )
+  const scheduled = unwrap(
+    await db.from('blog_posts').update({ published }).in('id', ids).eq('published', false).gt('publish_at', now).select('id'),
+    m.updateFailed,
+  )
+  return due.length + scheduled.length
+}
+
+/** Deletes several posts; resolves with how many went. */
+export async function deleteBlogPosts(db: Db, ids: string[]): Promise<number> {
+  return unwrap(await db.from('blog_posts').delete().in('id', ids).select('id'), m.deleteFailed).length
+}

@@ -8,9 +8,12 @@ import { FormDialog } from '../../components/form-dialog'
 import { ZonedDateTime } from '../../components/zoned-date-time'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
 import { useDraftForm } from '../../lib/use-draft'
-import { blogPostSchema, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
+import { blogPostSchema, postStatus, type BlogPost, type BlogPostValues, type EditablePost } from '~/entities/blog-post'
 import { ConflictNotice, useResourceSave } from '../../components/resource-form'
+import { useAdminAction } from '../../lib/use-admin-action'
 import { addTag, slugify } from '../rules'
+import { AutosaveStatus, DraftCopyNotice } from './autosave-status'
+import { restorePost, usePostAutosave } from './use-post-autosave'
 import { ContentEditor } from './content-editor'
 import { PostPreview } from './post-preview'
 
@@ -33,8 +36,8 @@ function initialValues(item: BlogPost | null): BlogPostValues {
 
 export interface PostEditorProps {
   open: boolean
-  item: BlogPost | null
-  latest: BlogPost | null
+  item: EditablePost | null
+  latest: EditablePost | null
   onClose: () => void
 }
 
@@ -42,17 +45,38 @@ export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
   const [mode, setMode] = useState<'edit' | 'preview'>('edit')
   const saving = useResourceSave<BlogPost, BlogPostValues>(item, onClose)
   const { save, busy } = saving
+  // Opens with unpublished changes (the draft copy, or this browser's newer copy) when there are any.
+  const [restored] = useState(() => restorePost(item, initialValues(item)))
+  const discarding = useAdminAction()
   const { form, dialog } = useDraftForm({
     draftKey: `blog:${item?.id ?? 'new'}`,
     resolver: zodResolver(blogPostSchema),
-    initial: initialValues(item),
+    initial: restored.values,
     open,
-    onOpenChange: (next) => !next && onClose(),
-    onSave: save,
+    onOpenChange: (next) => {
+      if (!next) autosave.flushPending()
+      if (!next) onClose()
+    },
+    onSave: async (values, f) => {
+      autosave.cancel()
+      const saved = await save(values, f)
+      if (saved) autosave.forget()
+      return saved
+    },
     // A post that fails its rules shows the fields again, with the messages, instead of the preview.
     onInvalid: () => setMode('edit'),
   })
   const { errors } = form.formState
+  const autosave = usePostAutosave(form, item?.id ?? null, open, restored)
+  const [hasChanges, setHasChanges] = useState(restored.source !== null)
+  if (!hasChanges && (autosave.status === 'saved' || autosave.status === 'saved-here')) setHasChanges(true)
+  const discard = async () => {
+    autosave.cancel()
+    if (item?.draft || (item && autosave.savedAt)) await discarding.submit({ intent: 'discardDraft', id: item.id })
+    autosave.forget()
+    form.reset(initialValues(item))
+    setHasChanges(false)
+  }
   // A new post's slug follows its title until the slug is edited by hand; an existing post keeps
   // its slug (its address may already be shared).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(item === null)
@@ -84,6 +108,10 @@ export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
       busyLabel={item ? 'Updating...' : 'Creating...'}
       widthClass="max-w-4xl"
     >
+      <AutosaveStatus autosave={autosave} />
+      {hasChanges ? (
+        <DraftCopyNotice live={item ? postStatus(item) !== 'draft' : false} isNew={item === null} onDiscard={() => void discard()} busy={discarding.busy} />
+      ) : null}
       <ConflictNotice saving={saving} latest={latest} form={form} initial={initialValues} onKeepMine={() => void dialog.onSubmit()} />
       <div className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm" role="group" aria-label="Editor mode">
         <button

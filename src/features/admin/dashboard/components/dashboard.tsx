@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/page-header'
 import { card } from '../../components/styles'
 import { formatZoned } from '~/lib/zoned-time'
 import { useTimeZone } from '../../lib/time-zone'
-import { VIEW_DAYS, type ComingUp, type DashboardFigures } from '../api/get-dashboard-figures'
+import { VIEW_DAYS, type ComingUp, type DashboardFigures } from '../api/dashboard-figures'
 import { ViewsChart } from './views-chart'
 
 const number = new Intl.NumberFormat('en-GB')

@@ -2,7 +2,7 @@
 // visually hidden table for screen readers, so the drawing is hidden from them and kept out of the
 // tab order (recharts' keyboard layer would otherwise make a focusable element inside aria-hidden).
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
-import type { DailyViews } from '../api/get-dashboard-figures'
+import type { DailyViews } from '../api/dashboard-figures'
 
 const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
 

@@ -14,3 +14,22 @@ export async function getOpenJobs(db: Db): Promise<JobOpening[]> {
     'Failed to fetch job openings',
   )
 }
+
+export interface OpenJob {
+  id: string
+  title: string
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Whether `id` can name a job opening at all (a UUID). */
+export function isJobId(id: string): boolean {
+  return UUID.test(id)
+}
+
+/** The job opening with this id when it accepts applications (visitors see only active ones). */
+export async function getOpenJob(db: Db, id: string): Promise<OpenJob | null> {
+  if (!isJobId(id)) return null
+  const rows = unwrap(await db.from('job_openings').select('id, title').eq('id', id).eq('active', true).limit(1), 'Failed to fetch job opening')
+  return rows[0] ?? null
+}

@@ -1,5 +1,5 @@
 import type { Tables } from '~/lib/database.types'
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, type Db, unwrapOptional } from '~/lib/supabase'
 
 export type PostSummary = Pick<
   Tables<'blog_posts'>,
@@ -26,4 +26,11 @@ export async function getRelatedPosts(db: Db, category: string, slug: string, li
       .limit(limit),
     'Failed to fetch blog posts',
   )
+}
+
+export type Post = Tables<'blog_posts'>
+
+/** A published post by slug, or null (unknown or draft). */
+export async function getPublishedPost(db: Db, slug: string): Promise<Post | null> {
+  return unwrapOptional(await db.from('blog_posts').select('*').eq('slug', slug).eq('published', true).maybeSingle(), 'Failed to fetch blog post')
 }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '~/entities/staff-role'
 import { createBrowserClient } from '~/lib/supabase'
 import { serviceDb, startBackend, TEST_ADMIN, type LocalBackend } from '../../test/admin-harness'
-import { getStaffSession } from './get-staff-session'
+import { getStaffSession } from './staff-session'
 import { signIn } from './sign-in'
 import { signOut } from './sign-out'
 

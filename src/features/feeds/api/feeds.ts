@@ -1,5 +1,6 @@
 import { unwrap, type Db } from '~/lib/supabase'
 import type { ContentSource } from '../public-pages'
+import type { Tables } from '~/lib/database.types'
 
 export interface DatedPage {
   slug: string
@@ -67,4 +68,22 @@ export async function getSitemapContent(db: Db): Promise<SitemapContent> {
   note('testimonials', testimonials)
   note('team_members', team)
   return { solutions: solutionPages, posts: postPages, changed }
+}
+
+export type FeedPost = Pick<Tables<'blog_posts'>, 'slug' | 'title' | 'excerpt' | 'category' | 'author_name' | 'publish_at' | 'updated_at'>
+
+/** How many posts the RSS feed carries. */
+export const FEED_SIZE = 20
+
+/** The newest published posts, newest first, as the RSS feed lists them. */
+export async function getFeedPosts(db: Db, limit = FEED_SIZE): Promise<FeedPost[]> {
+  return unwrap(
+    await db
+      .from('blog_posts')
+      .select('slug, title, excerpt, category, author_name, publish_at, updated_at')
+      .eq('published', true)
+      .order('publish_at', { ascending: false })
+      .limit(limit),
+    'Failed to fetch posts for the feed',
+  )
 }

@@ -1,0 +1,167 @@
+// Autosave of the post editor: what is typed is kept at once in this browser (localStorage, so a
+// closed tab or a crash loses nothing) and, about three seconds after typing stops, in the post's
+// draft copy on the server (a new post has no row yet: its copy stays in the browser until Create).
+// Leaving the page sends what is pending at once. The live post changes only on "Update Post".
+import { useEffect, useRef, useState } from 'react'
+import type { UseFormReturn } from 'react-hook-form'
+import type { BlogPostValues, EditablePost } from '~/entities/blog-post'
+import { useAdminAction } from '../../lib/use-admin-action'
+
+/** How long typing must pause before the draft copy is saved. */
+export const AUTOSAVE_DELAY_MS = 3000
+const PREFIX = 'post-autosave:'
+
+interface LocalCopy {
+  values: Partial<BlogPostValues>
+  /** When it was typed (ms since the epoch). */
+  at: number
+}
+
+const localKey = (postId: string | null) => PREFIX + (postId ?? 'new')
+
+function readLocalCopy(postId: string | null): LocalCopy | null {
+  if (typeof localStorage === 'undefined') return null
+  try {
+    const copy = JSON.parse(localStorage.getItem(localKey(postId)) ?? 'null') as LocalCopy | null
+    return copy && typeof copy.at === 'number' && typeof copy.values === 'object' ? copy : null
+  } catch {
+    return null
+  }
+}
+
+function writeLocalCopy(postId: string | null, values: Partial<BlogPostValues>): void {
+  try {
+    localStorage.setItem(localKey(postId), JSON.stringify({ values, at: Date.now() } satisfies LocalCopy))
+  } catch {
+    // Storage full or refused: the server's copy still follows.
+  }
+}
+
+export function forgetLocalCopy(postId: string | null): void {
+  if (typeof localStorage !== 'undefined') localStorage.removeItem(localKey(postId))
+}
+
+export interface RestoredPost {
+  values: BlogPostValues
+  /** Where unpublished changes came from: the server's draft copy, this browser's copy, or none. */
+  source: 'draft-copy' | 'browser' | null
+  /** When they were saved (ms since the epoch). */
+  savedAt: number | null
+}
+
+/** What the editor opens with: the newest of the post itself, its draft copy and this browser's copy. */
+export function restorePost(item: EditablePost | null, live: BlogPostValues): RestoredPost {
+  let restored: RestoredPost = { values: live, source: null, savedAt: null }
+  let newest = item ? Date.parse(item.updated_at) : 0
+  if (item?.draft) {
+    newest = Date.parse(item.draft.savedAt)
+    restored = { values: { ...live, ...item.draft.values }, source: 'draft-copy', savedAt: newest }
+  }
+  const local = readLocalCopy(item?.id ?? null)
+  if (local && local.at > newest) restored = { values: { ...live, ...local.values }, source: 'browser', savedAt: local.at }
+  return restored
+}
+
+export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'saved-here' | 'failed'
+
+export interface PostAutosave {
+  status: AutosaveStatus
+  /** When the last autosave was stored (ms since the epoch). */
+  savedAt: number | null
+  /** Stops a pending autosave (before "Update Post" saves everything). */
+  cancel: () => void
+  /** Sends a pending autosave now (e.g. when the dialog closes). */
+  flushPending: () => void
+  /** After Update or a discard: nothing of this edit is kept any longer. */
+  forget: () => void
+}
+
+export function usePostAutosave(
+  form: UseFormReturn<BlogPostValues>,
+  postId: string | null,
+  active: boolean,
+  restored: Pick<RestoredPost, 'source' | 'savedAt'>,
+): PostAutosave {
+  const action = useAdminAction()
+  const [state, setState] = useState<{ status: AutosaveStatus; savedAt: number | null }>({
+    status: restored.source === 'browser' ? 'pending' : restored.savedAt ? 'saved' : 'idle',
+    savedAt: restored.savedAt,
+  })
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const inFlight = useRef(false)
+  const again = useRef(false)
+
+  const save = async (): Promise<void> => {
+    clearTimeout(timer.current)
+    timer.current = undefined
+    if (!postId) {
+      setState({ status: 'saved-here', savedAt: Date.now() })
+      return
+    }
+    if (inFlight.current) {
+      again.current = true
+      return
+    }
+    inFlight.current = true
+    setState((s) => ({ ...s, status: 'saving' }))
+    const result = await action.submit({ intent: 'autosave', id: postId, values: form.getValues() })
+    inFlight.current = false
+    setState((s) => (result.ok ? { status: 'saved', savedAt: result.savedAt ? Date.parse(result.savedAt) : Date.now() } : { ...s, status: 'failed' }))
+    if (again.current) {
+      again.current = false
+      void saveRef.current()
+    }
+  }
+  const saveRef = useRef(save)
+  useEffect(() => {
+    saveRef.current = save
+  })
+
+  useEffect(() => {
+    if (!active) return
+    // A field's change (not a reset to a chosen version) is kept here at once and autosaved after a pause.
+    const subscription = form.watch((values, { name }) => {
+      if (name === undefined) return
+      writeLocalCopy(postId, values as Partial<BlogPostValues>)
+      setState((s) => ({ ...s, status: 'pending' }))
+      clearTimeout(timer.current)
+      timer.current = setTimeout(() => void saveRef.current(), AUTOSAVE_DELAY_MS)
+    })
+    // A copy restored from this browser goes to the server too.
+    if (restored.source === 'browser') timer.current = setTimeout(() => void saveRef.current(), AUTOSAVE_DELAY_MS)
+    const leave = () => {
+      if (timer.current !== undefined) void saveRef.current()
+    }
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leave()
+    }
+    window.addEventListener('pagehide', leave)
+    window.addEventListener('beforeunload', leave)
+    document.addEventListener('visibilitychange', hidden)
+    return () => {
+      subscription.unsubscribe()
+      clearTimeout(timer.current)
+      timer.current = undefined
+      window.removeEventListener('pagehide', leave)
+      window.removeEventListener('beforeunload', leave)
+      document.removeEventListener('visibilitychange', hidden)
+    }
+  }, [form, postId, active, restored.source])
+
+  return {
+    ...state,
+    cancel: () => {
+      clearTimeout(timer.current)
+      timer.current = undefined
+    },
+    flushPending: () => {
+      if (timer.current !== undefined) void saveRef.current()
+    },
+    forget: () => {
+      clearTimeout(timer.current)
+      timer.current = undefined
+      forgetLocalCopy(postId)
+      setState({ status: 'idle', savedAt: null })
+    },
+  }
+}

@@ -1,0 +1,48 @@
+// @vitest-environment jsdom
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb } from '~/features/admin/test/admin-harness'
+import * as mediaRoute from './media'
+
+const env = adminBackend()
+
+// A 1x1 PNG.
+const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+
+function item(name: string): HTMLElement {
+  return screen.getByRole('heading', { name }).closest('li')!
+}
+
+describe('Media screen', () => {
+  // The upload itself (a multipart form to the route's action) is driven in a real browser by
+  // tests/e2e/journeys-media.e2e.ts: jsdom's File does not survive that form's encoding.
+  it('names where an image is used, refuses a taken name and a delete while used', async () => {
+    const user = userEvent.setup()
+    const media = env.db.storage.from('media')
+    for (const path of ['press/taken.png', 'press/press-kit.png']) expect((await media.upload(path, PNG, { contentType: 'image/png' })).error).toBeNull()
+    renderRoute(mediaRoute, env.db, '/admin/media')
+    await listLoaded()
+    expect(item('press-kit.png').textContent).toContain('Not used')
+
+    const url = media.getPublicUrl('press/press-kit.png').data.publicUrl
+    expect((await serviceDb(env.backend).from('clients').insert({ name: 'Press Bank', logo_url: url })).error).toBeNull()
+    cleanup()
+    renderRoute(mediaRoute, env.db, '/admin/media?folder=press')
+    await waitFor(() => expect(item('press-kit.png').textContent).toContain('Used by Client: Press Bank'))
+
+    await user.click(within(item('press-kit.png')).getByRole('button', { name: 'Rename or move press-kit.png' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Rename or move image' })
+    const name = within(dialog).getByLabelText('File name')
+    await user.clear(name)
+    await user.type(name, 'taken.png')
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }))
+    await expectToast('Error', 'Failed to rename image')
+    expect(within(dialog).getByText('Another file already has this name in this folder')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
+
+    await user.click(within(item('press-kit.png')).getByRole('button', { name: 'Delete press-kit.png' }))
+    await expectToast('Error', 'This image is still used by Client: Press Bank. Replace it there before deleting it.')
+    expect((await media.exists('press/press-kit.png')).data).toBe(true)
+  })
+})

@@ -1,0 +1,157 @@
+// Journeys of the post editor's safety nets: the same post edited in two tabs (the second save meets
+// the conflict screen; "Keep mine" and "See their version" both end in a save and lose nothing),
+// an autosaved edit that survives a reload (even one typed just before it) while visitors still read
+// the live post, and two posts
+// published at once from the list. axe on the conflict screen and the bulk confirmation.
+import type { Page } from 'playwright-core'
+import { afterAll, describe, expect, inject } from 'vitest'
+import { expectNoViolations } from './support/axe.ts'
+import { test } from './support/fixtures.ts'
+import { AdminPage, visit } from './support/pages/admin.ts'
+import { deleteRows, insertRow, selectRows } from './support/staff-data.ts'
+
+const siteUrl = inject('siteUrl')
+const RUN = Date.now()
+const PREFIX = `autosave-journey-${RUN}`
+
+afterAll(async () => {
+  await deleteRows('blog_posts', `slug=like.${PREFIX}*`)
+})
+
+interface Post {
+  id: string
+  title: string
+  excerpt: string
+  category: string
+  published: boolean
+}
+
+async function arrangePost(suffix: string, title: string, published = true): Promise<Post> {
+  return insertRow<Post>('blog_posts', {
+    slug: `${PREFIX}-${suffix}`,
+    title,
+    excerpt: 'The excerpt as first written.',
+    content: '<p>The first words.</p>',
+    category: 'Journeys',
+    featured_image: '/images/blog/credit-scoring-with-thin-files.svg',
+    author_name: 'Journey Tester',
+    published,
+  })
+}
+
+async function stored(id: string): Promise<Post> {
+  const [row] = await selectRows<Post>('blog_posts', `select=id,title,excerpt,category,published&id=eq.${id}`)
+  return row
+}
+
+async function openEditor(admin: AdminPage, title: string) {
+  await admin.open(`/admin/blog?q=${encodeURIComponent(title)}`, 'Blog Management')
+  await admin.page.getByRole('button', { name: `Edit ${title}` }).click()
+  const editor = admin.page.getByRole('dialog', { name: 'Edit Blog Post' })
+  await editor.waitFor()
+  return editor
+}
+
+async function secondTab(page: Page): Promise<AdminPage> {
+  // The same browser: the tabs share the session.
+  return new AdminPage(await page.context().newPage(), siteUrl)
+}
+
+describe('the post editor', () => {
+  test('two tabs: the second save meets the conflict screen; Keep mine and See their version both save', { timeout: 300_000 }, async ({ page, problems }) => {
+    // The refused save is an HTTP error the screen answers.
+    problems.allow(/publish_post_draft/)
+    const title = `Two tabs ${RUN}`
+    const post = await arrangePost('two-tabs', title)
+    const one = new AdminPage(page, siteUrl)
+    await one.signIn()
+    const two = await secondTab(page)
+
+    // Round 1: both open the post; the first saves a title, the second an excerpt and keeps theirs.
+    let editorOne = await openEditor(one, title)
+    let editorTwo = await openEditor(two, title)
+    await editorOne.getByLabel('Title', { exact: true }).fill(`${title}, tab one`)
+    await editorOne.getByRole('button', { name: 'Update Post' }).click()
+    await editorOne.waitFor({ state: 'detached' })
+
+    await editorTwo.getByLabel('Excerpt').fill('The excerpt from tab two.')
+    await editorTwo.getByRole('button', { name: 'Update Post' }).click()
+    const conflict = editorTwo.getByRole('alert')
+    await expect(conflict.textContent()).resolves.toMatch(
+      /admin@example\.com.* changed this at \d\d:\d\d, after you opened it\. Your changes are not saved yet\./,
+    )
+    await expectNoViolations(two.page, 'conflict screen', { include: ['[role="dialog"]'] })
+    await conflict.getByRole('button', { name: 'Keep mine' }).click()
+    await editorTwo.waitFor({ state: 'detached' })
+    await expect(stored(post.id)).resolves.toMatchObject({ title, excerpt: 'The excerpt from tab two.' })
+
+    // Round 2: both open it again; the first saves an excerpt, the second a category, then takes theirs.
+    editorOne = await openEditor(one, title)
+    editorTwo = await openEditor(two, title)
+    await editorOne.getByLabel('Excerpt').fill('The excerpt from tab one.')
+    await editorOne.getByRole('button', { name: 'Update Post' }).click()
+    await editorOne.waitFor({ state: 'detached' })
+
+    await editorTwo.getByLabel('Category').fill('Tab two category')
+    await editorTwo.getByRole('button', { name: 'Update Post' }).click()
+    await editorTwo.getByRole('alert').getByRole('button', { name: 'See their version' }).click()
+    await editorTwo.getByText('Their version differs in:').waitFor()
+    await expect(editorTwo.getByRole('alert').textContent()).resolves.toContain('The excerpt from tab one.')
+    await editorTwo.getByRole('button', { name: 'Use their version' }).click()
+    await expect(editorTwo.getByLabel('Excerpt').inputValue()).resolves.toBe('The excerpt from tab one.')
+    // Their version is loaded, and one's own is a click away.
+    await editorTwo.getByRole('button', { name: 'Back to my version' }).waitFor()
+    await editorTwo.getByRole('button', { name: 'Update Post' }).click()
+    await editorTwo.waitFor({ state: 'detached' })
+    await expect(stored(post.id)).resolves.toMatchObject({ title, excerpt: 'The excerpt from tab one.', category: 'Journeys' })
+    await two.page.close()
+  })
+
+  test('an autosaved edit survives a reload; visitors read the live post until Update Post', { timeout: 240_000 }, async ({ page }) => {
+    const title = `Autosave ${RUN}`
+    const post = await arrangePost('reload', title)
+    const admin = new AdminPage(page, siteUrl)
+    await admin.signIn()
+    let editor = await openEditor(admin, title)
+    await editor.getByLabel('Excerpt').fill('Typed, then the tab was reloaded.')
+    await editor.getByText(/^Saved · a few seconds ago$/).waitFor({ timeout: 15_000 })
+
+    await page.reload()
+    editor = await openEditor(admin, title)
+    await expect(editor.getByLabel('Excerpt').inputValue()).resolves.toBe('Typed, then the tab was reloaded.')
+    await editor.getByText(/Visitors see the published post until you press Update Post/).waitFor()
+    await expect(stored(post.id)).resolves.toMatchObject({ excerpt: 'The excerpt as first written.' })
+
+    // Typed and reloaded at once, before any autosave: the browser's copy comes back, and is saved.
+    await editor.getByLabel('Category').fill('Typed just before leaving')
+    await page.reload()
+    editor = await openEditor(admin, title)
+    await expect(editor.getByLabel('Category').inputValue()).resolves.toBe('Typed just before leaving')
+    await expect(editor.getByLabel('Excerpt').inputValue()).resolves.toBe('Typed, then the tab was reloaded.')
+    await editor.getByText(/^Saved · a few seconds ago$/).waitFor({ timeout: 15_000 })
+
+    await editor.getByRole('button', { name: 'Update Post' }).click()
+    await editor.waitFor({ state: 'detached' })
+    await admin.expectToast('Blog post updated successfully')
+    await expect(stored(post.id)).resolves.toMatchObject({ excerpt: 'Typed, then the tab was reloaded.', category: 'Typed just before leaving' })
+    await expect(selectRows('blog_post_drafts', `select=id&id=eq.${post.id}`)).resolves.toEqual([])
+  })
+
+  test('two drafts published at once from the list, after one confirmation', { timeout: 240_000 }, async ({ page }) => {
+    const title = `Bulk ${RUN}`
+    const posts = [await arrangePost('bulk-1', `${title} one`, false), await arrangePost('bulk-2', `${title} two`, false)]
+    const admin = new AdminPage(page, siteUrl)
+    await admin.signIn()
+    await admin.open(`/admin/blog?q=${encodeURIComponent(title)}`, 'Blog Management')
+    await page.getByLabel('Select all on this page').check()
+    await page.getByText('2 posts selected').waitFor()
+    await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Publish', exact: true }).click()
+    const confirm = page.getByRole('alertdialog')
+    await confirm.waitFor()
+    await expectNoViolations(page, 'bulk confirmation', { include: ['[role="alertdialog"]'] })
+    await confirm.getByRole('button', { name: 'Publish', exact: true }).click()
+    await admin.expectToast('2 blog posts published')
+    for (const post of posts) await expect(stored(post.id)).resolves.toMatchObject({ published: true })
+    await visit(page, siteUrl, `/resources/blog/${PREFIX}-bulk-1`)
+  })
+})
