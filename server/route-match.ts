@@ -34,7 +34,7 @@ function hintsOf(handle: unknown): ServerHints {
   if (typeof handle !== 'object' || handle === null) return {}
   const { sharedRender, queryParams, maxBodyBytes } = handle as Record<string, unknown>
   return {
-    sharedRender: sharedRender === true ? true : undefined,
+    sharedRender: typeof sharedRender === 'boolean' ? sharedRender : undefined,
     queryParams: Array.isArray(queryParams) ? queryParams.filter((name): name is string => typeof name === 'string') : undefined,
     maxBodyBytes: typeof maxBodyBytes === 'number' && maxBodyBytes > 0 ? maxBodyBytes : undefined,
   }
@@ -97,7 +97,7 @@ export class RouteMatcher {
       pathname: routePath,
       routeIds,
       pattern: `${this.patterns.get(routeIds[routeIds.length - 1]) ?? '/'}${data ? '.data' : ''}`,
-      sharedRender: hints.some((h) => h.sharedRender),
+      sharedRender: hints.findLast((h) => h.sharedRender !== undefined)?.sharedRender === true,
       queryParams: [...queryParams].sort(),
       maxBodyBytes: hints[hints.length - 1].maxBodyBytes,
     }

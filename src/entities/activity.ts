@@ -46,6 +46,7 @@ export const ACTIVITY_EXPORT_LIMIT = 10000
 export const ACTIVITY_SCREENS: Record<string, string> = {
   blog_posts: '/admin/blog',
   blog_post_drafts: '/admin/blog',
+  post_previews: '/admin/blog',
   solutions: '/admin/solutions',
   job_openings: '/admin/jobs',
   website_content: '/admin/content',

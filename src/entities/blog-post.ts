@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
 import { optionalUrlRule, requiredText, slugRule, urlRule } from './rules'
+import { searchFieldsSchema } from './search-fields'
 
 export type BlogPost = Tables<'blog_posts'>
 
@@ -15,20 +16,22 @@ export interface PostDraftCopy {
 /** A post as the back office lists it: the live post and its draft copy, when it has one. */
 export type EditablePost = BlogPost & { draft: PostDraftCopy | null }
 
-export const blogPostSchema = z.object({
-  title: requiredText('Title', 200),
-  slug: slugRule,
-  category: requiredText('Category', 100),
-  author_name: requiredText('Author Name', 200),
-  author_avatar: optionalUrlRule('Author Avatar URL'),
-  featured_image: urlRule('Featured Image URL'),
-  tags: z.array(z.string().max(100)).max(50, 'At most 50 tags'),
-  published: z.boolean(),
-  // UTC; a time ahead schedules a published post.
-  publish_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Choose the date and time to publish'),
-  excerpt: requiredText('Excerpt', 1000),
-  content: requiredText('Content', 200000),
-})
+export const blogPostSchema = z
+  .object({
+    title: requiredText('Title', 200),
+    slug: slugRule,
+    category: requiredText('Category', 100),
+    author_name: requiredText('Author Name', 200),
+    author_avatar: optionalUrlRule('Author Avatar URL'),
+    featured_image: urlRule('Featured Image URL'),
+    tags: z.array(z.string().max(100)).max(50, 'At most 50 tags'),
+    published: z.boolean(),
+    // UTC; a time ahead schedules a published post.
+    publish_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Choose the date and time to publish'),
+    excerpt: requiredText('Excerpt', 1000),
+    content: requiredText('Content', 200000),
+  })
+  .extend(searchFieldsSchema.shape)
 
 export type BlogPostValues = z.infer<typeof blogPostSchema>
 

@@ -55,10 +55,14 @@ export type Database = {
           created_at: string
           excerpt: string
           featured_image: string
+          hide_from_search: boolean
           id: string
           publish_at: string
           published: boolean
+          seo_description: string | null
+          seo_title: string | null
           slug: string
+          social_image: string | null
           tags: string[]
           title: string
           updated_at: string
@@ -72,10 +76,14 @@ export type Database = {
           created_at?: string
           excerpt: string
           featured_image: string
+          hide_from_search?: boolean
           id?: string
           publish_at: string
           published?: boolean
+          seo_description?: string | null
+          seo_title?: string | null
           slug: string
+          social_image?: string | null
           tags?: string[]
           title: string
           updated_at?: string
@@ -89,10 +97,14 @@ export type Database = {
           created_at?: string
           excerpt?: string
           featured_image?: string
+          hide_from_search?: boolean
           id?: string
           publish_at?: string
           published?: boolean
+          seo_description?: string | null
+          seo_title?: string | null
           slug?: string
+          social_image?: string | null
           tags?: string[]
           title?: string
           updated_at?: string
@@ -378,6 +390,46 @@ export type Database = {
         }
         Relationships: []
       }
+      post_previews: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          expires_at: string
+          id: string
+          post_id: string
+          revoked_at: string | null
+          title: string
+          token_hash: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          expires_at: string
+          id?: string
+          post_id: string
+          revoked_at?: string | null
+          title: string
+          token_hash: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string
+          id?: string
+          post_id?: string
+          revoked_at?: string | null
+          title?: string
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "post_previews_post_id_fkey"
+            columns: ["post_id"]
+            referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       redirects: {
         Row: {
           automatic: boolean
@@ -483,12 +535,15 @@ export type Database = {
           category: string
           created_at: string
           features: NonNullable<Json>
+          hide_from_search: boolean
           icon: string
           id: string
           longdescription: string
           metadescription: string
+          seo_title: string | null
           shortdescription: string
           slug: string
+          social_image: string | null
           status: string
           targetaudience: string[]
           title: string
@@ -500,12 +555,15 @@ export type Database = {
           category: string
           created_at?: string
           features?: NonNullable<Json>
+          hide_from_search?: boolean
           icon: string
           id?: string
           longdescription: string
           metadescription: string
+          seo_title?: string | null
           shortdescription: string
           slug: string
+          social_image?: string | null
           status?: string
           targetaudience?: string[]
           title: string
@@ -517,12 +575,15 @@ export type Database = {
           category?: string
           created_at?: string
           features?: NonNullable<Json>
+          hide_from_search?: boolean
           icon?: string
           id?: string
           longdescription?: string
           metadescription?: string
+          seo_title?: string | null
           shortdescription?: string
           slug?: string
+          social_image?: string | null
           status?: string
           targetaudience?: string[]
           title?: string
@@ -744,6 +805,7 @@ export type Database = {
           topic: string
         }[]
       }
+      create_post_preview: { Args: { post_id: string }; Returns: string }
       current_staff: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -846,6 +908,36 @@ export type Database = {
           day: string
           views: number
         }[]
+      }
+      post_preview: {
+        Args: { token: string }
+        Returns: {
+          author_avatar: string | null
+          author_name: string
+          category: string
+          content: string
+          created_at: string
+          excerpt: string
+          featured_image: string
+          hide_from_search: boolean
+          id: string
+          publish_at: string
+          published: boolean
+          seo_description: string | null
+          seo_title: string | null
+          slug: string
+          social_image: string | null
+          tags: string[]
+          title: string
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "blog_posts"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       publish_post_draft: {
         Args: { post_id: string; version?: string }

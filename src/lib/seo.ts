@@ -26,6 +26,8 @@ export interface PageMeta {
   jsonLd?: JsonLd[]
   /** The home page's title is the company name alone (or the given title as-is). */
   isHome?: boolean
+  /** The title is complete as given (an editor's search title): no company name is appended. */
+  exactTitle?: boolean
   noIndex?: boolean
 }
 
@@ -49,7 +51,7 @@ export function absoluteUrl(site: SiteContext, pathOrUrl: string): string {
 }
 
 export function buildMeta(site: SiteContext, page: PageMeta): MetaDescriptor[] {
-  const title = page.isHome ? page.title : `${page.title} | ${site.siteName}`
+  const title = page.isHome || page.exactTitle ? page.title : `${page.title} | ${site.siteName}`
   const url = absoluteUrl(site, page.path)
   const image = page.image ? absoluteUrl(site, page.image) : null
   const tags: MetaDescriptor[] = [

@@ -3,10 +3,11 @@
 
 export interface ServerHints {
   /**
-   * Every visitor without a session gets the same render of this route and of every route below it,
-   * so the server may share one render for a moment.
+   * true: every visitor without a session gets the same render of this route and of every route
+   * below it, so the server may share one render for a moment. false: never shared, whatever a
+   * layout above says (a page for the holder of a private link). The deepest route that says decides.
    */
-  sharedRender?: true
+  sharedRender?: boolean
   /** The query parameters its loader reads; the shared render of a URL ignores every other one. */
   queryParams?: readonly string[]
   /** The largest request body its action takes, in bytes (the server refuses more with 413). */

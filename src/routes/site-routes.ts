@@ -15,6 +15,7 @@ export const siteRoutes: RouteConfigEntry[] = [
     route('industries', 'routes/site/industries.tsx'),
     route('resources', 'routes/site/resources.tsx'),
     route('resources/blog/:slug', 'routes/site/post.tsx'),
+    route('preview/:token', 'routes/site/preview.tsx'),
     route('about', 'routes/site/about.tsx'),
     route('careers', 'routes/site/careers.tsx'),
     route('clients', 'routes/site/clients.tsx'),

@@ -2,7 +2,7 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(63);
+select plan(64);
 
 select tables_are(
   'public',
@@ -10,7 +10,7 @@ select tables_are(
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
-    'role_permissions', 'redirects', 'lead_mail_outbox', 'blog_post_drafts'
+    'role_permissions', 'redirects', 'lead_mail_outbox', 'blog_post_drafts', 'post_previews'
   ],
   'public has exactly the product tables'
 );
@@ -55,7 +55,7 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'has_permission', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
     'is_cv_object_name', 'job_opening_accepts_applications', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv'
+    'is_own_unclaimed_cv', 'post_preview'
   ],
   'anon may execute only the helpers policies need and the visitor rpcs'
 );
@@ -70,7 +70,9 @@ select set_eq(
     'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision',
     'my_activity', 'log_staff_action',
     -- The media library's reads and rewrites, for staff with media.write only.
-    'media_usage', 'rewrite_media_references'
+    'media_usage', 'rewrite_media_references',
+    -- Preview links: made by post editors only, opened by a token's holder.
+    'create_post_preview', 'post_preview'
   ],
   'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs and media rpcs'
 );
@@ -164,11 +166,12 @@ select columns_are('public', 'team_members',
   'team_members columns');
 select columns_are('public', 'solutions',
   array['id', 'slug', 'title', 'category', 'shortdescription', 'longdescription', 'icon', 'url', 'features',
-        'targetaudience', 'status', 'metadescription', 'created_at', 'updated_at', 'updated_by'],
+        'targetaudience', 'status', 'metadescription', 'seo_title', 'social_image', 'hide_from_search', 'created_at', 'updated_at', 'updated_by'],
   'solutions columns');
 select columns_are('public', 'blog_posts',
   array['id', 'slug', 'title', 'excerpt', 'content', 'category', 'featured_image', 'author_name', 'author_avatar',
-        'published', 'publish_at', 'tags', 'created_at', 'updated_at', 'updated_by'],
+        'published', 'publish_at', 'tags', 'seo_title', 'seo_description', 'social_image', 'hide_from_search',
+        'created_at', 'updated_at', 'updated_by'],
   'blog_posts columns');
 select columns_are('public', 'job_openings',
   array['id', 'title', 'location', 'department', 'type', 'description', 'requirements', 'active', 'closes_at', 'created_at', 'updated_at', 'updated_by'],

@@ -9,6 +9,7 @@ import { discardPostDraft, listPostDrafts, publishPostDraft, savePostDraft } fro
 import { listRevisions } from '../../src/features/admin/lib/revisions'
 import { StaleVersionError, type Db } from '../../src/lib/supabase'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend'
+import { searchFieldValues } from '../../src/entities/search-fields'
 
 let backend: LocalBackend
 let admin: Db
@@ -47,6 +48,7 @@ function valuesOf(post: Awaited<ReturnType<typeof listBlogPosts>>[number], chang
     publish_at: post.publish_at,
     excerpt: post.excerpt,
     content: post.content,
+    ...searchFieldValues(post),
     ...changes,
   }
 }

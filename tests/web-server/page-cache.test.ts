@@ -64,6 +64,14 @@ describe('the key is what the page reads', () => {
     expect(html).not.toMatch(/fbclid|gclid|utm_source|mc_eid/)
   })
 
+  it("never keeps a preview link's page: each request renders it again, for its holder alone", async () => {
+    const path = `/preview/${'0'.repeat(64)}`
+    const renders = await rendersDuring(async () => {
+      for (let i = 0; i < 3; i++) expect((await fetch(`${site.url}${path}`)).status).toBe(404)
+    })
+    expect(renders).toBe(3)
+  })
+
   it('renders a search once however its parameters are ordered, spaced or accompanied', async () => {
     const renders = await rendersDuring(async () => {
       for (const variant of ['/resources?q=banking', '/resources?utm_source=x&q=banking', '/resources?q=%20banking%20&fbclid=1', '/resources?q=&q=banking']) {

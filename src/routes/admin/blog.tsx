@@ -10,6 +10,8 @@ import {
   updateBlogPost,
 } from '~/features/admin/blog/api/blog-posts'
 import { discardPostDraft, listPostDrafts, publishPostDraft, savePostDraft, withDrafts } from '~/features/admin/blog/api/post-drafts'
+import { postPreviewMessages, previewPath } from '~/entities/post-preview'
+import { createPreviewLink, revokePreviewLink } from '~/features/admin/blog/api/preview-links'
 import { blogResource } from '~/features/admin/blog/blog-resource'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, crudIntents, loadOr, parseValues, versionOf, type ActionResult } from '~/features/admin/lib/admin-action'
@@ -80,6 +82,16 @@ export const clientAction = adminAction({
     }, blogPostMessages.bulkFailed)
     return result.ok ? { ok: true, toast: { kind: 'success', message: bulkPostMessage(operation, count) } } : result
   },
+  sharePreview: async (db, body) => {
+    let token = ''
+    const result = await attempt(
+      async () => (token = await createPreviewLink(db, String(body.id))),
+      postPreviewMessages.createFailed,
+      postPreviewMessages.created,
+    )
+    return result.ok ? { ...result, link: previewPath(token) } : result
+  },
+  revokePreview: (db, body) => attempt(() => revokePreviewLink(db, String(body.previewId)), postPreviewMessages.revokeFailed, postPreviewMessages.revoked),
 })
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {

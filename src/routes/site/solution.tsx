@@ -5,6 +5,7 @@ import { SolutionDetail } from '~/features/solutions/components/solution-detail'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
 import { breadcrumbLd, buildMeta, siteContextFrom } from '~/lib/seo'
+import { withSearchFields } from '~/lib/seo-fields'
 import type { Route } from './+types/solution'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -23,7 +24,7 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   if (!loaderData) return []
   const { solution } = loaderData
   const path = `/solutions/${solution.slug}`
-  return buildMeta(site, {
+  const page = {
     title: solution.title,
     description: solution.metadescription,
     path,
@@ -34,7 +35,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
         { name: solution.title, path },
       ]),
     ],
-  })
+  }
+  return buildMeta(site, withSearchFields(page, solution))
 }
 
 export default function SolutionPage({ loaderData }: Route.ComponentProps) {

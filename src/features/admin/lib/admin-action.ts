@@ -31,6 +31,8 @@ export interface ActionResult {
   toast?: { kind: ToastKind; message: string }
   fieldErrors?: Record<string, string>
   conflict?: Conflict
+  /** What the write made that is shown only now (a preview link's address). */
+  link?: string
 }
 
 export interface ActionBody {

@@ -1,10 +1,11 @@
 // The Solutions screen: each product with its status, category, address and features.
 import { Plus, Trash2 } from 'lucide-react'
-import { useFieldArray, type UseFormReturn } from 'react-hook-form'
+import { useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { featuresOf, SOLUTION_ICONS, SOLUTION_STATUSES, solutionMessages, solutionSchema, type Solution, type SolutionValues } from '~/entities/solution'
 import { EditAndRemove } from '../components/item-parts'
 import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
+import { SearchFields } from '../components/search-fields'
 import { badge, buttonSecondary, card, iconButtonDanger, input } from '../components/styles'
 
 const STATUS_STYLE: Record<string, string> = {
@@ -87,6 +88,9 @@ function initialValues(item: Solution | null): SolutionValues {
     metadescription: item?.metadescription ?? '',
     features: item ? featuresOf(item.features) : [{ title: '', description: '' }],
     targetaudience: (item ? item.targetaudience : ['']).map((value) => ({ value })),
+    seo_title: item?.seo_title ?? '',
+    social_image: item?.social_image ?? '',
+    hide_from_search: item?.hide_from_search ?? false,
   }
 }
 
@@ -134,9 +138,17 @@ export const solutionsResource: ResourceDescription<Solution, SolutionValues, So
       ],
       { name: 'shortdescription', label: 'Short Description', kind: 'textarea', rows: 2 },
       { name: 'longdescription', label: 'Long Description', kind: 'textarea', rows: 5, hint: 'Line breaks start new paragraphs' },
-      { name: 'metadescription', label: 'Meta Description', kind: 'textarea', rows: 2 },
       (form) => <Features form={form} />,
       (form) => <Audience form={form} />,
+      (form) => (
+        <SearchFields
+          form={form as unknown as UseFormReturn<FieldValues>}
+          descriptionField="metadescription"
+          pathPrefix="/solutions/"
+          fallback={{}}
+          uploadFolder="solutions"
+        />
+      ),
     ],
   },
   versions: 'solutions',

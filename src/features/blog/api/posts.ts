@@ -34,3 +34,12 @@ export type Post = Tables<'blog_posts'>
 export async function getPublishedPost(db: Db, slug: string): Promise<Post | null> {
   return unwrapOptional(await db.from('blog_posts').select('*').eq('slug', slug).eq('published', true).maybeSingle(), 'Failed to fetch blog post')
 }
+
+/** A preview link's token has this shape; anything else is not worth a database call. */
+const PREVIEW_TOKEN = /^[0-9a-f]{64}$/
+
+/** The post a preview link opens, draft or scheduled, or null (unknown, expired or revoked link). */
+export async function getPreviewPost(db: Db, token: string): Promise<Post | null> {
+  if (!PREVIEW_TOKEN.test(token)) return null
+  return unwrapOptional(await db.rpc('post_preview', { token }).maybeSingle(), 'Failed to fetch preview')
+}

@@ -9,8 +9,9 @@ export interface DatedPage {
 }
 
 export interface SitemapContent {
+  /** Solutions not hidden from search engines. */
   solutions: DatedPage[]
-  /** Published posts only, newest first. */
+  /** Published posts not hidden from search engines, newest first. */
   posts: DatedPage[]
   /** The newest change (ISO timestamp) of each content source that has rows. */
   changed: Partial<Record<ContentSource, string>>
@@ -32,13 +33,13 @@ async function newestChange(
  * What the sitemap lists and dates, read as a visitor (row-level security keeps drafts and inactive
  * jobs out; the filters repeat it so a privileged client could not leak them either). Rows a visitor
  * cannot see (an unpublished post, a deleted client) cannot date a page: the sitemap's lastmod is the
- * newest visible change.
+ * newest visible change. Pages hidden from search engines are left out.
  */
 export async function getSitemapContent(db: Db): Promise<SitemapContent> {
   const newestFirst = { ascending: false } as const
   const [solutions, posts, content, settings, jobs, clients, testimonials, team] = await Promise.all([
-    db.from('solutions').select('slug, created_at, updated_at').order('created_at', { ascending: true }),
-    db.from('blog_posts').select('slug, publish_at, updated_at').eq('published', true).order('publish_at', newestFirst),
+    db.from('solutions').select('slug, created_at, updated_at').eq('hide_from_search', false).order('created_at', { ascending: true }),
+    db.from('blog_posts').select('slug, publish_at, updated_at').eq('published', true).eq('hide_from_search', false).order('publish_at', newestFirst),
     db.from('website_content').select('section, key, updated_at'),
     newestChange(db.from('site_settings').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date settings'),
     newestChange(db.from('job_openings').select('updated_at').eq('active', true).order('updated_at', newestFirst).limit(1), 'Failed to date job openings'),

@@ -1,4 +1,5 @@
 import { blogPostMessages as m, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
+import { searchFieldColumns } from '~/entities/search-fields'
 import type { TablesInsert } from '~/lib/database.types'
 import { sanitizeHtml } from '~/lib/sanitize-html'
 import { unwrap, type Db, versioned } from '~/lib/supabase'
@@ -23,6 +24,7 @@ export function toBlogPostRow(values: BlogPostValues): TablesInsert<'blog_posts'
     publish_at: new Date(values.publish_at).toISOString(),
     excerpt: values.excerpt.trim(),
     content: sanitizeHtml(values.content),
+    ...searchFieldColumns(values),
   }
 }
 

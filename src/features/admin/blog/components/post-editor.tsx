@@ -9,6 +9,7 @@ import { ZonedDateTime } from '../../components/zoned-date-time'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
 import { useDraftForm } from '../../lib/use-draft'
 import { blogPostSchema, postStatus, type BlogPost, type BlogPostValues, type EditablePost } from '~/entities/blog-post'
+import { searchFieldValues } from '~/entities/search-fields'
 import { ConflictNotice, useResourceSave } from '../../components/resource-form'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { addTag, slugify } from '../rules'
@@ -16,6 +17,7 @@ import { AutosaveStatus, DraftCopyNotice } from './autosave-status'
 import { restorePost, usePostAutosave } from './use-post-autosave'
 import { ContentEditor } from './content-editor'
 import { PostPreview } from './post-preview'
+import { PostSearchAndPreview } from './post-search-and-preview'
 
 function initialValues(item: BlogPost | null): BlogPostValues {
   return {
@@ -31,6 +33,7 @@ function initialValues(item: BlogPost | null): BlogPostValues {
     publish_at: item?.publish_at ?? new Date().toISOString(),
     excerpt: item?.excerpt ?? '',
     content: item?.content ?? '',
+    ...searchFieldValues(item),
   }
 }
 
@@ -230,6 +233,8 @@ export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
               </Field>
             )}
           />
+
+          <PostSearchAndPreview form={form} item={item} />
         </>
       )}
     </FormDialog>

@@ -25,6 +25,10 @@ export function toSolutionRow(values: SolutionValues): TablesInsert<'solutions'>
     metadescription: values.metadescription.trim(),
     features: features as unknown as NonNullable<Json>,
     targetaudience,
+    // An empty field is stored as null: the page's own title, or no image.
+    seo_title: values.seo_title.trim() || null,
+    social_image: values.social_image.trim() || null,
+    hide_from_search: values.hide_from_search,
   }
 }
 

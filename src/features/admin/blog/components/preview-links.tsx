@@ -1,0 +1,131 @@
+// "Preview links" of a post in the editor: Share preview makes a 7-day link to the post as visitors
+// will see it (shown once, to copy), and the active links are listed with their expiry and Revoke.
+// Writes go through the screen's sharePreview / revokePreview intents.
+import { Copy, Link2 } from 'lucide-react'
+import { useEffect, useId, useState } from 'react'
+import { postStatus, type BlogPost } from '~/entities/blog-post'
+import { postPreviewMessages as text, type PostPreview } from '~/entities/post-preview'
+import { formatZoned } from '~/lib/zoned-time'
+import { buttonDanger, buttonSecondary, input } from '../../components/styles'
+import { adminDb } from '../../lib/admin-db'
+import { notifyError, notifySuccess } from '../../lib/notify'
+import { useTimeZone } from '../../lib/time-zone'
+import { useAdminAction } from '../../lib/use-admin-action'
+import { listPreviewLinks } from '../api/preview-links'
+
+export function PreviewLinks({ post }: { post: BlogPost }) {
+  const action = useAdminAction()
+  const zone = useTimeZone()
+  const linkId = useId()
+  const [links, setLinks] = useState<PostPreview[] | null>(null)
+  const [made, setMade] = useState<string | null>(null)
+  const [reload, setReload] = useState(0)
+  const live = postStatus(post) === 'published'
+
+  // Links are read when the editor opens (and after each change), not with the screen's list.
+  useEffect(() => {
+    let current = true
+    adminDb()
+      .then((db) => listPreviewLinks(db, post.id))
+      .then(
+        (rows) => current && setLinks(rows),
+        (error: unknown) => {
+          notifyError(text.fetchFailed, error)
+          if (current) setLinks([])
+        },
+      )
+    return () => {
+      current = false
+    }
+  }, [post.id, reload])
+
+  const share = async () => {
+    const result = await action.submit({ intent: 'sharePreview', id: post.id })
+    if (result.ok && result.link) setMade(new URL(result.link, window.location.origin).href)
+    setReload((n) => n + 1)
+  }
+  const revoke = async (preview: PostPreview) => {
+    if ((await action.submit({ intent: 'revokePreview', previewId: preview.id })).ok) setReload((n) => n + 1)
+  }
+  const copy = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url)
+      notifySuccess('Link copied')
+    } catch (error) {
+      notifyError('Failed to copy the link: select it and copy it by hand', error)
+    }
+  }
+
+  return (
+    <section aria-labelledby={`${linkId}-title`} className="grid gap-3 rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h3 id={`${linkId}-title`} className="text-sm font-medium text-slate-800">
+            Preview links
+          </h3>
+          <p className="text-xs text-slate-600">
+            {live
+              ? 'This post is live: its public address needs no preview link.'
+              : 'Anyone with a link sees the post as saved, for 7 days, until you revoke it.'}
+          </p>
+        </div>
+        {live ? null : (
+          <button type="button" className={buttonSecondary} disabled={action.busy} onClick={() => void share()}>
+            <Link2 aria-hidden className="size-4" /> Share preview
+          </button>
+        )}
+      </div>
+
+      {made ? (
+        <div className="grid gap-1">
+          <label htmlFor={`${linkId}-made`} className="text-sm font-medium text-slate-800">
+            New preview link
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={`${linkId}-made`}
+              readOnly
+              className={input}
+              value={made}
+              onFocus={(event) => event.target.select()}
+              aria-describedby={`${linkId}-once`}
+            />
+            <button type="button" className={buttonSecondary} onClick={() => void copy(made)}>
+              <Copy aria-hidden className="size-4" /> Copy
+            </button>
+          </div>
+          <p id={`${linkId}-once`} className="text-xs text-slate-600">
+            {text.shownOnce}
+          </p>
+        </div>
+      ) : null}
+
+      {links === null ? (
+        <p role="status" className="text-sm text-slate-600">
+          Loading preview links…
+        </p>
+      ) : links.length === 0 ? (
+        <p className="text-sm text-slate-600">{text.none}</p>
+      ) : (
+        <ul aria-label="Active preview links" className="divide-y divide-slate-100 rounded-md border border-slate-200">
+          {links.map((preview) => (
+            <li key={preview.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+              <span className="text-slate-800">
+                Made {formatZoned(preview.created_at, zone)} · expires <time dateTime={preview.expires_at}>{formatZoned(preview.expires_at, zone)}</time>
+              </span>
+              <button
+                type="button"
+                className={buttonDanger}
+                disabled={action.busy}
+                aria-label={`Revoke the preview link made ${formatZoned(preview.created_at, zone)}`}
+                onClick={() => void revoke(preview)}
+              >
+                Revoke
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
