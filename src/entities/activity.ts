@@ -26,6 +26,10 @@ export const ACTIVITY_VERBS: Record<string, string> = {
   settings_changed: 'changed the setting',
   exported: 'exported',
   downloaded: 'downloaded',
+  invited: 'invited',
+  deactivated: 'deactivated',
+  reactivated: 'reactivated',
+  two_factor_reset: 'reset two-factor sign-in of',
   signed_in: 'signed in',
   signed_out: 'signed out',
   signed_in_2fa: 'signed in with two-factor',
@@ -33,6 +37,8 @@ export const ACTIVITY_VERBS: Record<string, string> = {
 }
 
 export const ACTIVITY_PAGE_SIZE = 50
+/** How much of their own activity the Account screen shows a staff member. */
+export const MY_ACTIVITY_ROWS = 20
 /** The most rows one CSV export holds. */
 export const ACTIVITY_EXPORT_LIMIT = 10000
 
@@ -51,6 +57,8 @@ export const ACTIVITY_SCREENS: Record<string, string> = {
   contact_messages: '/admin/inbox',
   newsletter_subscribers: '/admin/subscribers',
   job_applications: '/admin/applications',
+  staff_roles: '/admin/staff',
+  users: '/admin/staff',
 }
 
 export interface ActivityFilters {

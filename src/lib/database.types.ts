@@ -871,6 +871,10 @@ export type Database = {
         Args: { application_id?: string; kind: string }
         Returns: undefined
       }
+      log_staff_action: {
+        Args: { action: string; member_id: string }
+        Returns: undefined
+      }
       media_usage: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -878,6 +882,24 @@ export type Database = {
           item_label: string
           item_table: string
           object_name: string
+        }[]
+      }
+      my_activity: {
+        Args: { max_rows?: number }
+        Returns: {
+          action: string
+          actor_email: string
+          actor_id: string
+          actor_name: string
+          actor_role: string
+          area: string
+          changes: Json
+          client_address: string
+          id: string
+          occurred_at: string
+          row_id: string
+          table_name: string
+          title: string
         }[]
       }
       page_view_totals: {

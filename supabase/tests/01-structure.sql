@@ -68,6 +68,7 @@ select set_eq(
     'is_own_unclaimed_cv', 'set_updated_at', 'queue_lead_mail', 'lead_notify_setting',
     -- Staff reads and writes of the private history tables, each checking the caller's role first.
     'activity_feed', 'activity_staff', 'log_personal_data_read', 'item_revisions', 'recently_deleted', 'restore_revision',
+    'my_activity', 'log_staff_action',
     -- The media library's reads and rewrites, for staff with media.write only.
     'media_usage', 'rewrite_media_references',
     -- Preview links: made by post editors only, opened by a token's holder.

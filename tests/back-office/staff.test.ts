@@ -4,6 +4,8 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { listActivity, listMyActivity } from '../../src/features/admin/activity/api/activity'
+import { NO_ACTIVITY_FILTERS, verbOf } from '../../src/entities/activity'
 import { fetchStaff, postStaffIntent, STAFF_API_PATH } from '../../src/features/admin/staff/api/staff-requests'
 import { setStaffRole } from '../../src/features/admin/staff/api/staff-admin.server'
 import type { Db } from '../../src/lib/supabase'
@@ -163,5 +165,59 @@ describe('the staff list and its changes', () => {
     const result = await postStaffIntent(admin, { intent: 'role', id: me!.id, role: 'editor' }, site.url)
     expect(result).toMatchObject({ ok: false, toast: { message: 'The last active admin must stay an active admin' } })
     expect((await staffOf(TEST_ADMIN.email))?.role).toBe('admin')
+  })
+})
+
+describe('the Activity screen and the Account screen', () => {
+  it('shows each account change under Staff and settings as its verb, by the admin who made it', async () => {
+    const email = `logged${++people}@test.local`
+    expect((await postStaffIntent(admin, { intent: 'invite', values: { email, role: 'sales' } }, site.url)).ok).toBe(true)
+    const invitee = (await staffOf(email))!
+    const member = await person('editor')
+    for (const body of [
+      { intent: 'role', id: member.id, role: 'recruiter' },
+      { intent: 'deactivate', id: member.id },
+      { intent: 'reactivate', id: member.id },
+      { intent: 'reset-2fa', id: member.id },
+    ]) {
+      expect((await postStaffIntent(admin, body, site.url)).ok).toBe(true)
+    }
+
+    const { rows } = await listActivity(admin, { ...NO_ACTIVITY_FILTERS, area: 'staff_settings' }, 1)
+    const about = (id: string) =>
+      rows
+        .filter((row) => row.row_id === id)
+        .map((row) => `${row.actor_email ?? 'a script'} ${verbOf(row.action)} ${row.title}`)
+        .reverse()
+    expect(about(invitee.id)).toEqual([`${TEST_ADMIN.email} changed the role of ${email}`, `${TEST_ADMIN.email} invited ${email}`])
+    expect(about(member.id)).toEqual([
+      // The test's own set-up, with the service-role key.
+      `a script changed the role of ${member.email}`,
+      `${TEST_ADMIN.email} changed the role of ${member.email}`,
+      `${TEST_ADMIN.email} deactivated ${member.email}`,
+      `${TEST_ADMIN.email} reactivated ${member.email}`,
+      `${TEST_ADMIN.email} reset two-factor sign-in of ${member.email}`,
+    ])
+    const deactivations = await listActivity(admin, { ...NO_ACTIVITY_FILTERS, action: 'deactivated' }, 1)
+    expect(deactivations.rows.map((row) => row.row_id)).toContain(member.id)
+  })
+
+  it('each staff member reads their own latest activity, and only theirs', async () => {
+    const editor = await person('editor')
+    const editorDb = (await backend.signIn(editor.email, editor.password)) as unknown as Db
+    const { data: client } = await editorDb.from('clients').select('id, name').order('name').limit(1).single()
+    expect(
+      (
+        await editorDb
+          .from('clients')
+          .update({ name: `${client!.name} (renamed)` })
+          .eq('id', client!.id)
+      ).error,
+    ).toBeNull()
+
+    const mine = await listMyActivity(editorDb)
+    expect(mine.map((row) => [row.action, row.title, row.actor_email])).toEqual([['updated', `${client!.name} (renamed)`, editor.email]])
+    expect((await listMyActivity(admin)).every((row) => row.actor_email === TEST_ADMIN.email)).toBe(true)
+    await expect(listMyActivity(backend.anon() as unknown as Db)).rejects.toThrow(/Failed to fetch activity/)
   })
 })

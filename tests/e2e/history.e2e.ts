@@ -1,7 +1,8 @@
 // Journey: staff edit a post twice, open its History, compare the first edit with the current text
 // and restore it; visitors then read the restored title, and the Activity screen lists the restore
 // under its filters, which survive a reload. Deleting the post and bringing it back from Recently
-// deleted. axe on the Activity screen, the History and the Recently deleted dialogs at 390 and 1280 px.
+// deleted, where focus stays in the dialog after the restore, so Escape closes it. axe on the
+// Activity screen, the History and the Recently deleted dialogs at 390 and 1280 px.
 import { afterAll, describe, expect, inject } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
@@ -77,7 +78,9 @@ describe('history', () => {
     const deleted = page.getByRole('dialog', { name: 'Recently deleted' })
     await deleted.getByRole('button', { name: `Restore ${TITLE}, first edit` }).click()
     await admin.expectToast('Item restored')
-    await deleted.getByRole('button', { name: 'Close' }).click()
+    // The restored row is gone; once the list is read again focus is in the dialog, and Escape closes it.
+    await deleted.locator(':focus').waitFor()
+    await page.keyboard.press('Escape')
     await deleted.waitFor({ state: 'detached' })
     await page.getByRole('heading', { name: `${TITLE}, first edit` }).waitFor()
   })

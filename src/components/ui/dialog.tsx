@@ -16,6 +16,8 @@ export interface DialogProps {
 
 export function Dialog({ open, onOpenChange, title, description, children, widthClass = 'max-w-lg' }: DialogProps) {
   const returnFocus = useReturnFocus()
+  // Set when Radix itself closes the dialog on Escape (it is the topmost layer).
+  const closedByEscape = useRef(false)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -24,6 +26,16 @@ export function Dialog({ open, onOpenChange, title, description, children, width
           className={`fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100vw-1.5rem)] ${widthClass} -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-slate-200 bg-white shadow-xl focus:outline-none`}
           {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onEscapeKeyDown={() => {
+            closedByEscape.current = true
+          }}
+          onKeyDown={(event) => {
+            // A toast shown after a save is the topmost layer and takes Escape for itself; Escape
+            // pressed inside this dialog (not inside one opened from it) still closes it.
+            const handled = closedByEscape.current
+            closedByEscape.current = false
+            if (event.key === 'Escape' && !handled && event.currentTarget.contains(event.target as Node)) onOpenChange(false)
+          }}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
             <div>

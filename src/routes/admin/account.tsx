@@ -1,4 +1,5 @@
 import { accountMessages as text, authenticatorNameSchema, changePasswordSchema, displayNameSchema, totpCodeSchema } from '~/entities/staff-member'
+import { listMyActivity } from '~/features/admin/activity/api/activity'
 import { setDisplayName, signOutOtherSessions } from '~/features/admin/auth/api/account'
 import { getStaffSession } from '~/features/admin/auth/api/staff-session'
 import { changePassword } from '~/features/admin/auth/api/passwords'
@@ -14,13 +15,18 @@ export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('My Account')
 
 async function loadAccount(db: Db) {
-  const [session, authenticators] = await Promise.all([getStaffSession(db), listAuthenticators(db)])
+  const [session, authenticators, activity] = await Promise.all([
+    getStaffSession(db),
+    listAuthenticators(db),
+    // Before two-factor is set up (when required) the log is closed; the rest of the screen is not.
+    listMyActivity(db).catch(() => []),
+  ])
   const staff = session.kind === 'staff' ? session.staff : null
-  return { email: staff?.email ?? '', name: staff?.name ?? '', setupDue: staff?.twoFactorSetupDue ?? false, authenticators }
+  return { email: staff?.email ?? '', name: staff?.name ?? '', setupDue: staff?.twoFactorSetupDue ?? false, authenticators, activity }
 }
 
 export async function clientLoader() {
-  return await loadOr(text.fetchFailed, loadAccount, { email: '', name: '', setupDue: false, authenticators: [] })
+  return await loadOr(text.fetchFailed, loadAccount, { email: '', name: '', setupDue: false, authenticators: [], activity: [] })
 }
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'

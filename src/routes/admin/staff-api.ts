@@ -25,7 +25,7 @@ import type { Route } from './+types/staff-api'
 
 const noStore = { 'Cache-Control': 'no-store' }
 
-type Gate = { caller: StaffCaller; service: Db } | Response
+type Gate = { caller: StaffCaller; callerDb: Db; service: Db } | Response
 
 async function gate(request: Request): Promise<Gate> {
   const token = bearerToken(request)
@@ -36,12 +36,10 @@ async function gate(request: Request): Promise<Gate> {
     return Response.json({ ok: false, toast: { kind: 'error', message: 'Staff management is not set up on this server' } }, { status: 503, headers: noStore })
   }
   const env = serverEnv()
-  const caller = await adminCaller(
-    createServerClient({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }, { headers: { Authorization: `Bearer ${token}` } }),
-    token,
-  )
+  const callerDb = createServerClient({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }, { headers: { Authorization: `Bearer ${token}` } })
+  const caller = await adminCaller(callerDb, token)
   if (!caller) return Response.json({ ok: false, error: 'Only admins manage staff' }, { status: 403, headers: noStore })
-  return { caller, service: createServiceClient(env.SUPABASE_URL, key) }
+  return { caller, callerDb, service: createServiceClient(env.SUPABASE_URL, key) }
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -67,31 +65,31 @@ type StaffIntent = z.infer<typeof bodySchema>
 
 const refused = (message: string, fieldErrors?: Record<string, string>): StaffActionResult => ({ ok: false, toast: { kind: 'error', message }, fieldErrors })
 
-async function run(body: StaffIntent, caller: StaffCaller, service: Db, welcomeUrl: string): Promise<StaffActionResult> {
+async function run(body: StaffIntent, caller: StaffCaller, callerDb: Db, service: Db, welcomeUrl: string): Promise<StaffActionResult> {
   const done = (message: string): StaffActionResult => ({ ok: true, toast: { kind: 'success', message } })
   switch (body.intent) {
     case 'invite': {
       const input = inviteSchema.safeParse(body.values)
       if (!input.success) return refused(text.inviteFailed, Object.fromEntries(input.error.issues.map((issue) => [issue.path.join('.'), issue.message])))
-      await inviteStaff(service, input.data.email, input.data.role, welcomeUrl)
+      await inviteStaff(service, callerDb, input.data.email, input.data.role, welcomeUrl)
       return done(text.invited)
     }
     case 'link':
       return { ok: true, link: await inviteLink(service, body.id, welcomeUrl) }
     case 'role':
-      await changeRole(service, body.id, body.role)
+      await changeRole(service, callerDb, body.id, body.role)
       return done(text.roleChanged)
     case 'reactivate':
-      await reactivateStaff(service, body.id)
+      await reactivateStaff(service, callerDb, body.id)
       return done(text.reactivated)
     case 'reset-2fa':
-      await resetTwoFactor(service, body.id)
+      await resetTwoFactor(service, callerDb, body.id)
       return done(text.twoFactorReset)
     case 'deactivate':
     case 'remove':
       // Locking oneself out is done by another admin, never by a slip of one's own.
       if (body.id === caller.userId) return refused(text.notYourself)
-      if (body.intent === 'deactivate') await deactivateStaff(service, body.id)
+      if (body.intent === 'deactivate') await deactivateStaff(service, callerDb, body.id)
       else await removeStaff(service, body.id)
       return done(body.intent === 'deactivate' ? text.deactivated : text.removed)
   }
@@ -115,7 +113,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const welcomeUrl = `${siteUrl({ request, context })}/admin/welcome`
   let result: StaffActionResult
   try {
-    result = await run(parsed.data, checked.caller, checked.service, welcomeUrl)
+    result = await run(parsed.data, checked.caller, checked.callerDb, checked.service, welcomeUrl)
   } catch (error) {
     if (error instanceof StaffRuleError) result = refused(error.message)
     else {

@@ -3,7 +3,7 @@
 // screen's `restore` / `undelete` intent, so the route's action writes and the list reloads.
 import { diffWords } from 'diff'
 import { ArchiveRestore, History } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useConfirm } from '~/components/ui/confirm-dialog'
 import { Dialog } from '~/components/ui/dialog'
 import { relativeTime } from '~/entities/activity'
@@ -211,6 +211,19 @@ function HistoryDialog({ table, id, name, current, onClose }: HistoryProps & { o
 export function RecentlyDeleted({ table }: { table: VersionedTable }) {
   const action = useAdminAction()
   const [items, setItems] = useState<DeletedItem[] | null>(null)
+  // After a restore the row (and its focused button) is gone: focus moves to the row that took its
+  // place, else to Close, so it stays in the dialog and Escape still closes it.
+  const focusRow = useRef<number | null>(null)
+  const body = useRef<HTMLDivElement>(null)
+
+  useEffect(() => {
+    const row = focusRow.current
+    if (row === null || items === null) return
+    focusRow.current = null
+    const restoreButtons = body.current?.querySelectorAll<HTMLButtonElement>('button[data-restore]') ?? []
+    const next = restoreButtons[Math.min(row, restoreButtons.length - 1)]
+    ;(next ?? body.current?.closest('[role="dialog"]')?.querySelector<HTMLButtonElement>('button[aria-label="Close"]'))?.focus()
+  }, [items])
 
   const load = async () => {
     try {
@@ -220,8 +233,11 @@ export function RecentlyDeleted({ table }: { table: VersionedTable }) {
       setItems([])
     }
   }
-  const bringBack = async (item: DeletedItem) => {
-    if ((await action.submit({ intent: 'undelete', revisionId: item.revision_id })).ok) await load()
+  const bringBack = async (item: DeletedItem, row: number) => {
+    await action.submit({ intent: 'undelete', revisionId: item.revision_id })
+    // Read again either way (a refused restore may mean someone else brought it back).
+    focusRow.current = row
+    await load()
   }
 
   return (
@@ -230,31 +246,34 @@ export function RecentlyDeleted({ table }: { table: VersionedTable }) {
         <ArchiveRestore aria-hidden className="size-4" /> Recently deleted
       </button>
       <Dialog open={items !== null} onOpenChange={(next) => !next && setItems(null)} title="Recently deleted">
-        {items && items.length === 0 ? (
-          <p className="text-sm text-slate-600">{text.noDeleted}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-            {(items ?? []).map((item) => (
-              <li key={item.revision_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-                <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{item.title}</p>
-                  <p className="text-xs text-slate-600">
-                    Deleted by {who(item)} · <time dateTime={item.deleted_at}>{relativeTime(item.deleted_at)}</time>
-                  </p>
-                </div>
-                <button
-                  type="button"
-                  className={buttonSecondary}
-                  aria-label={`Restore ${item.title}`}
-                  disabled={action.busy}
-                  onClick={() => void bringBack(item)}
-                >
-                  Restore
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
+        <div ref={body}>
+          {items && items.length === 0 ? (
+            <p className="text-sm text-slate-600">{text.noDeleted}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+              {(items ?? []).map((item, row) => (
+                <li key={item.revision_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">{item.title}</p>
+                    <p className="text-xs text-slate-600">
+                      Deleted by {who(item)} · <time dateTime={item.deleted_at}>{relativeTime(item.deleted_at)}</time>
+                    </p>
+                  </div>
+                  <button
+                    type="button"
+                    data-restore
+                    className={buttonSecondary}
+                    aria-label={`Restore ${item.title}`}
+                    disabled={action.busy}
+                    onClick={() => void bringBack(item, row)}
+                  >
+                    Restore
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       </Dialog>
     </>
   )

@@ -16,7 +16,9 @@ import {
   type DisplayNameValues,
   type TotpCodeValues,
 } from '~/entities/staff-member'
+import type { ActivityRow } from '~/entities/activity'
 import type { Authenticator, Enrollment } from '../../auth/api/two-factor'
+import { ActivityEntry } from '../../components/activity-entry'
 import { Field } from '../../components/field'
 import { PageHeader } from '../../components/page-header'
 import { buttonPrimary, buttonSecondary, card, iconButtonDanger, input } from '../../components/styles'
@@ -30,6 +32,8 @@ export interface AccountScreenProps {
   /** Two-factor is required for all staff and this person has no authenticator yet. */
   setupDue: boolean
   authenticators: Authenticator[]
+  /** The person's own latest activity, newest first. */
+  activity: ActivityRow[]
 }
 
 function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
@@ -216,7 +220,7 @@ function TwoFactor({ authenticators }: { authenticators: Authenticator[] }) {
   )
 }
 
-export function AccountScreen({ email, name, setupDue, authenticators }: AccountScreenProps) {
+export function AccountScreen({ email, name, setupDue, authenticators, activity }: AccountScreenProps) {
   const action = useAdminAction()
   return (
     <>
@@ -245,6 +249,17 @@ export function AccountScreen({ email, name, setupDue, authenticators }: Account
           description={`A code from an authenticator app at every sign-in. Add up to ${MAX_FACTORS}, e.g. a second phone as the backup.`}
         >
           <TwoFactor authenticators={authenticators} />
+        </Section>
+        <Section title="My recent activity" description="What you changed, exported and downloaded lately">
+          {activity.length ? (
+            <ol aria-label="My recent activity" className="-mx-5 -mb-5 divide-y divide-slate-100 border-t border-slate-100">
+              {activity.map((row) => (
+                <ActivityEntry key={row.id} row={row} />
+              ))}
+            </ol>
+          ) : (
+            <p className="text-sm text-slate-700">Nothing yet.</p>
+          )}
         </Section>
       </div>
     </>

@@ -1,6 +1,7 @@
 import {
   ACTIVITY_EXPORT_LIMIT,
   ACTIVITY_PAGE_SIZE,
+  MY_ACTIVITY_ROWS,
   activityMessages as m,
   actorLabel,
   verbOf,
@@ -53,6 +54,11 @@ export async function listActivity(db: Db, filters: ActivityFilters, page: numbe
     m.fetchFailed,
   )
   return { rows: rows.slice(0, ACTIVITY_PAGE_SIZE), hasMore: rows.length > ACTIVITY_PAGE_SIZE }
+}
+
+/** The signed-in staff member's own latest activity (the Account screen). */
+export async function listMyActivity(db: Db, maxRows = MY_ACTIVITY_ROWS): Promise<ActivityRow[]> {
+  return unwrap(await db.rpc('my_activity', { max_rows: maxRows }), m.fetchFailed)
 }
 
 export async function listStaff(db: Db): Promise<StaffMember[]> {

@@ -1,6 +1,8 @@
 // The Staff screen's work on the web server: reading and changing other people's accounts needs
 // the Auth admin API, so the service-role key, which never leaves this process. Every function
-// takes the service client; the caller was checked first (staff-caller.server.ts).
+// takes the service client; the caller was checked first (staff-caller.server.ts). Roles are
+// written, and account changes recorded in the activity log, with the caller's own client, so the
+// log names the admin who made them.
 import type { RoleOption, StaffMember } from '~/entities/staff-member'
 import { check, unwrap, type AuthUser as User, type Db } from '~/lib/supabase'
 
@@ -64,9 +66,21 @@ export async function listStaff(service: Db): Promise<StaffMember[]> {
   return staff.sort((a, b) => Number(b.role === 'admin') - Number(a.role === 'admin') || a.email.localeCompare(b.email))
 }
 
-/** The one place a staff role is written: a person holds exactly one. */
-export async function setStaffRole(service: Db, userId: string, role: string): Promise<void> {
-  check(await service.from('staff_roles').upsert({ user_id: userId, role }, { onConflict: 'user_id' }), 'writing the role')
+/** The one place a staff role is written: a person holds exactly one (the row's person never changes). */
+export async function setStaffRole(db: Db, userId: string, role: string): Promise<void> {
+  const changed = unwrap(await db.from('staff_roles').update({ role }).eq('user_id', userId).select('user_id'), 'writing the role')
+  if (changed.length === 0) check(await db.from('staff_roles').insert({ user_id: userId, role }), 'writing the role')
+}
+
+export type StaffChange = 'invited' | 'deactivated' | 'reactivated' | 'two_factor_reset'
+
+/**
+ * Records an account change in the activity log as the caller's; the database records it only when
+ * the account shows it. The change is made by then, so a failure to record is logged, not thrown.
+ */
+async function recordChange(caller: Db, action: StaffChange, userId: string): Promise<void> {
+  const { error } = await caller.rpc('log_staff_action', { action, member_id: userId })
+  if (error) console.error(`recording ${action} in the activity log: ${error.message}`)
 }
 
 /** Refuses a change that would leave no active admin (the database refuses it too). */
@@ -81,13 +95,14 @@ export interface Invitation {
 }
 
 /** Creates the account, gives it its role and sends the invitation e-mail (link to /admin/welcome). */
-export async function inviteStaff(service: Db, email: string, role: string, redirectTo: string): Promise<Invitation> {
+export async function inviteStaff(service: Db, caller: Db, email: string, role: string, redirectTo: string): Promise<Invitation> {
   const { data, error } = await service.auth.admin.inviteUserByEmail(email, { redirectTo })
   if (error) {
     if (error.code === 'email_exists' || error.status === 422) throw new StaffRuleError('That address already has an account')
     throw new Error(`inviting: ${error.message}`)
   }
-  await setStaffRole(service, data.user.id, role)
+  await setStaffRole(caller, data.user.id, role)
+  await recordChange(caller, 'invited', data.user.id)
   return { userId: data.user.id }
 }
 
@@ -104,19 +119,21 @@ export async function inviteLink(service: Db, userId: string, redirectTo: string
   return data.properties.action_link
 }
 
-export async function changeRole(service: Db, userId: string, role: string): Promise<void> {
+export async function changeRole(service: Db, caller: Db, userId: string, role: string): Promise<void> {
   if (role !== 'admin') await keepAnAdmin(service, userId)
-  await setStaffRole(service, userId, role)
+  await setStaffRole(caller, userId, role)
 }
 
 /** Bans the account: it can no longer sign in or renew a session, and its role stops counting at once. */
-export async function deactivateStaff(service: Db, userId: string): Promise<void> {
+export async function deactivateStaff(service: Db, caller: Db, userId: string): Promise<void> {
   await keepAnAdmin(service, userId)
   check(await service.auth.admin.updateUserById(userId, { ban_duration: BAN_FOREVER }), 'deactivating')
+  await recordChange(caller, 'deactivated', userId)
 }
 
-export async function reactivateStaff(service: Db, userId: string): Promise<void> {
+export async function reactivateStaff(service: Db, caller: Db, userId: string): Promise<void> {
   check(await service.auth.admin.updateUserById(userId, { ban_duration: 'none' }), 'reactivating')
+  await recordChange(caller, 'reactivated', userId)
 }
 
 /** Deletes the account; its role goes with it. */
@@ -126,7 +143,8 @@ export async function removeStaff(service: Db, userId: string): Promise<void> {
 }
 
 /** Removes every authenticator of a person who lost theirs; they sign in with the password alone again. */
-export async function resetTwoFactor(service: Db, userId: string): Promise<void> {
+export async function resetTwoFactor(service: Db, caller: Db, userId: string): Promise<void> {
   const { factors } = unwrap(await service.auth.admin.mfa.listFactors({ userId }), 'reading factors')
   for (const factor of factors) check(await service.auth.admin.mfa.deleteFactor({ userId, id: factor.id }), 'removing a factor')
+  await recordChange(caller, 'two_factor_reset', userId)
 }
