@@ -28,7 +28,15 @@ afterAll(async () => {
 /** A datetime-local value ("2026-12-02T09:00") for `instant` as a clock in `zone` reads it. */
 function wallClockInput(instant: number, zone: string): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   )
@@ -74,7 +82,7 @@ describe('publishing', () => {
       title: SCHEDULED_TITLE,
       category: 'Operations',
       author: 'Ada Obi',
-      featuredImage: '',
+      featuredImage: '/images/blog/credit-scoring-with-thin-files.svg',
       excerpt: 'Closing the month in a day, written ahead and scheduled.',
       body: '<p>Reconcile daily and the month closes itself.</p>',
     })
@@ -82,7 +90,13 @@ describe('publishing', () => {
     await blog.setPublished(true)
 
     // The field takes minutes in the site's time zone: the next whole minute at least 45 s ahead.
-    const zone = /Time zone: (.+)\.$/.exec((await blog.editor().getByText(/Time zone: /).textContent()) ?? '')?.[1] ?? ''
+    const zone =
+      /Time zone: (.+)\.$/.exec(
+        (await blog
+          .editor()
+          .getByText(/Time zone: /)
+          .textContent()) ?? '',
+      )?.[1] ?? ''
     const publishAt = Math.ceil((Date.now() + 45_000) / 60_000) * 60_000
     await blog.editor().getByLabel('Publish at').fill(wallClockInput(publishAt, zone))
     await blog.create()
