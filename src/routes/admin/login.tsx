@@ -1,6 +1,10 @@
-import { redirect, useNavigate, useSearchParams } from 'react-router'
+import { redirect, replace, useSearchParams } from 'react-router'
+import { totpCodeSchema } from '~/entities/staff-member'
+import { signIn } from '~/features/admin/auth/api/sign-in'
 import { getStaffSession } from '~/features/admin/auth/api/staff-session'
-import { LoginForm, type LoginNotice } from '~/features/admin/auth/components/login-form'
+import { signInFactor, verifyCode } from '~/features/admin/auth/api/two-factor'
+import { LoginForm, welcome, type LoginActionResult, type LoginNotice } from '~/features/admin/auth/components/login-form'
+import { loginSchema } from '~/features/admin/auth/schemas'
 import { adminDb } from '~/features/admin/lib/admin-db'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import type { Route } from './+types/login'
@@ -14,18 +18,41 @@ export async function clientLoader() {
   return { step: session.kind === 'needs-code' ? ('code' as const) : ('password' as const) }
 }
 
-export const headers: Route.HeadersFunction = () => adminHeaders()
-export const meta: Route.MetaFunction = () => adminMeta('Login')
-
 /** Only paths inside the back office are followed after sign-in (no open redirect). */
 function safeNext(next: string | null): string {
   return next && /^\/admin(\/[a-z-]*)?$/.test(next) ? next : '/admin'
 }
 
+/**
+ * The sign-in's two steps: `password` (e-mail and password) and `code` (the authenticator app's
+ * code when the account has one). A passed sign-in goes on to where the guard sent the person from.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<LoginActionResult> {
+  const body = (await request.json()) as Record<string, unknown>
+  const db = await adminDb()
+  const onward = () => {
+    welcome()
+    return replace(safeNext(new URL(request.url).searchParams.get('next')))
+  }
+  if (body.intent === 'code') {
+    const code = totpCodeSchema.safeParse(body)
+    const factorId = code.success ? await signInFactor(db) : null
+    if (code.success && factorId && (await verifyCode(db, factorId, code.data.code))) throw onward()
+    return { kind: 'wrong-code' }
+  }
+  const credentials = loginSchema.safeParse(body)
+  if (!credentials.success) return { kind: 'failed' }
+  const result = await signIn(db, credentials.data.email, credentials.data.password)
+  if (result.kind === 'staff') throw onward()
+  return { kind: result.kind }
+}
+
+export const headers: Route.HeadersFunction = () => adminHeaders()
+export const meta: Route.MetaFunction = () => adminMeta('Login')
+
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams()
-  const navigate = useNavigate()
   const reason = params.get('reason')
   const notice: LoginNotice = reason === 'no-access' || reason === 'expired' ? reason : null
-  return <LoginForm notice={notice} initialStep={loaderData.step} onSignedIn={() => navigate(safeNext(params.get('next')), { replace: true })} />
+  return <LoginForm notice={notice} initialStep={loaderData.step} />
 }

@@ -84,7 +84,14 @@ export interface AdminRouteModule {
  * params): its clientLoader reads with `db`, its clientAction writes with it, toasts show.
  * `shellLoader` stands in for the admin shell's loader above the screen (it reloads after writes).
  */
-export function renderRoute(route: AdminRouteModule, db: Db, path: string, shellLoader: LoaderFunction = () => null): RenderResult {
+export function renderRoute(
+  route: AdminRouteModule,
+  db: Db,
+  path: string,
+  shellLoader: LoaderFunction = () => null,
+  /** Screens the route may send the person on to, each showing "Opened <path>". */
+  onward: string[] = [],
+): RenderResult {
   setAdminDb(db)
   const Stub = createRoutesStub([
     {
@@ -100,6 +107,7 @@ export function renderRoute(route: AdminRouteModule, db: Db, path: string, shell
           loader: route.clientLoader as unknown as LoaderFunction,
           action: route.clientAction as unknown as ActionFunction | undefined,
         },
+        ...onward.map((onwardPath) => ({ path: onwardPath.slice(1), Component: () => <p>{`Opened ${onwardPath}`}</p> })),
       ],
     },
   ])

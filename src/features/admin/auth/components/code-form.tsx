@@ -1,27 +1,32 @@
-// The sign-in's second step: a 6-digit code from the person's authenticator app.
+// The sign-in's second step: a 6-digit code from the person's authenticator app, checked by the
+// login route's clientAction.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { ShieldCheck } from 'lucide-react'
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useFetcher } from 'react-router'
 import { totpCodeSchema, type TotpCodeValues } from '~/entities/staff-member'
 import { Field } from '../../components/field'
 import { buttonPrimary, buttonSecondary, input } from '../../components/styles'
-import { adminDb } from '../../lib/admin-db'
-import { signInFactor, verifyCode } from '../api/two-factor'
+import type { LoginActionResult } from './login-form'
 import { AuthCard } from './auth-card'
 
 export const WRONG_CODE_MESSAGE = 'That code did not work. Enter the current code from your app.'
 
-export function CodeForm({ onVerified, onCancel }: { onVerified: () => void; onCancel: () => void }) {
+export function CodeForm({ onCancel }: { onCancel: () => void }) {
+  const fetcher = useFetcher<LoginActionResult>({ key: 'admin-login-code' })
   const form = useForm<TotpCodeValues>({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: '' } })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
+  const busy = fetcher.state !== 'idle'
 
-  const submit = form.handleSubmit(async (values) => {
-    const db = await adminDb()
-    const factorId = await signInFactor(db)
-    const { code } = totpCodeSchema.parse(values)
-    if (factorId && (await verifyCode(db, factorId, code))) onVerified()
-    else form.setError('code', { message: WRONG_CODE_MESSAGE })
-  })
+  // Each refusal is shown once, beside the field, while rendering (no effect needed).
+  const [answered, setAnswered] = useState<LoginActionResult | undefined>(undefined)
+  if (fetcher.state === 'idle' && fetcher.data && fetcher.data !== answered) {
+    setAnswered(fetcher.data)
+    if (fetcher.data.kind === 'wrong-code') form.setError('code', { message: WRONG_CODE_MESSAGE })
+  }
+
+  const submit = form.handleSubmit((values) => fetcher.submit({ intent: 'code', ...values }, { method: 'post', encType: 'application/json' }))
 
   return (
     <AuthCard icon={ShieldCheck} title="Two-factor sign-in" subtitle="Enter the 6-digit code from your authenticator app">
@@ -29,8 +34,8 @@ export function CodeForm({ onVerified, onCancel }: { onVerified: () => void; onC
         <Field label="Code" error={errors.code?.message}>
           <input inputMode="numeric" autoComplete="one-time-code" autoFocus className={input} {...form.register('code')} />
         </Field>
-        <button type="submit" disabled={isSubmitting} className={`${buttonPrimary} w-full`}>
-          {isSubmitting ? 'Checking...' : 'Verify'}
+        <button type="submit" disabled={busy} className={`${buttonPrimary} w-full`}>
+          {busy ? 'Checking...' : 'Verify'}
         </button>
         <button type="button" className={`${buttonSecondary} w-full`} onClick={onCancel}>
           Use another account

@@ -1,15 +1,16 @@
 // /admin/login: e-mail and password, and a note when the guard sent the person
 // here (no admin role, or a session that could not be renewed). A person with an authenticator
-// app then enters its code; "Forgot password?" asks for a recovery link.
+// app then enters its code; "Forgot password?" asks for a recovery link. Both steps post to the
+// route's clientAction, which signs in and goes on to the back office.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Lock } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useFetcher } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { Field } from '../../components/field'
 import { buttonPrimary, input } from '../../components/styles'
 import { adminDb } from '../../lib/admin-db'
-import { signIn } from '../api/sign-in'
 import { signOut } from '../api/sign-out'
 import { loginSchema, type LoginValues } from '../schemas'
 import { AuthCard, CardNotice } from './auth-card'
@@ -19,51 +20,44 @@ import { ForgotForm } from './forgot-form'
 export type LoginNotice = 'no-access' | 'expired' | null
 export type LoginStep = 'password' | 'code' | 'forgot'
 
+/** What the sign-in action answers when it does not go on to the back office. */
+export type LoginActionResult = { kind: 'failed' | 'no-access' | 'needs-code' | 'wrong-code' }
+
 export const NO_ACCESS_MESSAGE = 'This account has no access to the back office. Sign in with a staff account.'
 export const EXPIRED_MESSAGE = 'Your session has ended. Sign in again to continue where you left off.'
 
-function welcome() {
+export function welcome() {
   toast({ title: 'Login Successful', description: 'Welcome to the admin panel!' })
 }
 
 export interface LoginFormProps {
   notice: LoginNotice
-  onSignedIn: () => void
   /** `code` when the person already passed the password and the code is due. */
   initialStep?: LoginStep
 }
 
-export function LoginForm({ notice, onSignedIn, initialStep = 'password' }: LoginFormProps) {
+export function LoginForm({ notice, initialStep = 'password' }: LoginFormProps) {
   const [message, setMessage] = useState<LoginNotice>(notice)
   const [step, setStep] = useState<LoginStep>(initialStep)
+  const fetcher = useFetcher<LoginActionResult>({ key: 'admin-login' })
   const form = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
+  const busy = fetcher.state !== 'idle'
 
-  const submit = form.handleSubmit(async ({ email, password }) => {
-    const result = await signIn(await adminDb(), email, password)
-    if (result.kind === 'failed') {
-      toast({ title: 'Login Failed', description: 'Invalid credentials. Please try again.', variant: 'destructive' })
-      return
-    }
-    if (result.kind === 'no-access') {
-      setMessage('no-access')
-      return
-    }
-    if (result.kind === 'needs-code') {
-      setStep('code')
-      return
-    }
-    welcome()
-    onSignedIn()
-  })
+  // Each answer of the action is acted on once, while rendering (no effect needed).
+  const [answered, setAnswered] = useState<LoginActionResult | undefined>(undefined)
+  if (fetcher.state === 'idle' && fetcher.data && fetcher.data !== answered) {
+    setAnswered(fetcher.data)
+    if (fetcher.data.kind === 'no-access') setMessage('no-access')
+    if (fetcher.data.kind === 'needs-code') setStep('code')
+    if (fetcher.data.kind === 'failed') toast({ title: 'Login Failed', description: 'Invalid credentials. Please try again.', variant: 'destructive' })
+  }
+
+  const submit = form.handleSubmit((values) => fetcher.submit({ intent: 'password', ...values }, { method: 'post', encType: 'application/json' }))
 
   if (step === 'code') {
     return (
       <CodeForm
-        onVerified={() => {
-          welcome()
-          onSignedIn()
-        }}
         onCancel={() => {
           void adminDb().then(signOut)
           setStep('password')
@@ -83,8 +77,8 @@ export function LoginForm({ notice, onSignedIn, initialStep = 'password' }: Logi
         <Field label="Password" error={errors.password?.message}>
           <input type="password" autoComplete="current-password" required className={input} {...form.register('password')} />
         </Field>
-        <button type="submit" disabled={isSubmitting} className={`${buttonPrimary} w-full`}>
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        <button type="submit" disabled={busy} className={`${buttonPrimary} w-full`}>
+          {busy ? 'Signing in...' : 'Sign In'}
         </button>
       </form>
       <p className="mt-4 text-center text-sm">

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { NO_ACCESS_MESSAGE } from '~/features/admin/auth/components/login-form'
+import { expectToast, renderRoute, serviceDb, startBackend, TEST_ADMIN, type LocalBackend } from '~/features/admin/test/admin-harness'
 import { createBrowserClient, type Db } from '~/lib/supabase'
-import { expectToast, renderAdmin, serviceDb, startBackend, TEST_ADMIN, type LocalBackend } from '../../test/admin-harness'
-import { LoginForm, NO_ACCESS_MESSAGE } from './login-form'
+import * as loginRoute from './login'
 
 let backend: LocalBackend
 
@@ -21,53 +22,72 @@ function freshDb(): Db {
   return createBrowserClient({ url: backend.url, anonKey: backend.anonKey }, { persistSession: false })
 }
 
-async function signInWith(db: Db, email: string, password: string) {
+/** The login screen at `path`, able to go on to /admin and /admin/blog. */
+async function openLogin(db: Db, path = '/admin/login') {
+  renderRoute(loginRoute, db, path, () => null, ['/admin', '/admin/blog'])
+  await screen.findByLabelText('Email')
+}
+
+async function signInWith(db: Db, email: string, password: string, path?: string) {
   const user = userEvent.setup()
-  const onSignedIn = vi.fn()
-  renderAdmin(<LoginForm notice={null} onSignedIn={onSignedIn} />, db)
+  await openLogin(db, path)
   await user.type(screen.getByLabelText('Email'), email)
   await user.type(screen.getByLabelText('Password'), password)
   await user.click(screen.getByRole('button', { name: 'Sign In' }))
-  return onSignedIn
+}
+
+/** The back-office screen the route went on to, if any (the stub shows "Opened <path>"). */
+function wentOnTo(): string | null {
+  return screen.queryByText(/^Opened /)?.textContent ?? null
 }
 
 describe('Admin login', () => {
   it('signs an admin in: Login Successful, a real session, then on to /admin', async () => {
     const db = freshDb()
-    const onSignedIn = await signInWith(db, TEST_ADMIN.email, TEST_ADMIN.password)
+    await signInWith(db, TEST_ADMIN.email, TEST_ADMIN.password)
     await expectToast('Login Successful', 'Welcome to the admin panel!')
-    expect(onSignedIn).toHaveBeenCalledOnce()
+    expect((await screen.findByText(/^Opened /)).textContent).toBe('Opened /admin')
     const { data } = await db.auth.getSession()
     expect(data.session?.user.email).toBe(TEST_ADMIN.email)
   })
 
   it('a wrong password gets Login Failed / Invalid credentials. Please try again.', async () => {
     const db = freshDb()
-    const onSignedIn = await signInWith(db, TEST_ADMIN.email, 'not-the-password')
+    await signInWith(db, TEST_ADMIN.email, 'not-the-password')
     await expectToast('Login Failed', 'Invalid credentials. Please try again.')
-    expect(onSignedIn).not.toHaveBeenCalled()
+    expect(wentOnTo()).toBeNull()
     expect((await db.auth.getSession()).data.session).toBeNull()
   })
 
   it('an unknown e-mail gets the very same answer', async () => {
-    const onSignedIn = await signInWith(freshDb(), 'nobody@test.local', 'whatever-password')
+    await signInWith(freshDb(), 'nobody@test.local', 'whatever-password')
     await expectToast('Login Failed', 'Invalid credentials. Please try again.')
-    expect(onSignedIn).not.toHaveBeenCalled()
+    expect(wentOnTo()).toBeNull()
   })
 
   it('an account without the admin role is told it has no access and keeps no session', async () => {
     const db = freshDb()
-    const onSignedIn = await signInWith(db, 'writer@test.local', 'writer-password-1')
+    await signInWith(db, 'writer@test.local', 'writer-password-1')
     expect((await screen.findByRole('alert', {}, { timeout: 10_000 })).textContent).toBe(NO_ACCESS_MESSAGE)
-    expect(onSignedIn).not.toHaveBeenCalled()
+    expect(wentOnTo()).toBeNull()
     expect((await db.auth.getSession()).data.session).toBeNull()
   })
 
   it('shows the rule beside an empty field and sends nothing', async () => {
     const user = userEvent.setup()
-    renderAdmin(<LoginForm notice={null} onSignedIn={() => {}} />, freshDb())
+    await openLogin(freshDb())
     await user.click(screen.getByRole('button', { name: 'Sign In' }))
     expect(screen.getByLabelText('Email').getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('Please enter your password')).toBeTruthy()
+  })
+
+  it('goes on to the screen the guard sent the person from', async () => {
+    await signInWith(freshDb(), TEST_ADMIN.email, TEST_ADMIN.password, '/admin/login?next=%2Fadmin%2Fblog')
+    expect((await screen.findByText(/^Opened /)).textContent).toBe('Opened /admin/blog')
+  })
+
+  it('goes to /admin when `next` points outside the back office', async () => {
+    await signInWith(freshDb(), TEST_ADMIN.email, TEST_ADMIN.password, '/admin/login?next=%2F%2Fevil.example%2Fadmin')
+    expect((await screen.findByText(/^Opened /)).textContent).toBe('Opened /admin')
   })
 })
