@@ -5,6 +5,7 @@ import { buttonSecondary } from './styles'
 import { adminDb } from '../lib/admin-db'
 import { notifyError, notifySuccess } from '../lib/notify'
 import { ImageRejected, uploadMedia } from '../lib/upload-media'
+import { ImageFileInput } from './image-file-input'
 
 export function ImageUploadButton({ folder, label, onUploaded }: { folder: string; label: string; onUploaded: (url: string) => void }) {
   const input = useRef<HTMLInputElement>(null)
@@ -25,18 +26,7 @@ export function ImageUploadButton({ folder, label, onUploaded }: { folder: strin
 
   return (
     <>
-      <input
-        ref={input}
-        type="file"
-        accept="image/*"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label={label}
-        onChange={(event) => {
-          const file = event.target.files?.[0]
-          if (file) void upload(file)
-        }}
-      />
+      <ImageFileInput ref={input} label={label} onChosen={(chosen) => void upload(chosen)} />
       <button type="button" className={buttonSecondary} disabled={busy} onClick={() => input.current?.click()}>
         <ImageUp aria-hidden className="size-4" /> {busy ? 'Uploading...' : 'Upload'}
       </button>

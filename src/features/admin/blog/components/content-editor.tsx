@@ -7,6 +7,7 @@ import { iconButton, input } from '../../components/styles'
 import { notifyError, notifySuccess } from '../../lib/notify'
 import { ImageRejected, uploadMedia } from '../../lib/upload-media'
 import { insertAt, TOOLBAR, wrapSelection, type Edit } from '../rules'
+import { ImageFileInput } from '../../components/image-file-input'
 
 const ICONS: Record<(typeof TOOLBAR)[number]['label'], LucideIcon> = {
   Bold,
@@ -90,18 +91,7 @@ export function ContentEditor({ id, value, onChange, onBlur, ...aria }: ContentE
         <button type="button" className={iconButton} aria-label="Upload image" title="Upload image" disabled={uploading} onClick={() => file.current?.click()}>
           <ImageUp aria-hidden className={`size-4 ${uploading ? 'motion-safe:animate-pulse' : ''}`} />
         </button>
-        <input
-          ref={file}
-          type="file"
-          accept="image/*"
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Image file"
-          onChange={(event) => {
-            const chosen = event.target.files?.[0]
-            if (chosen) void upload(chosen)
-          }}
-        />
+        <ImageFileInput ref={file} onChosen={(chosen) => void upload(chosen)} />
       </div>
       <textarea
         id={id}

@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../lib/notify'
 import { matches, shortDate } from '../../lib/text'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
+import { ImageFileInput } from '../../components/image-file-input'
 
 const USE_FILTERS = [
   { value: '', label: 'All images' },
@@ -50,18 +51,7 @@ function Upload({ folders, folder: initialFolder }: { folders: string[]; folder:
           <option key={name} value={name} />
         ))}
       </datalist>
-      <input
-        ref={file}
-        type="file"
-        accept="image/png,image/jpeg,image/gif,image/webp"
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Image file"
-        onChange={(event) => {
-          const chosen = event.target.files?.[0]
-          if (chosen) void upload(chosen)
-        }}
-      />
+      <ImageFileInput ref={file} accept="image/png,image/jpeg,image/gif,image/webp" onChosen={(chosen) => void upload(chosen)} />
       <button type="button" className={buttonPrimary} disabled={action.busy} onClick={() => file.current?.click()}>
         <ImageUp aria-hidden className="size-4" /> {action.busy ? 'Uploading...' : 'Upload Image'}
       </button>
