@@ -13,6 +13,7 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launch as launchChrome, type LaunchedChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import sharp from 'sharp'
 import { repoRoot } from '../local-supabase/src/bootstrap.ts'
 import { readKeys } from '../local-supabase/src/keys.ts'
 
@@ -26,6 +27,8 @@ interface RunFigures {
   tbtMs: number
   cls: number
   jsBytes: number
+  /** Images transferred (compressed bytes). */
+  imageBytes: number
   /** Audits that cost points outside performance, e.g. "accessibility: color-contrast". */
   failedAudits: string[]
 }
@@ -60,6 +63,7 @@ interface Product {
   siteUrl: string
   apiUrl: string | null
   anonKey: string | null
+  serviceRoleKey: string | null
   stop(): Promise<void>
 }
 
@@ -103,8 +107,10 @@ async function startProduct(): Promise<Product> {
   }
   // The local backend prints its URL and keeps its keys in DATA_DIR; a hosted project is in the env.
   const apiUrl = /Local Supabase API ready at (\S+)/.exec(output)?.[1] ?? process.env.SUPABASE_URL ?? null
-  const anonKey = (await readKeys(dataDir))?.anonKey ?? process.env.SUPABASE_ANON_KEY ?? null
-  return { siteUrl, apiUrl, anonKey, stop }
+  const keys = await readKeys(dataDir)
+  const anonKey = keys?.anonKey ?? process.env.SUPABASE_ANON_KEY ?? null
+  const serviceRoleKey = keys?.serviceRoleKey ?? process.env.SUPABASE_SERVICE_ROLE_KEY ?? null
+  return { siteUrl, apiUrl, anonKey, serviceRoleKey, stop }
 }
 
 /** The newest published post (the blog lists it first), from the database, else from the feed. */
@@ -119,6 +125,45 @@ async function newestPostSlug(product: Product): Promise<string | null> {
   if (!response.ok) return null
   const rows = (await response.json()) as { slug: string }[]
   return rows[0]?.slug ?? null
+}
+
+/**
+ * A published post whose featured image is a camera-sized photo (3000×2000 JPEG of 2–4 MB) uploaded
+ * to Storage, as staff would upload it; its slug, or null without the service-role key.
+ */
+async function postWithPhoto(product: Product): Promise<string | null> {
+  const { apiUrl, serviceRoleKey } = product
+  if (!apiUrl || !serviceRoleKey) return null
+  const headers = { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` }
+  // Grain makes it weigh what a photo does.
+  const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#5b7fa6', noise: { type: 'gaussian', mean: 120, sigma: 30 } } })
+    .jpeg({ quality: 85 })
+    .toBuffer()
+  const objectPath = 'blog/bench-harbour-photo.jpg'
+  const upload = await fetch(`${apiUrl}/storage/v1/object/media/${objectPath}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'image/jpeg', 'x-upsert': 'true' },
+    body: photo,
+  })
+  if (!upload.ok) throw new Error(`uploading the photo: ${upload.status} ${await upload.text()}`)
+  const slug = 'bench-a-post-with-a-photo'
+  const insert = await fetch(`${apiUrl}/rest/v1/blog_posts`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', prefer: 'return=minimal' },
+    body: JSON.stringify({
+      slug,
+      title: 'The harbour at dawn, from our Lagos office',
+      excerpt: 'A photo-led post: the featured image is a 3000 by 2000 photograph uploaded by staff.',
+      content: `<p>${prose(3, 120)}</p><p>${prose(5, 120)}</p>`,
+      category: 'Company',
+      author_name: 'Ada Obi',
+      featured_image: `${apiUrl}/storage/v1/object/public/media/${objectPath}`,
+      published: true,
+    }),
+  })
+  if (!insert.ok) throw new Error(`creating the post: ${insert.status} ${await insert.text()}`)
+  console.log(`A post with a ${(photo.length / 1024 / 1024).toFixed(1)} MB 3000×2000 JPEG as its featured image: /resources/blog/${slug}`)
+  return slug
 }
 
 // The static reference page -------------------------------------------------------------------------
@@ -216,7 +261,9 @@ async function lighthouseRun(chrome: LaunchedChrome, url: string, reportName: st
   await writeFile(path.join(REPORT_DIR, `${reportName}.html`), String(result.report))
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   const requests = (lhr.audits['network-requests']?.details as { items?: NetworkRequestItem[] } | undefined)?.items ?? []
-  const jsBytes = requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+  const transferred = (type: string) => requests.filter((item) => item.resourceType === type).reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+  const jsBytes = transferred('Script')
+  const imageBytes = transferred('Image')
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? Number.NaN) * 100)
   const failedAudits = CATEGORIES.filter((id) => id !== 'performance').flatMap((id) =>
     (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1).map((ref) => `${id}: ${ref.id}`),
@@ -232,6 +279,7 @@ async function lighthouseRun(chrome: LaunchedChrome, url: string, reportName: st
     tbtMs: numeric('total-blocking-time'),
     cls: numeric('cumulative-layout-shift'),
     jsBytes,
+    imageBytes,
     failedAudits,
   }
 }
@@ -275,9 +323,9 @@ async function measure(chrome: LaunchedChrome, label: string, url: string): Prom
 
 function printTable(results: PageResult[], reference: PageResult): void {
   const referenceLcp = reference.runs.length ? median(reference.runs.map((run) => run.lcpMs)) : Number.NaN
-  const header = ['page', 'status', 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS kB', 'LCP ÷ static']
+  const header = ['page', 'status', 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS kB', 'img kB', 'LCP ÷ static']
   const rows = [...results, reference].map((result) => {
-    if (!result.runs.length) return [result.label, result.status, '', '', '', '', '', '', '', '', '']
+    if (!result.runs.length) return [result.label, result.status, '', '', '', '', '', '', '', '', '', '']
     const med = (pick: (run: RunFigures) => number) => median(result.runs.map(pick))
     const lcp = med((run) => run.lcpMs)
     return [
@@ -291,6 +339,7 @@ function printTable(results: PageResult[], reference: PageResult): void {
       String(Math.round(med((run) => run.tbtMs))),
       med((run) => run.cls).toFixed(3),
       (med((run) => run.jsBytes) / 1024).toFixed(1),
+      (med((run) => run.imageBytes) / 1024).toFixed(1),
       result === reference ? '1.00' : (lcp / referenceLcp).toFixed(2),
     ]
   })
@@ -300,7 +349,7 @@ function printTable(results: PageResult[], reference: PageResult): void {
   console.log(line(header))
   console.log(line(widths.map((width) => '-'.repeat(width))))
   for (const row of rows) console.log(line(row))
-  console.log("\nJS kB: JavaScript transferred (compressed). LCP ÷ static: the page's median LCP over the static page's.")
+  console.log("\nJS kB, img kB: JavaScript and images transferred (compressed). LCP ÷ static: the page's median LCP over the static page's.")
   console.log(`Each page's last Lighthouse report: ${path.relative(process.cwd(), REPORT_DIR)}/`)
 }
 
@@ -311,8 +360,12 @@ let chrome: LaunchedChrome | undefined
 let reference: { url: string; server: Server } | undefined
 try {
   const slug = await newestPostSlug(product)
-  const pages = [...FIXED_PAGES, slug ? `/resources/blog/${slug}` : null].filter((page): page is string => page !== null)
+  const photoSlug = await postWithPhoto(product)
+  const pages = [...FIXED_PAGES, slug ? `/resources/blog/${slug}` : null, photoSlug ? `/resources/blog/${photoSlug}` : null].filter(
+    (page): page is string => page !== null,
+  )
   if (!slug) console.log('No published post found: the blog post page is left out.')
+  if (!photoSlug) console.log('No service-role key: the post with an uploaded photo is left out.')
 
   const homeBytes = Buffer.byteLength(await (await fetch(product.siteUrl)).text())
   const referenceHtml = staticPage(homeBytes)
