@@ -20,7 +20,8 @@ import { readKeys } from '../local-supabase/src/keys.ts'
 import { buildDir, ensureWebBuild } from './lib/web-build.ts'
 
 const CONNECTIONS = 50
-const FLOOD_URLS = 10_000
+// BENCH_FLOOD_URLS=0 leaves the flood out (for comparing WEB_CONCURRENCY=1 and 2 on the pages alone).
+const FLOOD_URLS = Number(process.env.BENCH_FLOOD_URLS ?? 10_000)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
 const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
@@ -130,15 +131,17 @@ try {
   const staticRate = rates.get('static /favicon.svg') ?? 1
   console.log(`\n/ ÷ static file: ${(home / staticRate).toFixed(2)}×`)
 
-  const flood = await run({ path: '/no-such-page-0', vary: (n) => `/no-such-page-${n}` }, { connections: CONNECTIONS, amount: FLOOD_URLS })
-  const afterFlood = await rssMb(webPid)
-  // Expired pages are let go within two cache lifetimes; the heap gives memory back when idle.
-  await new Promise((resolve) => setTimeout(resolve, 5000))
-  const after5s = await rssMb(webPid)
-  await new Promise((resolve) => setTimeout(resolve, 25_000))
-  console.log(
-    `flood of ${FLOOD_URLS} distinct URLs: ${Math.round(flood.requests.average)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${resting} MB at rest)`,
-  )
+  if (FLOOD_URLS > 0) {
+    const flood = await run({ path: '/no-such-page-0', vary: (n) => `/no-such-page-${n}` }, { connections: CONNECTIONS, amount: FLOOD_URLS })
+    const afterFlood = await rssMb(webPid)
+    // Expired pages are let go within two cache lifetimes; the heap gives memory back when idle.
+    await new Promise((resolve) => setTimeout(resolve, 5000))
+    const after5s = await rssMb(webPid)
+    await new Promise((resolve) => setTimeout(resolve, 25_000))
+    console.log(
+      `flood of ${FLOOD_URLS} distinct URLs: ${Math.round(flood.requests.average)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${resting} MB at rest)`,
+    )
+  }
   console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
 } finally {
   web.kill('SIGTERM')
