@@ -38,7 +38,8 @@ describe('Media screen', () => {
     await user.type(name, 'taken.png')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await expectToast('Error', 'Failed to rename image')
-    expect(within(dialog).getByText('Another file already has this name in this folder')).toBeTruthy()
+    // The field error follows the toast: it is set once the action's answer reaches the form.
+    expect(await within(dialog).findByText('Another file already has this name in this folder')).toBeTruthy()
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
 
     await user.click(within(item('press-kit.png')).getByRole('button', { name: 'Delete press-kit.png' }))
