@@ -157,7 +157,8 @@ async function postWithPhoto(product: Product): Promise<string | null> {
       content: `<p>${prose(3, 120)}</p><p>${prose(5, 120)}</p>`,
       category: 'Company',
       author_name: 'Ada Obi',
-      featured_image: `${apiUrl}/storage/v1/object/public/media/${objectPath}`,
+      // The address staff get from getPublicUrl: the site's own origin when it proxies the local backend.
+      featured_image: `${process.env.SUPABASE_URL ? apiUrl : product.siteUrl}/storage/v1/object/public/media/${objectPath}`,
       published: true,
     }),
   })
