@@ -3,7 +3,7 @@ import { totpCodeSchema } from '~/entities/staff-member'
 import { signIn } from '~/features/admin/auth/api/sign-in'
 import { getStaffSession } from '~/features/admin/auth/api/staff-session'
 import { signInFactor, verifyCode } from '~/features/admin/auth/api/two-factor'
-import { LoginForm, welcome, type LoginActionResult, type LoginNotice } from '~/features/admin/auth/components/login-form'
+import { LoginForm, loginFailed, welcome, type LoginActionResult, type LoginNotice } from '~/features/admin/auth/components/login-form'
 import { loginSchema } from '~/features/admin/auth/schemas'
 import { adminDb } from '~/features/admin/lib/admin-db'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
@@ -41,9 +41,9 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
     return { kind: 'wrong-code' }
   }
   const credentials = loginSchema.safeParse(body)
-  if (!credentials.success) return { kind: 'failed' }
-  const result = await signIn(db, credentials.data.email, credentials.data.password)
+  const result = credentials.success ? await signIn(db, credentials.data.email, credentials.data.password) : ({ kind: 'failed' } as const)
   if (result.kind === 'staff') throw onward()
+  if (result.kind === 'failed') loginFailed()
   return { kind: result.kind }
 }
 

@@ -30,6 +30,10 @@ export function welcome() {
   toast({ title: 'Login Successful', description: 'Welcome to the admin panel!' })
 }
 
+export function loginFailed() {
+  toast({ title: 'Login Failed', description: 'Invalid credentials. Please try again.', variant: 'destructive' })
+}
+
 export interface LoginFormProps {
   notice: LoginNotice
   /** `code` when the person already passed the password and the code is due. */
@@ -44,13 +48,13 @@ export function LoginForm({ notice, initialStep = 'password' }: LoginFormProps) 
   const { errors } = form.formState
   const busy = fetcher.state !== 'idle'
 
-  // Each answer of the action is acted on once, while rendering (no effect needed).
+  // Each answer of the action moves the form on once, while rendering (no effect needed); the
+  // action itself shows the toasts.
   const [answered, setAnswered] = useState<LoginActionResult | undefined>(undefined)
   if (fetcher.state === 'idle' && fetcher.data && fetcher.data !== answered) {
     setAnswered(fetcher.data)
     if (fetcher.data.kind === 'no-access') setMessage('no-access')
     if (fetcher.data.kind === 'needs-code') setStep('code')
-    if (fetcher.data.kind === 'failed') toast({ title: 'Login Failed', description: 'Invalid credentials. Please try again.', variant: 'destructive' })
   }
 
   const submit = form.handleSubmit((values) => fetcher.submit({ intent: 'password', ...values }, { method: 'post', encType: 'application/json' }))
