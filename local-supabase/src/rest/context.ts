@@ -21,7 +21,7 @@ export interface RestServices {
    * The services for the schema an Accept-Profile / Content-Profile header names (the first exposed
    * schema without one); PGRST106 for a schema that is not exposed.
    */
-  profile(schema: string | undefined): Promise<RestServices>
+  profile(schema: string | undefined): RestServices | Promise<RestServices>
 }
 
 export interface RestRequest {

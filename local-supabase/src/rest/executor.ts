@@ -113,15 +113,19 @@ export class RoleExecutor {
   private async send(message: Uint8Array, syncToFs: boolean): Promise<Uint8Array> {
     const chunks: Uint8Array[] = []
     let size = 0
+    let collecting = true
     await this.pg.execProtocolRawStream(message, {
       syncToFs,
       onRawData: (chunk) => {
+        if (!collecting) return
         chunks.push(chunk.slice()) // a view into WASM memory: copy before the next write
         size += chunk.length
       },
     })
-    // execProtocolRawStream leaves its callback installed; a (tiny) execProtocol call removes it,
-    // so PGlite's other users get their replies back as usual.
+    // The reply is complete when execProtocolRawStream returns. It leaves its callback installed; a
+    // (tiny) execProtocol call removes it, so PGlite's other users get their replies back as usual.
+    // That call's own ReadyForQuery still reaches the callback: it is not part of the reply.
+    collecting = false
     await this.pg.execProtocol(RESET, { syncToFs: false })
     if (chunks.length === 1) return chunks[0]
     const reply = new Uint8Array(size)

@@ -85,9 +85,21 @@ export interface Representation {
 const ARRAY_TYPES = new Set(['application/json', 'application/vnd.pgrst.array+json', '*/*', 'application/*'])
 const OBJECT_TYPE = 'application/vnd.pgrst.object+json'
 
+const ARRAY: Representation = Object.freeze({ single: false, stripNulls: false })
+/** The Accept values supabase-js sends, answered without parsing (none of them is a plan type). */
+const COMMON: ReadonlyMap<string, Representation> = new Map([
+  ['application/json', ARRAY],
+  ['*/*', ARRAY],
+  [OBJECT_TYPE, Object.freeze({ single: true, stripNulls: false })],
+  ['text/csv', Object.freeze({ single: false, stripNulls: false, csv: true })],
+])
+
 /** The first acceptable media type of Accept; 406 PGRST107 when none is one we produce. */
 export function parseAccept(header: string | undefined, planEnabled = false): Representation {
-  if (!header || header.trim() === '') return { single: false, stripNulls: false }
+  if (!header) return ARRAY
+  const common = COMMON.get(header)
+  if (common) return common
+  if (header.trim() === '') return ARRAY
   for (const range of header.split(',')) {
     const [type, ...parameters] = range.split(';').map((s) => s.trim().toLowerCase())
     // db-plan-enabled: off by default (EXPLAIN tells a caller about tables and indexes).

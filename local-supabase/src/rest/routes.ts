@@ -45,36 +45,47 @@ export function createRestRoutes(deps: BackendDeps): Hono {
     PLAN_CACHE_BYTES,
     (plan) => plan.statement.sql.length + plan.statement.params.reduce((sum, param) => sum + (param?.length ?? 0), 0),
   )
-  const bySchema = new Map<string, { services: RestServices; ready: Promise<void> | null }>()
+  const bySchema = new Map<string, { services: RestServices; ready: Promise<void> | null; loaded: boolean }>()
   const scoped = (catalogue: Catalogue): RestServices => ({ catalogue, executor, plans, profile })
   const services = scoped(primary)
-  bySchema.set(primary.schema, { services, ready: null })
+  // The primary cache is loaded before any handler runs (answer() waits for it).
+  bySchema.set(primary.schema, { services, ready: null, loaded: true })
 
-  async function profile(schema: string | undefined): Promise<RestServices> {
+  // A schema whose cache is loaded is answered without waiting (no promise on the hot path).
+  function profile(schema: string | undefined): RestServices | Promise<RestServices> {
     const exposed = primary.settings.schemas
     const name = schema === undefined || schema === '' ? exposed[0] : schema
     if (!exposed.includes(name)) throw schemaNotExposed(exposed)
     let entry = bySchema.get(name)
     if (!entry) {
-      entry = { services: scoped(new Catalogue(deps.db.pg, name)), ready: null }
+      entry = { services: scoped(new Catalogue(deps.db.pg, name)), ready: null, loaded: false }
       bySchema.set(name, entry)
     }
-    if (entry.services.catalogue !== primary) {
-      const current = entry
-      await (current.ready ??= current.services.catalogue.load().catch((error: unknown) => {
+    if (entry.loaded) return entry.services
+    const current = entry
+    return (current.ready ??= current.services.catalogue.load().then(
+      () => {
+        current.loaded = true
+      },
+      (error: unknown) => {
         current.ready = null // try again on the next request
         throw error
-      }))
-    }
-    return entry.services
+      },
+    )).then(() => current.services)
   }
 
   let ready: Promise<void> | null = null
+  let primaryLoaded = false
   const loaded = () =>
-    (ready ??= primary.load().catch((error: unknown) => {
-      ready = null // try again on the next request
-      throw error
-    }))
+    (ready ??= primary.load().then(
+      () => {
+        primaryLoaded = true
+      },
+      (error: unknown) => {
+        ready = null // try again on the next request
+        throw error
+      },
+    ))
 
   async function serve(c: Context, handler: (request: RestRequest) => Promise<Response>): Promise<Response> {
     return install(c, await answer(c, handler))
@@ -86,7 +97,7 @@ export function createRestRoutes(deps: BackendDeps): Hono {
       const identity = await resolveIdentity(c, deps.verifier)
       if (!identity.ok) throw identityError(identity)
       role = identity.identity.role
-      await loaded()
+      if (!primaryLoaded) await loaded()
       const url = c.req.url
       const queryAt = url.indexOf('?')
       const rawQuery = queryAt < 0 ? '' : url.slice(queryAt + 1)
