@@ -56,7 +56,7 @@ export function parseImageTransformations(value: string | undefined): boolean | 
 /**
  * Whether the project resizes images (`/storage/v1/render/image`): on unless
  * SUPABASE_IMAGE_TRANSFORMATIONS=off, for a hosted plan without them. The web server refuses a
- * wrong value at start (server/config.ts); under `vite dev` the first page says it.
+ * wrong value at start (server/config.ts); under `npm run dev` every page fails and the log says why.
  */
 export function imageTransformations(): boolean {
   const value = process.env.SUPABASE_IMAGE_TRANSFORMATIONS
