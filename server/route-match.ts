@@ -24,6 +24,8 @@ export interface RouteMatch {
   pattern: string
   /** Every visitor without a session gets the same render. */
   sharedRender: boolean
+  /** The leaf route renders the same page for every path it answers. */
+  samePageForEveryPath: boolean
   /** The query parameters the matched routes' loaders read, sorted. */
   queryParams: string[]
   /** The largest body the leaf route's action takes, when it says. */
@@ -32,9 +34,10 @@ export interface RouteMatch {
 
 function hintsOf(handle: unknown): ServerHints {
   if (typeof handle !== 'object' || handle === null) return {}
-  const { sharedRender, queryParams, maxBodyBytes } = handle as Record<string, unknown>
+  const { sharedRender, samePageForEveryPath, queryParams, maxBodyBytes } = handle as Record<string, unknown>
   return {
     sharedRender: typeof sharedRender === 'boolean' ? sharedRender : undefined,
+    samePageForEveryPath: samePageForEveryPath === true,
     queryParams: Array.isArray(queryParams) ? queryParams.filter((name): name is string => typeof name === 'string') : undefined,
     maxBodyBytes: typeof maxBodyBytes === 'number' && maxBodyBytes > 0 ? maxBodyBytes : undefined,
   }
@@ -98,6 +101,7 @@ export class RouteMatcher {
       routeIds,
       pattern: `${this.patterns.get(routeIds[routeIds.length - 1]) ?? '/'}${data ? '.data' : ''}`,
       sharedRender: hints.findLast((h) => h.sharedRender !== undefined)?.sharedRender === true,
+      samePageForEveryPath: hints[hints.length - 1].samePageForEveryPath === true,
       queryParams: [...queryParams].sort(),
       maxBodyBytes: hints[hints.length - 1].maxBodyBytes,
     }

@@ -1,6 +1,6 @@
-// What a shared render depends on, and so its key: the path and only the query parameters its
-// routes read (src/lib/server-hints.ts), each parameter's first non-empty value, trimmed, sorted by
-// name. Tracking parameters (utm_*, fbclid, gclid, mc_eid) and anything a crawler invents leave the
+// What a shared render depends on, and so its key: the path (or, for a route whose page is the same
+// on every path, such as not-found, the route itself) and only the query parameters its routes read
+// (src/lib/server-hints.ts), each parameter's first non-empty value, trimmed, sorted by name. Tracking parameters (utm_*, fbclid, gclid, mc_eid) and anything a crawler invents leave the
 // key, and the render, unchanged. Distinct parameterised renders (searches) are also limited per
 // client per minute; past the limit a client gets the page without them.
 import type { RouteMatch } from './route-match.ts'
@@ -33,7 +33,8 @@ export function sharedRender(url: URL, match: RouteMatch, withRouteParams = true
   }
   const query = kept.toString()
   const renderUrl = new URL(url.pathname + (query ? `?${query}` : ''), url.origin)
-  return { key: renderUrl.pathname + renderUrl.search, url: renderUrl, parameterised }
+  const keyPath = match.samePageForEveryPath ? `route:${match.pattern}` : renderUrl.pathname
+  return { key: keyPath + renderUrl.search, url: renderUrl, parameterised }
 }
 
 /** How many distinct parameterised renders each client may cause per minute. */

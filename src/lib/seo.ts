@@ -16,8 +16,11 @@ export interface PageMeta {
   /** The page's own title; the company name is appended unless it is the home page. */
   title: string
   description: string
-  /** Path of the page, e.g. /solutions/banking (the query string is never part of a canonical). */
-  path: string
+  /**
+   * Path of the page, e.g. /solutions/banking (the query string is never part of a canonical).
+   * Absent for a page that is no address of its own (not found): no canonical URL, no og:url.
+   */
+  path?: string
   /** Image for link previews; relative paths are made absolute. */
   image?: string | null
   type?: 'website' | 'article'
@@ -52,22 +55,21 @@ export function absoluteUrl(site: SiteContext, pathOrUrl: string): string {
 
 export function buildMeta(site: SiteContext, page: PageMeta): MetaDescriptor[] {
   const title = page.isHome || page.exactTitle ? page.title : `${page.title} | ${site.siteName}`
-  const url = absoluteUrl(site, page.path)
+  const url = page.path === undefined ? null : absoluteUrl(site, page.path)
   const image = page.image ? absoluteUrl(site, page.image) : null
   const tags: MetaDescriptor[] = [
     { title },
     { name: 'description', content: page.description },
-    { tagName: 'link', rel: 'canonical', href: url },
     { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:site_name', content: site.siteName },
     { property: 'og:title', content: title },
     { property: 'og:description', content: page.description },
-    { property: 'og:url', content: url },
     { property: 'og:locale', content: 'en_GB' },
     { name: 'twitter:card', content: image ? 'summary_large_image' : 'summary' },
     { name: 'twitter:title', content: title },
     { name: 'twitter:description', content: page.description },
   ]
+  if (url) tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url })
   if (image) tags.push({ property: 'og:image', content: image }, { name: 'twitter:image', content: image })
   if (page.article) {
     tags.push({ property: 'article:published_time', content: page.article.publishedTime })

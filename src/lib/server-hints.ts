@@ -8,6 +8,11 @@ export interface ServerHints {
    * layout above says (a page for the holder of a private link). The deepest route that says decides.
    */
   sharedRender?: boolean
+  /**
+   * The page is the same whatever path it answers (its loaders and meta never read the path, as a
+   * not-found page's do not), so one shared render serves every path the route answers.
+   */
+  samePageForEveryPath?: boolean
   /** The query parameters its loader reads; the shared render of a URL ignores every other one. */
   queryParams?: readonly string[]
   /** The largest request body its action takes, in bytes (the server refuses more with 413). */

@@ -1,5 +1,6 @@
 // The shared page cache keyed by what a page depends on: tracking parameters (fbclid, utm_*) share
-// one render and stay out of canonical URLs; a search is its own render, normalised; one client's
+// one render and stay out of canonical URLs; every invented path shares the one not-found render;
+// a search is its own render, normalised; one client's
 // distinct searches are limited per minute (past it, the unfiltered list); and the cache keeps at
 // most its byte budget, least recently used pages going first. Renders are counted by the site
 // settings reads each one makes through a recording relay.
@@ -64,6 +65,26 @@ describe('the key is what the page reads', () => {
     expect(html).not.toMatch(/fbclid|gclid|utm_source|mc_eid/)
   })
 
+  it('renders the not-found page once for every invented path, with no canonical URL of its own', async () => {
+    const paths = ['/no-such-page-1', '/no-such-page-2?fbclid=1', '/wp-admin/setup.php', '/resources/blog/a/b', '/Solutions/x/y']
+    const pages: string[] = []
+    const renders = await rendersDuring(async () => {
+      for (const path of paths) {
+        const response = await fetch(`${site.url}${path}`)
+        expect(response.status, path).toBe(404)
+        pages.push(await response.text())
+      }
+    })
+    expect(renders).toBe(1)
+    for (const html of pages) {
+      expect(html).toContain('Page not found')
+      expect(html).toContain('<meta name="robots" content="noindex"/>')
+      expect(html).not.toContain('rel="canonical"')
+      // No section of the header is marked current, whichever path the render was made for.
+      expect(html).not.toContain('aria-current="page"')
+    }
+  })
+
   it("never keeps a preview link's page: each request renders it again, for its holder alone", async () => {
     const path = `/preview/${'0'.repeat(64)}`
     const renders = await rendersDuring(async () => {
@@ -96,20 +117,22 @@ describe('the key is what the page reads', () => {
 
 describe('the byte budget', () => {
   it('keeps at most PAGE_CACHE_BYTES of pages, dropping the least recently used first', async () => {
-    const probe = await startSite(relay.url, backend.keys.anonKey, { PAGE_CACHE_MS: '60000' })
-    const pageBytes = Buffer.byteLength(await (await fetch(`${probe.url}/no-such-page-0`)).text())
+    const options = { PAGE_CACHE_MS: '60000', SEARCHES_PER_MINUTE: '100' }
+    const search = (site: SiteServer, n: number) => page(site, `/resources?q=no-such-term-${n}`)
+    const probe = await startSite(relay.url, backend.keys.anonKey, options)
+    const pageBytes = Buffer.byteLength(await search(probe, 0))
     await probe.stop()
     // Room for three of these pages.
-    const site = await startSite(relay.url, backend.keys.anonKey, { PAGE_CACHE_MS: '60000', PAGE_CACHE_BYTES: String(Math.round(pageBytes * 3.5)) })
+    const site = await startSite(relay.url, backend.keys.anonKey, { ...options, PAGE_CACHE_BYTES: String(Math.round(pageBytes * 3.5)) })
     try {
-      const missing = (n: number) => fetch(`${site.url}/no-such-page-${n}`).then((r) => r.text())
-      expect(await rendersDuring(async () => void (await missing(1), await missing(2), await missing(3)))).toBe(3)
+      const searched = (n: number) => search(site, n).then(() => undefined)
+      expect(await rendersDuring(async () => void (await searched(1), await searched(2), await searched(3)))).toBe(3)
       // All three kept; using 1 makes 2 the least recently used.
-      expect(await rendersDuring(async () => void (await missing(1)))).toBe(0)
-      expect(await rendersDuring(async () => void (await missing(4)))).toBe(1)
-      expect(await rendersDuring(async () => void (await missing(1)))).toBe(0)
-      expect(await rendersDuring(async () => void (await missing(3)))).toBe(0)
-      expect(await rendersDuring(async () => void (await missing(2)))).toBe(1)
+      expect(await rendersDuring(() => searched(1))).toBe(0)
+      expect(await rendersDuring(() => searched(4))).toBe(1)
+      expect(await rendersDuring(() => searched(1))).toBe(0)
+      expect(await rendersDuring(() => searched(3))).toBe(0)
+      expect(await rendersDuring(() => searched(2))).toBe(1)
     } finally {
       await site.stop()
     }

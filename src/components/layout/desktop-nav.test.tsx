@@ -3,6 +3,7 @@ import { cleanup, configure, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { ServerHints } from '~/lib/server-hints'
 import { DesktopNav } from './desktop-nav'
 
 // This machine is shared and slow at times: give renders after navigation time to arrive.
@@ -18,9 +19,9 @@ beforeAll(() => {
 })
 afterEach(cleanup)
 
-function renderNav(path = '/') {
+function renderNav(path = '/', handle?: ServerHints) {
   const Page = () => <DesktopNav />
-  const Stub = createRoutesStub([{ path: '*', Component: Page }])
+  const Stub = createRoutesStub([{ path: '*', Component: Page, handle }])
   return render(<Stub initialEntries={[path]} />)
 }
 
@@ -72,5 +73,12 @@ describe('the desktop menu, by keyboard', () => {
     expect(screen.getByRole('link', { name: 'Editorial' }).getAttribute('href')).toBe('/resources')
     expect(screen.getByRole('link', { name: 'Editorial' }).getAttribute('aria-current')).toBe('page')
     expect(screen.getByRole('link', { name: 'Industries' }).getAttribute('href')).toBe('/industries')
+  })
+
+  it('marks nothing current on the not-found page, whatever its path', () => {
+    renderNav('/resources/no-such/page', { samePageForEveryPath: true })
+    for (const name of ['Home', 'Industries', 'Editorial']) {
+      expect(screen.getByRole('link', { name }).getAttribute('aria-current'), name).toBeNull()
+    }
   })
 })

@@ -1,7 +1,8 @@
 import { ArrowRight, ChevronDown, Landmark } from 'lucide-react'
 import { NavigationMenu } from 'radix-ui'
-import { useState } from 'react'
-import { Link, NavLink, useLocation } from 'react-router'
+import { useState, type ReactNode } from 'react'
+import { Link, useLocation } from 'react-router'
+import { isCurrent, useCurrentPath } from './current-path'
 import { COMPANY_ITEMS, FEATURED_SOLUTION, SOLUTION_ITEMS, SOLUTION_MENU_LIMIT, type NavItem } from './nav-items'
 
 const topLink =
@@ -19,12 +20,25 @@ function MenuLink({ item }: { item: NavItem }) {
   )
 }
 
+/** A top-level entry; Radix marks it `aria-current="page"` when it is the current page or its section. */
+function TopLink({ to, current, end = false, children }: { to: string; current: string | null; end?: boolean; children: ReactNode }) {
+  const here = isCurrent(current, to, end)
+  return (
+    <NavigationMenu.Link asChild active={here}>
+      <Link to={to} className={topLink}>
+        {children}
+      </Link>
+    </NavigationMenu.Link>
+  )
+}
+
 /**
  * The desktop menu (md and up): Radix Navigation Menu, so the dropdowns open with the keyboard
  * (Enter, Space, arrow keys), Escape closes them and focus stays visible.
  */
 export function DesktopNav() {
   const { pathname } = useLocation()
+  const current = useCurrentPath()
   const [open, setOpen] = useState('')
   // A new page closes any open dropdown (the state is keyed by the path it was opened on).
   const [openedOn, setOpenedOn] = useState(pathname)
@@ -43,11 +57,9 @@ export function DesktopNav() {
     >
       <NavigationMenu.List className="flex items-center gap-1">
         <NavigationMenu.Item>
-          <NavigationMenu.Link asChild active={pathname === '/'}>
-            <NavLink to="/" end className={topLink}>
-              Home
-            </NavLink>
-          </NavigationMenu.Link>
+          <TopLink to="/" current={current} end>
+            Home
+          </TopLink>
         </NavigationMenu.Item>
         <NavigationMenu.Item value="solutions" className="relative">
           <NavigationMenu.Trigger className={topLink}>
@@ -82,11 +94,9 @@ export function DesktopNav() {
           </NavigationMenu.Content>
         </NavigationMenu.Item>
         <NavigationMenu.Item>
-          <NavigationMenu.Link asChild active={pathname === '/industries'}>
-            <NavLink to="/industries" className={topLink}>
-              Industries
-            </NavLink>
-          </NavigationMenu.Link>
+          <TopLink to="/industries" current={current}>
+            Industries
+          </TopLink>
         </NavigationMenu.Item>
         <NavigationMenu.Item value="company" className="relative">
           <NavigationMenu.Trigger className={topLink}>
@@ -103,11 +113,9 @@ export function DesktopNav() {
           </NavigationMenu.Content>
         </NavigationMenu.Item>
         <NavigationMenu.Item>
-          <NavigationMenu.Link asChild active={pathname.startsWith('/resources')}>
-            <NavLink to="/resources" className={topLink}>
-              Editorial
-            </NavLink>
-          </NavigationMenu.Link>
+          <TopLink to="/resources" current={current}>
+            Editorial
+          </TopLink>
         </NavigationMenu.Item>
       </NavigationMenu.List>
     </NavigationMenu.Root>

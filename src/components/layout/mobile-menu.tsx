@@ -1,35 +1,37 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import { NavLink, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { Menu, X } from 'lucide-react'
 import { buttonClasses } from '~/components/ui/button-link'
+import { isCurrent, useCurrentPath } from './current-path'
 import { MOBILE_ITEMS } from './nav-items'
 
 const PANEL = 'absolute inset-x-0 top-full max-h-[calc(100dvh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-5 pt-2 pb-6 shadow-lg'
 
 function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
+  const current = useCurrentPath()
   return (
     <>
       <ul className="divide-y divide-slate-100">
         {MOBILE_ITEMS.map((item) => (
           <li key={item.href}>
-            <NavLink
+            <Link
               to={item.href}
-              end={item.href === '/'}
+              aria-current={isCurrent(current, item.href, item.href === '/') ? 'page' : undefined}
               onClick={onNavigate}
               className="block py-3.5 text-base font-medium text-slate-800 aria-[current=page]:text-brand-primary-text"
             >
               {item.title}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
       <div className="mt-4 grid gap-3">
-        <NavLink to="/contact" onClick={onNavigate} className={buttonClasses('outline', 'lg', 'w-full')}>
+        <Link to="/contact" onClick={onNavigate} className={buttonClasses('outline', 'lg', 'w-full')}>
           Contact Sales
-        </NavLink>
-        <NavLink to="/contact" onClick={onNavigate} className={buttonClasses('primary', 'lg', 'w-full')}>
+        </Link>
+        <Link to="/contact" onClick={onNavigate} className={buttonClasses('primary', 'lg', 'w-full')}>
           Get a Demo
-        </NavLink>
+        </Link>
       </div>
     </>
   )

@@ -3,18 +3,21 @@ import { data, Link } from 'react-router'
 import { buttonClasses } from '~/components/ui/button-link'
 import { Container } from '~/components/ui/container'
 import { buildMeta, siteContextFrom } from '~/lib/seo'
+import type { ServerHints } from '~/lib/server-hints'
 import type { Route } from './+types/not-found'
 
-// Any path no route claims: the page says so, inside the site layout, with a 404 status.
-export function loader({ request }: Route.LoaderArgs) {
-  return data({ path: new URL(request.url).pathname }, { status: 404 })
+// Any path no route claims: the page says so, inside the site layout, with a 404 status. Nothing
+// in it reads the path, so a flood of invented addresses costs the server one render.
+export const handle: ServerHints = { samePageForEveryPath: true }
+
+export function loader() {
+  return data(null, { status: 404 })
 }
 
-export function meta({ matches, loaderData }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return buildMeta(siteContextFrom(matches), {
     title: 'Page not found',
     description: 'The page you asked for does not exist.',
-    path: loaderData?.path ?? '/',
     noIndex: true,
   })
 }
