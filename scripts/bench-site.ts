@@ -77,6 +77,8 @@ const web = spawn(process.execPath, [serverEntry], {
     SUPABASE_PROXY: '1',
     // The load generator stands for a proxy that names each request's client.
     TRUST_PROXY: '1',
+    // As `npm start` runs it.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 })
@@ -150,6 +152,7 @@ try {
     { name: 'searches, each from a new client', path: '/resources?q=0', vary: (n) => `/resources?q=flood${n}`, clients: true },
   ]
   for (const flood of FLOOD_URLS > 0 ? floods : []) {
+    const before = await rssMb(webPid)
     const result = await run(flood, { connections: CONNECTIONS, amount: FLOOD_URLS })
     const afterFlood = await rssMb(webPid)
     // Expired pages are let go within two cache lifetimes; the heap gives memory back when idle.
@@ -157,7 +160,7 @@ try {
     const after5s = await rssMb(webPid)
     await new Promise((resolve) => setTimeout(resolve, 25_000))
     console.log(
-      `flood of ${FLOOD_URLS} distinct URLs, ${flood.name}: ${Math.round(result.requests.average)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${resting} MB at rest)`,
+      `flood of ${FLOOD_URLS} distinct URLs, ${flood.name}: ${Math.round(result.requests.average)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${before} MB before it, ${resting} MB at rest after the warm-up)`,
     )
   }
   console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
