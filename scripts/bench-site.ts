@@ -3,9 +3,12 @@
 // DATA_DIR, then drives 50 connections for 10 s at each page (/, /about, /resources, one blog post)
 // and at a static file (/favicon.svg) of the same server, with a browser's headers (so responses are
 // compressed as browsers get them), then at URLs that differ on every request: /about with a new
-// tracking parameter, /resources with a new search (all from one client, so its search quota
-// applies), and unknown blog slugs. Last, a flood of 10,000 distinct URLs (pages that do not
-// exist), and the memory 5 and 30 seconds after it. Load generator, web server and backend share this
+// tracking parameter, /resources with a new search from one client (so its search quota applies)
+// and from a new client each time (as seen through a trusted proxy's X-Forwarded-For), and unknown
+// blog slugs. Every target's requests are built the same way, so the load generator costs the same
+// for a fixed URL as for a varying one. Last, two floods of 10,000 distinct URLs: pages that do not
+// exist, then searches from as many clients (each a render of its own), and the memory 5 and 30
+// seconds after each. Load generator, web server and backend share this
 // machine. It prints pages/s, p50 and p99 per target, the web server's memory after each, the ratio
 // of / to the static file, and the backend's memory. It asserts nothing. WEB_CONCURRENCY=2 runs the
 // web server as two worker processes (memory is then the sum of the primary and its workers).
@@ -30,6 +33,13 @@ const BROWSER_HEADERS = {
 }
 
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1)
+
+interface Target {
+  name: string
+  path: string
+  vary?: (n: number) => string
+  clients?: boolean
+}
 
 /** Resident memory of `pid` and its children (the worker processes when WEB_CONCURRENCY > 1). */
 async function rssMb(pid: number): Promise<number> {
@@ -65,6 +75,10 @@ const web = spawn(process.execPath, [serverEntry], {
     SUPABASE_URL: backendUrl,
     SUPABASE_ANON_KEY: keys.anonKey,
     SUPABASE_PROXY: '1',
+    // The load generator stands for a proxy that names each request's client.
+    TRUST_PROXY: '1',
+    // As `npm start` runs it.
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
   },
   stdio: ['ignore', 'pipe', 'inherit'],
 })
@@ -84,26 +98,28 @@ try {
     headers: { apikey: keys.anonKey },
   })
   const [post] = (await posts.json()) as { slug: string }[]
-  // `vary` gives each request its own URL (n counts the requests of the run).
-  const targets: { name: string; path: string; vary?: (n: number) => string }[] = [
+  // `vary` gives each request its own URL (n counts the requests of the run); `clients` gives each a
+  // client of its own.
+  const targets: Target[] = [
     { name: '/', path: '/' },
     { name: '/about', path: '/about' },
     { name: '/resources', path: '/resources' },
     { name: 'one post', path: `/resources/blog/${post?.slug ?? 'none'}` },
     { name: 'static /favicon.svg', path: '/favicon.svg' },
     { name: '/about?utm_source=<new each time>', path: '/about?utm_source=0', vary: (n) => `/about?utm_source=campaign-${n}` },
-    { name: '/resources?q=<new each time>', path: '/resources?q=0', vary: (n) => `/resources?q=term${n}` },
+    { name: '/resources?q=<new each time>, one client', path: '/resources?q=0', vary: (n) => `/resources?q=term${n}` },
+    { name: '/resources?q=<new each time>, a new client each time', path: '/resources?q=0', vary: (n) => `/resources?q=other${n}`, clients: true },
     { name: '/resources/blog/no-such-<new each time>', path: '/resources/blog/no-such-0', vary: (n) => `/resources/blog/no-such-${n}` },
   ]
-  const run = (target: { path: string; vary?: (n: number) => string }, options: { connections: number; duration?: number; amount?: number }) => {
+  const run = (target: Omit<Target, 'name'>, options: { connections: number; duration?: number; amount?: number }) => {
     let n = 0
-    const vary = target.vary
-    return autocannon({
-      url: siteUrl + target.path,
-      headers: BROWSER_HEADERS,
-      ...options,
-      ...(vary ? { requests: [{ setupRequest: (request: RawRequest) => ({ ...request, path: vary((n += 1)) }) }] } : {}),
-    })
+    const vary = target.vary ?? (() => target.path)
+    const setupRequest = (request: RawRequest) => {
+      n += 1
+      const headers = target.clients ? { ...request.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } : request.headers
+      return { ...request, path: vary(n), headers }
+    }
+    return autocannon({ url: siteUrl + target.path, headers: BROWSER_HEADERS, ...options, requests: [{ setupRequest }] })
   }
   const webPid = web.pid as number
   const backendPid = backend.pid as number
@@ -131,15 +147,20 @@ try {
   const staticRate = rates.get('static /favicon.svg') ?? 1
   console.log(`\n/ ÷ static file: ${(home / staticRate).toFixed(2)}×`)
 
-  if (FLOOD_URLS > 0) {
-    const flood = await run({ path: '/no-such-page-0', vary: (n) => `/no-such-page-${n}` }, { connections: CONNECTIONS, amount: FLOOD_URLS })
+  const floods: Target[] = [
+    { name: 'pages that do not exist', path: '/no-such-page-0', vary: (n) => `/no-such-page-${n}` },
+    { name: 'searches, each from a new client', path: '/resources?q=0', vary: (n) => `/resources?q=flood${n}`, clients: true },
+  ]
+  for (const flood of FLOOD_URLS > 0 ? floods : []) {
+    const before = await rssMb(webPid)
+    const result = await run(flood, { connections: CONNECTIONS, amount: FLOOD_URLS })
     const afterFlood = await rssMb(webPid)
     // Expired pages are let go within two cache lifetimes; the heap gives memory back when idle.
     await new Promise((resolve) => setTimeout(resolve, 5000))
     const after5s = await rssMb(webPid)
     await new Promise((resolve) => setTimeout(resolve, 25_000))
     console.log(
-      `flood of ${FLOOD_URLS} distinct URLs: ${Math.round(flood.requests.average)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${resting} MB at rest)`,
+      `flood of ${FLOOD_URLS} distinct URLs, ${flood.name}: ${Math.round(result.requests.average)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${before} MB before it, ${resting} MB at rest after the warm-up)`,
     )
   }
   console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)

@@ -55,6 +55,6 @@ for (const page of pages) {
     gzipped += gz
     rows.push(`  ${(gz / 1024).toFixed(1).padStart(6)} KB  ${file}`)
   }
-  console.log(`${page}: ${rows.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped`)
+  console.log(`${page}: ${rows.length} files, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped (${gzipped} bytes)`)
   console.log(rows.sort().reverse().join('\n'))
 }

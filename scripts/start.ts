@@ -21,6 +21,9 @@ runBeside(target, process.execPath, [serverEntry], {
   PORT: process.env.PORT || '3000',
   NODE_ENV: 'production',
   BUILD_DIR: buildDir,
+  // glibc's default of one malloc arena per thread keeps memory that compression and rendering
+  // freed; two arenas give it back (see docs/web-server.md).
+  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
   // Lead e-mails are written under DATA_DIR/mail/ when there is no SMTP_URL, beside the backend's.
   DATA_DIR: resolveDataDir(),
   // The local backend stays on loopback; the browser reaches its APIs through the site's origin.

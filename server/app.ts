@@ -19,7 +19,7 @@ import { PageCache, type RenderedPage } from './page-cache.ts'
 import { RedirectTable, redirectResponse } from './redirects.ts'
 import { RouteMatcher } from './route-match.ts'
 import { applySecurityHeaders, newNonce, type SecurityOptions } from './security-headers.ts'
-import { RenderQuota, sharedRender } from './shared-render.ts'
+import { RenderQuota, sharedRender, type SharedRender } from './shared-render.ts'
 import type { StaticFiles } from './static-files.ts'
 import { isProxiedPath, proxyToSupabase } from './supabase-proxy.ts'
 import { requestIdOf } from './request-id.ts'
@@ -30,7 +30,7 @@ type SiteEnv = { Bindings: HttpBindings; Variables: { nonce: string; visitorIp: 
 
 /** What src/entry.server.tsx exports for this server, beside React Router's render function. */
 interface AppEntry {
-  createLoadContext(visitor: { ip: string | null; requestId: string }, nonce: string, siteOrigin: string): RouterContextProvider
+  createLoadContext(visitor: { ip: string | null; requestId: string }, nonce: string, siteOrigin: string, searchDeclined?: boolean): RouterContextProvider
 }
 
 export interface SiteOptions {
@@ -134,23 +134,32 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     https: config.SITE_URL?.startsWith('https:') ?? false,
   }
 
-  const render = (c: Context<SiteEnv>, request: Request, nonce: string) =>
-    handle(request, entry.createLoadContext({ ip: c.get('visitorIp'), requestId: c.get('requestId') }, nonce, site!.origin))
+  const render = (c: Context<SiteEnv>, request: Request, nonce: string, searchDeclined = false) =>
+    handle(request, entry.createLoadContext({ ip: c.get('visitorIp'), requestId: c.get('requestId') }, nonce, site!.origin, searchDeclined))
+
+  // Distinct searches being rendered now: the database answers one query at a time, so past
+  // SEARCHES_AT_ONCE a new one is declined rather than queued behind the others.
+  let searchesRendering = 0
 
   /** An anonymous page read: from the shared cache, with this response's nonce. */
-  async function cachedRender(c: Context<SiteEnv>, { key, url }: { key: string; url: URL }): Promise<Response> {
+  async function cachedRender(c: Context<SiteEnv>, { key, url, parameterised, searchDeclined }: SharedRender): Promise<Response> {
     const request = c.req.raw
     const page = await cache.get(key, async (): Promise<RenderedPage> => {
       const token = newNonce()
-      // A request of its own, so one visitor going away does not abort the render others wait for.
-      // Always rendered as a GET, so a HEAD can be answered from it too.
-      const response = await render(c, new Request(url, { headers: request.headers }), token)
-      const headers: [string, string][] = []
-      response.headers.forEach((value, name) => {
-        if (name !== 'content-length') headers.push([name, value])
-      })
-      const body = Buffer.from(await response.arrayBuffer())
-      return { status: response.status, headers, body: new NoncePage(body, token), size: body.length }
+      if (parameterised) searchesRendering += 1
+      try {
+        // A request of its own, so one visitor going away does not abort the render others wait for.
+        // Always rendered as a GET, so a HEAD can be answered from it too.
+        const response = await render(c, new Request(url, { headers: request.headers }), token, searchDeclined)
+        const headers: [string, string][] = []
+        response.headers.forEach((value, name) => {
+          if (name !== 'content-length') headers.push([name, value])
+        })
+        const body = Buffer.from(await response.arrayBuffer())
+        return { status: response.status, headers, body: new NoncePage(body, token), size: body.length }
+      } finally {
+        if (parameterised) searchesRendering -= 1
+      }
     })
     const headers = new Headers(page.headers)
     const nonce = c.get('nonce')
@@ -264,8 +273,9 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
       const ownHost = site!.hosts.has(url.host) && site!.hosts.has((c.req.header('host') ?? '').toLowerCase())
       if (cache.enabled && ownHost && match?.sharedRender && !c.req.header('authorization')) {
         let shared = sharedRender(url, match)
-        if (shared.parameterised && !cache.has(shared.key) && !searches.take(c.get('visitorIp') ?? 'unknown')) {
-          shared = sharedRender(url, match, false)
+        if (shared.parameterised && !cache.has(shared.key)) {
+          const allowed = searchesRendering < config.SEARCHES_AT_ONCE && searches.take(c.get('visitorIp') ?? 'unknown')
+          if (!allowed) shared = sharedRender(url, match, { searchDeclined: true })
         }
         return cachedRender(c, shared)
       }

@@ -1,6 +1,7 @@
 // The web server's settings, read once from the environment at start. Everything has a default
 // except the Supabase project, which `npm start` passes in (the local backend's or a hosted one).
 import { z } from 'zod'
+import { IMAGE_TRANSFORMATIONS_MESSAGE, parseImageTransformations } from '../src/lib/env.server.ts'
 
 const flag = z
   .string()
@@ -17,6 +18,17 @@ const schema = z.object({
   SUPABASE_SERVICE_ROLE_KEY: z.string().min(20, 'SUPABASE_SERVICE_ROLE_KEY must be the project service-role key').optional(),
   // Set by `npm start` for the local backend: its three APIs are served on the site's own origin.
   SUPABASE_PROXY: flag,
+  // `off` on a hosted project whose plan has no Storage image transformations: every image is then
+  // sent as uploaded (its object URL, no srcset). The app reads it too (src/lib/env.server.ts).
+  SUPABASE_IMAGE_TRANSFORMATIONS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const on = parseImageTransformations(value)
+      if (on !== null) return on
+      ctx.addIssue({ code: 'custom', message: `${IMAGE_TRANSFORMATIONS_MESSAGE}, not "${value}"` })
+      return z.NEVER
+    }),
   SITE_URL: z.url().optional(),
   // How many proxies in front of this server append to X-Forwarded-For: unset or 0 means none, so
   // the socket address is the visitor; `true` means one.
@@ -41,6 +53,8 @@ const schema = z.object({
     .default(32 * 1024 * 1024),
   // How many distinct searches one client may have rendered per minute; past it, the unfiltered list.
   SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  // How many distinct searches are rendered at once, whoever asks; past it, the unfiltered list.
+  SEARCHES_AT_ONCE: z.coerce.number().int().min(1).default(2),
   BUILD_DIR: z.string().default('build'),
   // How many web server processes share the port (cluster.ts); 1 runs a single process.
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be at least 1').max(64).default(1),

@@ -1,8 +1,9 @@
 // What a shared render depends on, and so its key: the path (or, for a route whose page is the same
 // on every path, such as not-found, the route itself) and only the query parameters its routes read
 // (src/lib/server-hints.ts), each parameter's first non-empty value, trimmed, sorted by name. Tracking parameters (utm_*, fbclid, gclid, mc_eid) and anything a crawler invents leave the
-// key, and the render, unchanged. Distinct parameterised renders (searches) are also limited per
-// client per minute; past the limit a client gets the page without them.
+// key, and the render, unchanged. Distinct parameterised renders (searches) are also limited, per
+// client per minute and in how many run at once; a declined one is the page without its
+// parameters, saying that the search was declined.
 import type { RouteMatch } from './route-match.ts'
 
 const MINUTE_MS = 60_000
@@ -16,10 +17,12 @@ export interface SharedRender {
   url: URL
   /** Whether the route's own parameters are in it (a search, a preselection). */
   parameterised: boolean
+  /** The render leaves out the route's own parameters, and tells the page it did. */
+  searchDeclined: boolean
 }
 
-export function sharedRender(url: URL, match: RouteMatch, withRouteParams = true): SharedRender {
-  const names = [...(withRouteParams ? match.queryParams : []), ...(match.data ? ROUTER_PARAMS : [])].sort()
+export function sharedRender(url: URL, match: RouteMatch, { searchDeclined = false } = {}): SharedRender {
+  const names = [...(searchDeclined ? [] : match.queryParams), ...(match.data ? ROUTER_PARAMS : [])].sort()
   const kept = new URLSearchParams()
   let parameterised = false
   for (const name of names) {
@@ -34,7 +37,7 @@ export function sharedRender(url: URL, match: RouteMatch, withRouteParams = true
   const query = kept.toString()
   const renderUrl = new URL(url.pathname + (query ? `?${query}` : ''), url.origin)
   const keyPath = match.samePageForEveryPath ? `route:${match.pattern}` : renderUrl.pathname
-  return { key: keyPath + renderUrl.search, url: renderUrl, parameterised }
+  return { key: keyPath + renderUrl.search + (searchDeclined ? '#search-declined' : ''), url: renderUrl, parameterised, searchDeclined }
 }
 
 /** How many distinct parameterised renders each client may cause per minute. */

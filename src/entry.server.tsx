@@ -11,6 +11,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { deferHydration, inlineStylesheet } from '~/lib/first-paint.server'
 import { nonceContext } from '~/lib/nonce'
+import { searchDeclinedContext } from '~/lib/search-declined.server'
 import { siteOriginContext } from '~/lib/site-url.server'
 import { visitorContext, type Visitor } from '~/lib/visitor-context'
 import appCss from './app.css?url'
@@ -19,11 +20,12 @@ import appCssText from './app.css?inline'
 export const streamTimeout = 5_000
 
 /** The load context of one request, as the web server hands it to React Router. */
-export function createLoadContext(visitor: Visitor, nonce: string, siteOrigin: string): RouterContextProvider {
+export function createLoadContext(visitor: Visitor, nonce: string, siteOrigin: string, searchDeclined = false): RouterContextProvider {
   const context = new RouterContextProvider()
   context.set(visitorContext, visitor)
   context.set(nonceContext, nonce)
   context.set(siteOriginContext, siteOrigin)
+  context.set(searchDeclinedContext, searchDeclined)
   return context
 }
 

@@ -4,6 +4,7 @@ import { getSiteSettings } from '~/features/settings/api/site-settings'
 import { brandStyle } from '~/features/settings/brand-colors'
 import { DEFAULT_SITE_SETTINGS, withDefaults } from '~/features/settings/site-settings'
 import { requestDb } from '~/lib/db.server'
+import { imageTransformations } from '~/lib/env.server'
 import { loadSafely } from '~/lib/load-safely'
 import { siteUrl } from '~/lib/site-url.server'
 import { PageViewCounter } from '~/features/page-views/components/page-view-counter'
@@ -27,7 +28,8 @@ export async function loader(args: Route.LoaderArgs) {
   const stored = await loadSafely('Reading site settings', () => getSiteSettings(requestDb(args.context)), {})
   const settings = withDefaults(stored)
   // Worked out here, so the colour maths stays on the server; app.css holds the same defaults.
-  return { settings, brand: brandStyle(settings), siteUrl: siteUrl(args) }
+  // Image addresses follow imageTransformations on both renders (useImageTransformations).
+  return { settings, brand: brandStyle(settings), siteUrl: siteUrl(args), imageTransformations: imageTransformations() }
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

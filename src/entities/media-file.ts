@@ -19,8 +19,6 @@ export interface MediaFile {
   mimetype: string | null
   createdAt: string
   publicUrl: string
-  /** A small image-transformation rendering of the file. */
-  thumbnailUrl: string
   uses: MediaUse[]
 }
 

@@ -41,6 +41,30 @@ export function browserSupabaseConfig(): { url: string; anonKey: string } {
   return { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }
 }
 
+/** Why a SUPABASE_IMAGE_TRANSFORMATIONS value is refused. */
+export const IMAGE_TRANSFORMATIONS_MESSAGE = 'SUPABASE_IMAGE_TRANSFORMATIONS must be on or off'
+
+/**
+ * Whether a SUPABASE_IMAGE_TRANSFORMATIONS value turns Storage's image transformations on: `on`
+ * (also when unset or empty) or `off`, in any case; null for anything else.
+ */
+export function parseImageTransformations(value: string | undefined): boolean | null {
+  const setting = value?.trim().toLowerCase() || 'on'
+  return setting === 'on' ? true : setting === 'off' ? false : null
+}
+
+/**
+ * Whether the project resizes images (`/storage/v1/render/image`): on unless
+ * SUPABASE_IMAGE_TRANSFORMATIONS=off, for a hosted plan without them. The web server refuses a
+ * wrong value at start (server/config.ts); under `npm run dev` every page fails and the log says why.
+ */
+export function imageTransformations(): boolean {
+  const value = process.env.SUPABASE_IMAGE_TRANSFORMATIONS
+  const on = parseImageTransformations(value)
+  if (on === null) throw new Error(`Invalid web server environment: ${IMAGE_TRANSFORMATIONS_MESSAGE}, not "${value}"`)
+  return on
+}
+
 /** The project's service-role key (SUPABASE_SERVICE_ROLE_KEY), or null when this server has none. */
 export function serviceRoleKey(): string | null {
   return process.env.SUPABASE_SERVICE_ROLE_KEY?.trim() || null

@@ -2,7 +2,9 @@
 // (`…/storage/v1/object/public/<bucket>/<path>`, as getPublicUrl makes it, on the local backend, the
 // site's own origin or a hosted project) becomes `srcset` candidates on the image transformation API
 // (`…/storage/v1/render/image/public/…?width=…`), which sends each browser a resized WebP. Any other
-// address (a site path, another host) is used as it is: nothing can resize it.
+// address (a site path, another host) is used as it is: nothing can resize it. Where the project
+// has no image transformations (SUPABASE_IMAGE_TRANSFORMATIONS=off: a hosted plan without them),
+// every image is its own address, with no srcset or sizes; `transform` says which.
 
 const STORAGE_PUBLIC_URL = /^((?:https?:\/\/[^/?#\\]+)?\/storage\/v1)\/object\/public\/([^?#]+)$/
 
@@ -44,7 +46,8 @@ export interface FluidImage {
 }
 
 /** An image whose shown width follows the layout: width descriptors and `sizes`. */
-export function fluidImage(url: string, image: FluidImage): ImageSources {
+export function fluidImage(url: string, image: FluidImage, transform: boolean): ImageSources {
+  if (!transform) return { src: url }
   const at = (width: number) => storageRenderUrl(url, image.aspectRatio ? { width, height: Math.round(width / image.aspectRatio), resize: 'cover' } : { width })
   const fallback = at(image.widths[Math.floor((image.widths.length - 1) / 2)])
   if (!fallback) return { src: url }
@@ -52,7 +55,8 @@ export function fluidImage(url: string, image: FluidImage): ImageSources {
 }
 
 /** An image shown at a fixed size (an avatar, a logo's height): 1x, 2x and 3x density candidates. */
-export function fixedImage(url: string, size: { width?: number; height?: number }): ImageSources {
+export function fixedImage(url: string, size: { width?: number; height?: number }, transform: boolean): ImageSources {
+  if (!transform) return { src: url }
   const at = (density: number) =>
     storageRenderUrl(url, {
       width: size.width && size.width * density,

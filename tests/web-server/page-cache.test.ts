@@ -110,8 +110,28 @@ describe('the key is what the page reads', () => {
     expect(pages.filter((html, i) => html.includes(`match “${terms[i]}”`))).toHaveLength(2)
     expect(pages.at(-1)).not.toContain('match “')
     expect(pages.at(-1)).toContain('Load More Articles')
+    expect(pages.at(-1)).toContain('Search is busy right now')
     // A search already rendered is no new search.
     expect(await page(site, '/resources?q=banking')).toContain('match “banking”')
+  })
+})
+
+describe('searches at once', () => {
+  it('declines a search that arrives while another is being rendered: the unfiltered list, saying so', async () => {
+    const site = await startSite(relay.url, backend.keys.anonKey, { PAGE_CACHE_MS: '60000', SEARCHES_AT_ONCE: '1' })
+    try {
+      const pages = await Promise.all(['payments', 'lending', 'security', 'kyc', 'ussd', 'cloud'].map((term) => page(site, `/resources?q=${term}`)))
+      const searched = pages.filter((html) => html.includes('match “'))
+      const declined = pages.filter((html) => html.includes('Search is busy right now'))
+      expect(searched.length).toBeGreaterThanOrEqual(1)
+      expect(declined.length).toBeGreaterThanOrEqual(1)
+      expect(searched.length + declined.length).toBe(pages.length)
+      for (const html of declined) expect(html).toContain('Load More Articles')
+      // Once nothing else is rendering, a search runs again.
+      expect(await page(site, '/resources?q=banking')).toContain('match “banking”')
+    } finally {
+      await site.stop()
+    }
   })
 })
 

@@ -1,6 +1,6 @@
 import { ArrowRight, ChevronDown, Landmark } from 'lucide-react'
 import { NavigationMenu } from 'radix-ui'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { Link, useLocation } from 'react-router'
 import { isCurrent, useCurrentPath } from './current-path'
 import { COMPANY_ITEMS, FEATURED_SOLUTION, SOLUTION_ITEMS, SOLUTION_MENU_LIMIT, type NavItem } from './nav-items'
@@ -20,24 +20,13 @@ function MenuLink({ item }: { item: NavItem }) {
   )
 }
 
-/** A top-level entry; Radix marks it `aria-current="page"` when it is the current page or its section. */
-function TopLink({ to, current, end = false, children }: { to: string; current: string | null; end?: boolean; children: ReactNode }) {
-  const here = isCurrent(current, to, end)
-  return (
-    <NavigationMenu.Link asChild active={here}>
-      <Link to={to} className={topLink}>
-        {children}
-      </Link>
-    </NavigationMenu.Link>
-  )
-}
-
 /**
  * The desktop menu (md and up): Radix Navigation Menu, so the dropdowns open with the keyboard
  * (Enter, Space, arrow keys), Escape closes them and focus stays visible.
  */
 export function DesktopNav() {
   const { pathname } = useLocation()
+  // Radix marks an `active` entry aria-current="page".
   const current = useCurrentPath()
   const [open, setOpen] = useState('')
   // A new page closes any open dropdown (the state is keyed by the path it was opened on).
@@ -57,9 +46,11 @@ export function DesktopNav() {
     >
       <NavigationMenu.List className="flex items-center gap-1">
         <NavigationMenu.Item>
-          <TopLink to="/" current={current} end>
-            Home
-          </TopLink>
+          <NavigationMenu.Link asChild active={isCurrent(current, '/')}>
+            <Link to="/" className={topLink}>
+              Home
+            </Link>
+          </NavigationMenu.Link>
         </NavigationMenu.Item>
         <NavigationMenu.Item value="solutions" className="relative">
           <NavigationMenu.Trigger className={topLink}>
@@ -94,9 +85,11 @@ export function DesktopNav() {
           </NavigationMenu.Content>
         </NavigationMenu.Item>
         <NavigationMenu.Item>
-          <TopLink to="/industries" current={current}>
-            Industries
-          </TopLink>
+          <NavigationMenu.Link asChild active={isCurrent(current, '/industries')}>
+            <Link to="/industries" className={topLink}>
+              Industries
+            </Link>
+          </NavigationMenu.Link>
         </NavigationMenu.Item>
         <NavigationMenu.Item value="company" className="relative">
           <NavigationMenu.Trigger className={topLink}>
@@ -113,9 +106,11 @@ export function DesktopNav() {
           </NavigationMenu.Content>
         </NavigationMenu.Item>
         <NavigationMenu.Item>
-          <TopLink to="/resources" current={current}>
-            Editorial
-          </TopLink>
+          <NavigationMenu.Link asChild active={isCurrent(current, '/resources')}>
+            <Link to="/resources" className={topLink}>
+              Editorial
+            </Link>
+          </NavigationMenu.Link>
         </NavigationMenu.Item>
       </NavigationMenu.List>
     </NavigationMenu.Root>

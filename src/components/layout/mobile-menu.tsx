@@ -16,7 +16,7 @@ function MenuEntries({ onNavigate }: { onNavigate: () => void }) {
           <li key={item.href}>
             <Link
               to={item.href}
-              aria-current={isCurrent(current, item.href, item.href === '/') ? 'page' : undefined}
+              aria-current={isCurrent(current, item.href) ? 'page' : undefined}
               onClick={onNavigate}
               className="block py-3.5 text-base font-medium text-slate-800 aria-[current=page]:text-brand-primary-text"
             >

@@ -30,11 +30,16 @@ export const DEFAULT_STATS: StatsContent = {
 /** The hero as the home page shows it: its image's sources are made on the server, so the page's script need not. */
 export type HeroView = HeroContent & { imageSources: ImageSources }
 
-export function heroFrom(content: Record<string, unknown> | undefined): HeroView {
+/** `transform`: whether Storage resizes images here (imageTransformations()). */
+export function heroFrom(content: Record<string, unknown> | undefined, transform: boolean): HeroView {
   const hero = readBlock(content, DEFAULT_HERO)
   // Only paths on this site and web addresses are used as an image source.
   const image = isSafeUrl(hero.image) ? hero.image : DEFAULT_HERO.image
-  const imageSources = fluidImage(image, { widths: [480, 640, 960, 1280], sizes: '(min-width: 1280px) 600px, (min-width: 1024px) 47vw, calc(100vw - 40px)' })
+  const imageSources = fluidImage(
+    image,
+    { widths: [480, 640, 960, 1280], sizes: '(min-width: 1280px) 600px, (min-width: 1024px) 47vw, calc(100vw - 40px)' },
+    transform,
+  )
   return { ...hero, image, imageSources }
 }
 

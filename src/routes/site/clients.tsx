@@ -8,15 +8,17 @@ import { INDUSTRIES } from '~/features/industries/industries'
 import { getTestimonials } from '~/features/testimonials/api/testimonials'
 import { TestimonialCard } from '~/features/testimonials/components/testimonial-card'
 import { requestDb } from '~/lib/db.server'
+import { imageTransformations } from '~/lib/env.server'
 import { loadSafely } from '~/lib/load-safely'
 import { buildMeta, siteContextFrom } from '~/lib/seo'
 import type { Route } from './+types/clients'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = requestDb(context)
+  const transform = imageTransformations()
   const [clients, testimonials] = await Promise.all([
-    loadSafely('Reading clients', () => getClients(db), []),
-    loadSafely('Reading testimonials', () => getTestimonials(db), []),
+    loadSafely('Reading clients', () => getClients(db, transform), []),
+    loadSafely('Reading testimonials', () => getTestimonials(db, transform), []),
   ])
   return { clients, testimonials }
 }

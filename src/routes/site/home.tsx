@@ -15,6 +15,7 @@ import { WhyChooseUs } from '~/features/home/components/why-choose-us'
 import { getTestimonials } from '~/features/testimonials/api/testimonials'
 import { TestimonialCarousel } from '~/features/testimonials/components/testimonial-carousel'
 import { requestDb } from '~/lib/db.server'
+import { imageTransformations } from '~/lib/env.server'
 import { loadSafely } from '~/lib/load-safely'
 import { buildMeta, organizationLd, siteContextFrom } from '~/lib/seo'
 import type { loader as rootLoader } from '~/root'
@@ -22,13 +23,14 @@ import type { Route } from './+types/home'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const db = requestDb(context)
+  const transform = imageTransformations()
   const [hero, stats, clients, testimonials] = await Promise.all([
     loadSafely('Reading the hero copy', () => getContent(db, 'hero', 'main'), null),
     loadSafely('Reading the stats copy', () => getContent(db, 'stats', 'main'), null),
-    loadSafely('Reading clients', () => getClients(db), []),
-    loadSafely('Reading testimonials', () => getTestimonials(db), []),
+    loadSafely('Reading clients', () => getClients(db, transform), []),
+    loadSafely('Reading testimonials', () => getTestimonials(db, transform), []),
   ])
-  return { hero: heroFrom(hero?.content), stats: statsFrom(stats?.content), clients, testimonials }
+  return { hero: heroFrom(hero?.content, transform), stats: statsFrom(stats?.content), clients, testimonials }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

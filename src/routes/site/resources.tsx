@@ -6,6 +6,7 @@ import { ResourcesBrowser } from '~/features/blog/components/resources-browser'
 import { searchPosts, shownCount } from '~/features/blog/search-posts'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
+import { searchDeclined } from '~/lib/search-declined.server'
 import type { ServerHints } from '~/lib/server-hints'
 import { buildMeta, siteContextFrom } from '~/lib/seo'
 import type { Route } from './+types/resources'
@@ -27,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total: matches.length,
     published: all.length,
     categories: new Set(all.map((post) => post.category)).size,
+    searchDeclined: searchDeclined(context),
   }
 }
 
@@ -39,7 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
-  const { posts, total, published, query, shown, categories } = loaderData
+  const { posts, total, published, query, shown, categories, searchDeclined } = loaderData
   const stats = [
     { icon: BookOpen, value: String(published), label: 'Articles' },
     { icon: Layers, value: String(categories), label: 'Categories' },
@@ -64,7 +66,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         </dl>
       </PageHero>
       <Container className="py-12 sm:py-16">
-        <ResourcesBrowser posts={posts} total={total} published={published} query={query} shown={shown} />
+        <ResourcesBrowser posts={posts} total={total} published={published} query={query} shown={shown} searchDeclined={searchDeclined} />
       </Container>
     </>
   )

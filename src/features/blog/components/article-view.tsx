@@ -2,6 +2,7 @@ import { ArrowLeft } from 'lucide-react'
 import { Link } from 'react-router'
 import { Container } from '~/components/ui/container'
 import { LocalDate } from '~/components/ui/local-date'
+import { useImageTransformations } from '~/lib/image-transformations'
 import { fixedImage, fluidImage } from '~/lib/responsive-image'
 import type { PostSummary } from '../api/posts'
 import { FEATURED_IMAGE_RATIO } from './featured-image'
@@ -17,6 +18,7 @@ export interface ArticleViewProps {
 }
 
 export function ArticleView({ post, html, url, related }: ArticleViewProps) {
+  const transform = useImageTransformations()
   return (
     <>
       <article>
@@ -30,7 +32,7 @@ export function ArticleView({ post, html, url, related }: ArticleViewProps) {
             <div className="mt-6 flex items-center gap-3">
               {post.author_avatar && (
                 <img
-                  {...fixedImage(post.author_avatar, { width: 44, height: 44 })}
+                  {...fixedImage(post.author_avatar, { width: 44, height: 44 }, transform)}
                   alt=""
                   width={44}
                   height={44}
@@ -49,12 +51,16 @@ export function ArticleView({ post, html, url, related }: ArticleViewProps) {
         <Container className="grid gap-12 py-10 sm:py-14 lg:grid-cols-12">
           <div className="lg:col-span-8">
             <img
-              {...fluidImage(post.featured_image, {
-                widths: [400, 640, 800, 1080, 1280, 1600],
-                // The article column: the page less its gutters, two thirds of the 1280 px container from 1024 px.
-                sizes: '(min-width: 1280px) 800px, (min-width: 1024px) 62vw, calc(100vw - 40px)',
-                aspectRatio: FEATURED_IMAGE_RATIO,
-              })}
+              {...fluidImage(
+                post.featured_image,
+                {
+                  widths: [400, 640, 800, 1080, 1280, 1600],
+                  // The article column: the page less its gutters, two thirds of the 1280 px container from 1024 px.
+                  sizes: '(min-width: 1280px) 800px, (min-width: 1024px) 62vw, calc(100vw - 40px)',
+                  aspectRatio: FEATURED_IMAGE_RATIO,
+                },
+                transform,
+              )}
               alt=""
               width={1200}
               height={630}

@@ -1,20 +1,26 @@
 import { ArrowRight } from 'lucide-react'
 import { Link } from 'react-router'
 import { LocalDate } from '~/components/ui/local-date'
+import { useImageTransformations } from '~/lib/image-transformations'
 import { fluidImage } from '~/lib/responsive-image'
 import type { PostSummary } from '../api/posts'
 import { FEATURED_IMAGE_RATIO } from './featured-image'
 
 /** The first post of the list, shown large at the top of the page: its image is fetched first. */
 export function FeaturedPost({ post }: { post: PostSummary }) {
+  const transform = useImageTransformations()
   return (
     <article className="group relative grid overflow-hidden rounded-3xl border border-slate-200 bg-white shadow-sm md:grid-cols-12">
       <img
-        {...fluidImage(post.featured_image, {
-          widths: [400, 640, 800, 1080, 1400],
-          sizes: '(min-width: 1280px) 700px, (min-width: 768px) 56vw, calc(100vw - 40px)',
-          aspectRatio: FEATURED_IMAGE_RATIO,
-        })}
+        {...fluidImage(
+          post.featured_image,
+          {
+            widths: [400, 640, 800, 1080, 1400],
+            sizes: '(min-width: 1280px) 700px, (min-width: 768px) 56vw, calc(100vw - 40px)',
+            aspectRatio: FEATURED_IMAGE_RATIO,
+          },
+          transform,
+        )}
         alt=""
         width={1200}
         height={630}

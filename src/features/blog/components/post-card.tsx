@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { LocalDate } from '~/components/ui/local-date'
+import { useImageTransformations } from '~/lib/image-transformations'
 import { fluidImage } from '~/lib/responsive-image'
 import type { PostSummary } from '../api/posts'
 import { FEATURED_IMAGE_RATIO } from './featured-image'
@@ -7,14 +8,19 @@ import { FEATURED_IMAGE_RATIO } from './featured-image'
 /** A post in the /resources grid or under "Related articles": image, category, title, excerpt, byline. */
 export function PostCard({ post, headingLevel = 'h3' }: { post: PostSummary; headingLevel?: 'h2' | 'h3' }) {
   const Heading = headingLevel
+  const transform = useImageTransformations()
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
       <img
-        {...fluidImage(post.featured_image, {
-          widths: [400, 640, 800],
-          sizes: '(min-width: 1280px) 390px, (min-width: 768px) 31vw, calc(100vw - 40px)',
-          aspectRatio: FEATURED_IMAGE_RATIO,
-        })}
+        {...fluidImage(
+          post.featured_image,
+          {
+            widths: [400, 640, 800],
+            sizes: '(min-width: 1280px) 390px, (min-width: 768px) 31vw, calc(100vw - 40px)',
+            aspectRatio: FEATURED_IMAGE_RATIO,
+          },
+          transform,
+        )}
         alt=""
         width={1200}
         height={630}

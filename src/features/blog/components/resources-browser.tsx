@@ -17,6 +17,8 @@ export interface ResourcesBrowserProps {
   query: string
   /** How many grid posts are shown (multiples of 6). */
   shown: number
+  /** The server declined to run the search for now: every post is listed instead. */
+  searchDeclined?: boolean
 }
 
 /**
@@ -24,13 +26,13 @@ export interface ResourcesBrowserProps {
  * JavaScript it also filters as you type), the featured first post, and a grid of 6 more with
  * 'Load More Articles' adding 6 at a time (a link to ?show=, so it works without JavaScript too).
  */
-export function ResourcesBrowser({ posts, total, published, query, shown }: ResourcesBrowserProps) {
+export function ResourcesBrowser({ posts, total, published, query, shown, searchDeclined = false }: ResourcesBrowserProps) {
   const submit = useSubmit()
   const navigation = useNavigation()
   const [text, setText] = useState(query)
   const [lastQuery, setLastQuery] = useState(query)
-  // Back/forward or a shared link changes ?q=: the box follows the URL.
-  if (query !== lastQuery) {
+  // Back/forward or a shared link changes ?q=: the box follows the URL. A declined search keeps what was typed.
+  if (query !== lastQuery && !searchDeclined) {
     setLastQuery(query)
     setText(query)
   }
@@ -76,8 +78,13 @@ export function ResourcesBrowser({ posts, total, published, query, shown }: Reso
 
       {/* Screen readers hear the count change, not the whole list. */}
       <p role="status" className="sr-only">
-        {published === 0 ? '' : `${total} ${total === 1 ? 'article' : 'articles'}${query ? ` match “${query}”` : ''}`}
+        {published === 0 || searchDeclined ? '' : `${total} ${total === 1 ? 'article' : 'articles'}${query ? ` match “${query}”` : ''}`}
       </p>
+      {searchDeclined && (
+        <p role="alert" className="mt-4 text-sm text-slate-600">
+          Search is busy right now, so every article is listed below. Please try again in a moment.
+        </p>
+      )}
       <div aria-busy={loading} className={`mt-10 transition-opacity ${loading ? 'opacity-60' : ''}`}>
         {published === 0 ? (
           <p className="rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">No blog posts available yet.</p>

@@ -7,8 +7,8 @@ export type Client = Pick<Tables<'clients'>, 'id' | 'name' | 'icon' | 'logo_url'
   logo: ImageSources | null
 }
 
-/** Clients for the logo marquee, by name. */
-export async function getClients(db: Db): Promise<Client[]> {
+/** Clients for the logo marquee, by name; `transform`: whether Storage resizes images here. */
+export async function getClients(db: Db, transform: boolean): Promise<Client[]> {
   const rows = unwrap(await db.from('clients').select('id, name, icon, logo_url').order('name', { ascending: true }), 'Failed to fetch clients')
-  return rows.map((row) => ({ ...row, logo: row.logo_url ? fixedImage(row.logo_url, { height: 48 }) : null }))
+  return rows.map((row) => ({ ...row, logo: row.logo_url ? fixedImage(row.logo_url, { height: 48 }, transform) : null }))
 }

@@ -1,4 +1,5 @@
 import { SocialIcon } from '~/components/ui/social-icon'
+import { useImageTransformations } from '~/lib/image-transformations'
 import { fixedImage } from '~/lib/responsive-image'
 import type { TeamMember } from '../api/team-members'
 
@@ -8,6 +9,7 @@ function webLink(url: string | null): string | null {
 
 /** The leadership team: avatar, name, position, bio and profile links, in the admin's order. */
 export function TeamGrid({ members }: { members: TeamMember[] }) {
+  const transform = useImageTransformations()
   if (members.length === 0) return <p className="text-slate-600">Our leadership team will be introduced here soon.</p>
   return (
     <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -18,7 +20,7 @@ export function TeamGrid({ members }: { members: TeamMember[] }) {
           <li key={member.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <div className="flex items-center gap-4">
               <img
-                {...fixedImage(member.avatar, { width: 64, height: 64 })}
+                {...fixedImage(member.avatar, { width: 64, height: 64 }, transform)}
                 alt=""
                 width={64}
                 height={64}

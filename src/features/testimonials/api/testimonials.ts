@@ -7,11 +7,11 @@ export type Testimonial = Pick<Tables<'testimonials'>, 'id' | 'quote' | 'name' |
   avatarImage: ImageSources
 }
 
-/** Testimonials in the order they were added. */
-export async function getTestimonials(db: Db): Promise<Testimonial[]> {
+/** Testimonials in the order they were added; `transform`: whether Storage resizes images here. */
+export async function getTestimonials(db: Db, transform: boolean): Promise<Testimonial[]> {
   const rows = unwrap(
     await db.from('testimonials').select('id, quote, name, title, avatar, rating').order('created_at', { ascending: true }),
     'Failed to fetch testimonials',
   )
-  return rows.map((row) => ({ ...row, avatarImage: fixedImage(row.avatar, { width: 48, height: 48 }) }))
+  return rows.map((row) => ({ ...row, avatarImage: fixedImage(row.avatar, { width: 48, height: 48 }, transform) }))
 }

@@ -42,7 +42,7 @@ export async function usesOf(db: Db, path: string): Promise<MediaUse[]> {
   return (await mediaUses(db)).get(path) ?? []
 }
 
-/** Every file of the bucket, the newest first, with a thumbnail and where it is used. */
+/** Every file of the bucket, the newest first, with its public URL and where it is used. */
 export async function listMedia(db: Db): Promise<MediaFile[]> {
   const media = db.storage.from(BUCKET)
   const files: MediaFile[] = []
@@ -64,7 +64,6 @@ export async function listMedia(db: Db): Promise<MediaFile[]> {
         mimetype: typeof mimetype === 'string' ? mimetype : null,
         createdAt: object.created_at,
         publicUrl: media.getPublicUrl(path).data.publicUrl,
-        thumbnailUrl: media.getPublicUrl(path, { transform: { width: 96, height: 96, resize: 'cover' } }).data.publicUrl,
         uses: uses.get(path) ?? [],
       })
     }

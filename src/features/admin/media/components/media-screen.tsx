@@ -4,6 +4,8 @@ import { FolderInput, ImageUp, Link2, Trash2 } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useConfirm } from '~/components/ui/confirm-dialog'
 import { describeUse, mediaMessages as m, mediaPlaceSchema, type MediaFile, type MediaPlaceInput } from '~/entities/media-file'
+import { useImageTransformations } from '~/lib/image-transformations'
+import { fixedImage } from '~/lib/responsive-image'
 import { EmptyState } from '../../components/empty-state'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
@@ -113,6 +115,7 @@ export function MediaScreen({ files }: { files: MediaFile[] }) {
   const { confirm, element: confirmDialog } = useConfirm()
   const filters = useUrlFilters({ q: '', folder: '', use: '' })
   const [moving, setMoving] = useState<MediaFile | null>(null)
+  const transform = useImageTransformations()
   const folders = [...new Set(files.map((file) => file.folder))].sort()
   const shown = files.filter(
     (file) =>
@@ -181,7 +184,14 @@ export function MediaScreen({ files }: { files: MediaFile[] }) {
         <ul className="grid gap-2" aria-label="Images">
           {shown.map((file) => (
             <li key={file.path} className={`${card} flex flex-wrap items-center gap-3 p-3 sm:flex-nowrap`}>
-              <img src={file.thumbnailUrl} alt="" width={48} height={48} loading="lazy" className="size-12 shrink-0 rounded bg-slate-100 object-cover" />
+              <img
+                {...fixedImage(file.publicUrl, { width: 48, height: 48 }, transform)}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                className="size-12 shrink-0 rounded bg-slate-100 object-cover"
+              />
               <div className="min-w-0 flex-1">
                 <h2 className="truncate text-sm font-medium text-slate-900">{file.name}</h2>
                 <p className="text-xs text-slate-600">
