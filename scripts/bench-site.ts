@@ -6,7 +6,8 @@
 // tracking parameter, /resources with a new search from one client (so its search quota applies)
 // and from a new client each time (as seen through a trusted proxy's X-Forwarded-For), and unknown
 // blog slugs. Every target's requests are built the same way, so the load generator costs the same
-// for a fixed URL as for a varying one. Last, two floods of 10,000 distinct URLs: pages that do not
+// for a fixed URL as for a varying one. Then /about with and without a tracking parameter in
+// alternating rounds, which compares them apart from the machine's drift. Last, two floods of 10,000 distinct URLs: pages that do not
 // exist, then searches from as many clients (each a render of its own), and the memory 5 and 30
 // seconds after each. Load generator, web server and backend share this
 // machine. It prints pages/s, p50 and p99 per target, the web server's memory after each, the ratio
@@ -143,6 +144,19 @@ try {
       `${target.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${sample.status} | ${result.non2xx} | ${result.errors + result.timeouts} | ${await rssMb(webPid)}`,
     )
   }
+  // The tracking parameter's cost, measured apart from the machine's drift: /about and /about with a
+  // new tracking parameter on every request, in alternating rounds of 5 s, summed.
+  let plainTotal = 0
+  let trackedTotal = 0
+  for (let round = 0; round < 4; round++) {
+    plainTotal += (await run({ path: '/about' }, { connections: CONNECTIONS, duration: 5 })).requests.average
+    const tracked = { path: '/about?utm_source=0', vary: (n: number) => `/about?utm_source=campaign-${n}&fbclid=IwAR${n}` }
+    trackedTotal += (await run(tracked, { connections: CONNECTIONS, duration: 5 })).requests.average
+  }
+  console.log(
+    `\n/about in 4 alternating rounds of 5 s: ${Math.round(plainTotal / 4)} pages/s plain, ${Math.round(trackedTotal / 4)} pages/s with a new tracking parameter each time (${Math.round((100 * trackedTotal) / plainTotal)}%)`,
+  )
+
   const home = rates.get('/') ?? 0
   const staticRate = rates.get('static /favicon.svg') ?? 1
   console.log(`\n/ ÷ static file: ${(home / staticRate).toFixed(2)}×`)
