@@ -124,7 +124,9 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const cache = new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxBytes: config.PAGE_CACHE_BYTES, observe: (outcome) => pageCacheLookups.inc({ outcome }) })
   watchPageCache(() => ({ bytes: cache.storedBytes, entries: cache.size }))
   const version = packageVersion()
-  const searches = new RenderQuota(config.SEARCHES_PER_MINUTE)
+  const searchesPerClient = new RenderQuota(config.SEARCHES_PER_MINUTE, 60_000)
+  // Searches from many clients at once would take the CPU and the database from every cached page.
+  const searchesForSite = new RenderQuota(config.SEARCHES_PER_SECOND, 1000)
   // Fixed by the first request: the port this server listens on (PORT may be 0, "any free port").
   let site: { origin: string; hosts: Set<string> } | undefined
   const supabaseOrigin = new URL(config.SUPABASE_URL).origin
@@ -137,29 +139,20 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const render = (c: Context<SiteEnv>, request: Request, nonce: string, searchDeclined = false) =>
     handle(request, entry.createLoadContext({ ip: c.get('visitorIp'), requestId: c.get('requestId') }, nonce, site!.origin, searchDeclined))
 
-  // Distinct searches being rendered now: the database answers one query at a time, so past
-  // SEARCHES_AT_ONCE a new one is declined rather than queued behind the others.
-  let searchesRendering = 0
-
   /** An anonymous page read: from the shared cache, with this response's nonce. */
-  async function cachedRender(c: Context<SiteEnv>, { key, url, parameterised, searchDeclined }: SharedRender): Promise<Response> {
+  async function cachedRender(c: Context<SiteEnv>, { key, url, searchDeclined }: SharedRender): Promise<Response> {
     const request = c.req.raw
     const page = await cache.get(key, async (): Promise<RenderedPage> => {
       const token = newNonce()
-      if (parameterised) searchesRendering += 1
-      try {
-        // A request of its own, so one visitor going away does not abort the render others wait for.
-        // Always rendered as a GET, so a HEAD can be answered from it too.
-        const response = await render(c, new Request(url, { headers: request.headers }), token, searchDeclined)
-        const headers: [string, string][] = []
-        response.headers.forEach((value, name) => {
-          if (name !== 'content-length') headers.push([name, value])
-        })
-        const body = Buffer.from(await response.arrayBuffer())
-        return { status: response.status, headers, body: new NoncePage(body, token), size: body.length }
-      } finally {
-        if (parameterised) searchesRendering -= 1
-      }
+      // A request of its own, so one visitor going away does not abort the render others wait for.
+      // Always rendered as a GET, so a HEAD can be answered from it too.
+      const response = await render(c, new Request(url, { headers: request.headers }), token, searchDeclined)
+      const headers: [string, string][] = []
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length') headers.push([name, value])
+      })
+      const body = Buffer.from(await response.arrayBuffer())
+      return { status: response.status, headers, body: new NoncePage(body, token), size: body.length }
     })
     const headers = new Headers(page.headers)
     const nonce = c.get('nonce')
@@ -274,7 +267,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
       if (cache.enabled && ownHost && match?.sharedRender && !c.req.header('authorization')) {
         let shared = sharedRender(url, match)
         if (shared.parameterised && !cache.has(shared.key)) {
-          const allowed = searchesRendering < config.SEARCHES_AT_ONCE && searches.take(c.get('visitorIp') ?? 'unknown')
+          const allowed = searchesPerClient.take(c.get('visitorIp') ?? 'unknown') && searchesForSite.take('site')
           if (!allowed) shared = sharedRender(url, match, { searchDeclined: true })
         }
         return cachedRender(c, shared)

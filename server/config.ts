@@ -53,8 +53,8 @@ const schema = z.object({
     .default(32 * 1024 * 1024),
   // How many distinct searches one client may have rendered per minute; past it, the unfiltered list.
   SEARCHES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
-  // How many distinct searches are rendered at once, whoever asks; past it, the unfiltered list.
-  SEARCHES_AT_ONCE: z.coerce.number().int().min(1).default(2),
+  // How many distinct searches the whole site renders per second, whoever asks; past it, the unfiltered list.
+  SEARCHES_PER_SECOND: z.coerce.number().int().min(1).default(5),
   BUILD_DIR: z.string().default('build'),
   // How many web server processes share the port (cluster.ts); 1 runs a single process.
   WEB_CONCURRENCY: z.coerce.number().int().min(1, 'WEB_CONCURRENCY must be at least 1').max(64).default(1),

@@ -2,11 +2,9 @@
 // on every path, such as not-found, the route itself) and only the query parameters its routes read
 // (src/lib/server-hints.ts), each parameter's first non-empty value, trimmed, sorted by name. Tracking parameters (utm_*, fbclid, gclid, mc_eid) and anything a crawler invents leave the
 // key, and the render, unchanged. Distinct parameterised renders (searches) are also limited, per
-// client per minute and in how many run at once; a declined one is the page without its
+// client per minute and for the whole site per second; a declined one is the page without its
 // parameters, saying that the search was declined.
 import type { RouteMatch } from './route-match.ts'
-
-const MINUTE_MS = 60_000
 
 // React Router's own parameter of a `.data` request: which routes' loaders to run.
 const ROUTER_PARAMS = ['_routes']
@@ -40,18 +38,21 @@ export function sharedRender(url: URL, match: RouteMatch, { searchDeclined = fal
   return { key: keyPath + renderUrl.search + (searchDeclined ? '#search-declined' : ''), url: renderUrl, parameterised, searchDeclined }
 }
 
-/** How many distinct parameterised renders each client may cause per minute. */
+/** How many distinct parameterised renders each client may cause per window (a minute, a second). */
 export class RenderQuota {
-  // In order of each client's minute starting, oldest first, so finished minutes are dropped from the front.
+  // In order of each client's window starting, oldest first, so finished windows are dropped from the front.
   private readonly clients = new Map<string, { since: number; count: number }>()
 
-  constructor(private readonly perMinute: number) {}
+  constructor(
+    private readonly perWindow: number,
+    private readonly windowMs: number,
+  ) {}
 
-  /** Counts one render for `client`; false when its minute's quota is spent. */
+  /** Counts one render for `client`; false when its window's quota is spent. */
   take(client: string): boolean {
     const now = Date.now()
     for (const [name, entry] of this.clients) {
-      if (now - entry.since < MINUTE_MS) break
+      if (now - entry.since < this.windowMs) break
       this.clients.delete(name)
     }
     let entry = this.clients.get(client)
@@ -59,7 +60,7 @@ export class RenderQuota {
       entry = { since: now, count: 0 }
       this.clients.set(client, entry)
     }
-    if (entry.count >= this.perMinute) return false
+    if (entry.count >= this.perWindow) return false
     entry.count += 1
     return true
   }
