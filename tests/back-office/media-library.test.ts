@@ -9,7 +9,7 @@ import { deleteMedia, listMedia, MediaInUse, MediaNameTaken, moveMedia } from '.
 import { ImageRejected, uploadMedia } from '../../src/features/admin/lib/upload-media'
 import type { Db } from '../../src/lib/supabase'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend'
-import { siteHandler, type SiteHandler } from '../helpers/site-build'
+import { siteOnBackend, type SiteHandler } from '../helpers/site-build'
 
 let backend: LocalBackend
 let get: SiteHandler
@@ -42,10 +42,7 @@ async function newPost(slug: string, fields: { featured_image: string; content: 
 
 beforeAll(async () => {
   backend = await startLocalBackend()
-  process.env.SUPABASE_URL = backend.url
-  process.env.SUPABASE_ANON_KEY = backend.keys.anonKey
-  process.env.SITE_URL = 'https://www.ledgerfield.test'
-  get = await siteHandler()
+  get = await siteOnBackend(backend)
   admin = (await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)) as unknown as Db
   editor = await staffMember('editor')
   sales = await staffMember('sales')

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler, type ServerBuild } from 'react-router'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { appBuildIsStale } from '../../scripts/lib/web-build.ts'
+import type { LocalBackend } from './local-backend'
 
 const buildEntry = path.join(repoRoot, 'build/server/index.js')
 
@@ -18,4 +19,12 @@ export async function siteHandler(origin = 'http://localhost'): Promise<SiteHand
   const build = (await import(pathToFileURL(buildEntry).href)) as ServerBuild
   const handle = createRequestHandler(build, 'production')
   return (pathAndQuery, init) => handle(new Request(new URL(pathAndQuery, origin), init))
+}
+
+/** The built app reading from `backend`, as a site at `siteUrl` (its absolute URLs start with it). */
+export async function siteOnBackend(backend: LocalBackend, siteUrl = 'https://www.ledgerfield.test'): Promise<SiteHandler> {
+  process.env.SUPABASE_URL = backend.url
+  process.env.SUPABASE_ANON_KEY = backend.keys.anonKey
+  process.env.SITE_URL = siteUrl
+  return siteHandler()
 }

@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { decode } from '../helpers/html.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
-import { siteHandler, type SiteHandler } from '../helpers/site-build.ts'
+import { siteOnBackend, type SiteHandler } from '../helpers/site-build.ts'
 
 let backend: LocalBackend
 let get: SiteHandler
@@ -24,10 +24,7 @@ const PAGES: Record<string, string[]> = {
 
 beforeAll(async () => {
   backend = await startLocalBackend()
-  process.env.SUPABASE_URL = backend.url
-  process.env.SUPABASE_ANON_KEY = backend.keys.anonKey
-  process.env.SITE_URL = 'https://www.ledgerfield.test'
-  get = await siteHandler()
+  get = await siteOnBackend(backend)
 
   const admin = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
   for (const [name, [width, height]] of Object.entries({

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decode, readHead, textOf, textsOf } from '../helpers/html.ts'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
-import { siteHandler, type SiteHandler } from '../helpers/site-build.ts'
+import { siteOnBackend, type SiteHandler } from '../helpers/site-build.ts'
 
 const SITE_URL = 'https://www.ledgerfield.test'
 const FAVICON = readFileSync(new URL('../../public/favicon.svg', import.meta.url), 'utf8')
@@ -13,10 +13,7 @@ let get: SiteHandler
 
 beforeAll(async () => {
   backend = await startLocalBackend()
-  process.env.SUPABASE_URL = backend.url
-  process.env.SUPABASE_ANON_KEY = backend.keys.anonKey
-  process.env.SITE_URL = SITE_URL
-  get = await siteHandler()
+  get = await siteOnBackend(backend, SITE_URL)
 }, 240_000)
 
 afterAll(async () => {

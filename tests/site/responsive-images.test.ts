@@ -5,7 +5,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { decode } from '../helpers/html.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
-import { siteHandler, type SiteHandler } from '../helpers/site-build.ts'
+import { siteOnBackend, type SiteHandler } from '../helpers/site-build.ts'
 
 let backend: LocalBackend
 let get: SiteHandler
@@ -13,10 +13,7 @@ let photoUrl: string
 
 beforeAll(async () => {
   backend = await startLocalBackend()
-  process.env.SUPABASE_URL = backend.url
-  process.env.SUPABASE_ANON_KEY = backend.keys.anonKey
-  process.env.SITE_URL = 'https://www.ledgerfield.test'
-  get = await siteHandler()
+  get = await siteOnBackend(backend)
 
   const admin = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
   const photo = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#3a6ea5' } })

@@ -4,7 +4,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readHead, textOf } from '../helpers/html.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
-import { siteHandler, type SiteHandler } from '../helpers/site-build.ts'
+import { siteOnBackend, type SiteHandler } from '../helpers/site-build.ts'
 
 const SITE_URL = 'https://www.ledgerfield.test'
 let backend: LocalBackend
@@ -14,10 +14,7 @@ let get: SiteHandler
 beforeAll(async () => {
   backend = await startLocalBackend()
   service = backend.service()
-  process.env.SUPABASE_URL = backend.url
-  process.env.SUPABASE_ANON_KEY = backend.keys.anonKey
-  process.env.SITE_URL = SITE_URL
-  get = await siteHandler()
+  get = await siteOnBackend(backend, SITE_URL)
 }, 240_000)
 
 afterAll(async () => {
