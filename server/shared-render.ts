@@ -1,8 +1,9 @@
 // What a shared render depends on, and so its key: the path (or, for a route whose page is the same
 // on every path, such as not-found, the route itself) and only the query parameters its routes read
-// (src/lib/server-hints.ts), each parameter's first non-empty value, trimmed, sorted by name. Tracking parameters (utm_*, fbclid, gclid, mc_eid) and anything a crawler invents leave the
-// key, and the render, unchanged. Distinct parameterised renders (searches) are also limited, per
-// client per minute and for the whole site per second; a declined one is the page without its
+// (src/lib/server-hints.ts), each parameter's first non-empty value, trimmed, sorted by name.
+// Tracking parameters (utm_*, fbclid, gclid, mc_eid) and anything a crawler invents leave the key,
+// and the render, unchanged. Distinct parameterised renders (searches) are also limited, per client
+// per minute and for the whole site per second; a declined one is the page without its
 // parameters, saying that the search was declined.
 import type { RouteMatch } from './route-match.ts'
 
