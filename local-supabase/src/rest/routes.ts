@@ -35,6 +35,31 @@ function install(c: Context, response: Response): Response {
   return response
 }
 
+interface LoadOnce {
+  /** The load has succeeded: nothing to wait for. */
+  readonly done: boolean
+  /** The load, started by the first caller and shared by those meanwhile; tried again after a failure. */
+  wait(): Promise<void>
+}
+
+function loadOnce(load: () => Promise<void>): LoadOnce {
+  let running: Promise<void> | null = null
+  const state = {
+    done: false,
+    wait: () =>
+      (running ??= load().then(
+        () => {
+          state.done = true
+        },
+        (error: unknown) => {
+          running = null // try again on the next request
+          throw error
+        },
+      )),
+  }
+  return state
+}
+
 export function createRestRoutes(deps: BackendDeps): Hono {
   // The public schema's cache also carries the API settings (which schemas are exposed); the other
   // exposed schemas get a cache of their own, loaded on first use.
@@ -45,11 +70,11 @@ export function createRestRoutes(deps: BackendDeps): Hono {
     PLAN_CACHE_BYTES,
     (plan) => plan.statement.sql.length + plan.statement.params.reduce((sum, param) => sum + (param?.length ?? 0), 0),
   )
-  const bySchema = new Map<string, { services: RestServices; ready: Promise<void> | null; loaded: boolean }>()
+  const primaryLoad = loadOnce(() => primary.load())
+  const bySchema = new Map<string, { services: RestServices; load: LoadOnce }>()
   const scoped = (catalogue: Catalogue): RestServices => ({ catalogue, executor, plans, profile })
   const services = scoped(primary)
-  // The primary cache is loaded before any handler runs (answer() waits for it).
-  bySchema.set(primary.schema, { services, ready: null, loaded: true })
+  bySchema.set(primary.schema, { services, load: primaryLoad })
 
   // A schema whose cache is loaded is answered without waiting (no promise on the hot path).
   function profile(schema: string | undefined): RestServices | Promise<RestServices> {
@@ -58,34 +83,13 @@ export function createRestRoutes(deps: BackendDeps): Hono {
     if (!exposed.includes(name)) throw schemaNotExposed(exposed)
     let entry = bySchema.get(name)
     if (!entry) {
-      entry = { services: scoped(new Catalogue(deps.db.pg, name)), ready: null, loaded: false }
+      const catalogue = new Catalogue(deps.db.pg, name)
+      entry = { services: scoped(catalogue), load: loadOnce(() => catalogue.load()) }
       bySchema.set(name, entry)
     }
-    if (entry.loaded) return entry.services
-    const current = entry
-    return (current.ready ??= current.services.catalogue.load().then(
-      () => {
-        current.loaded = true
-      },
-      (error: unknown) => {
-        current.ready = null // try again on the next request
-        throw error
-      },
-    )).then(() => current.services)
+    const { services: found, load } = entry
+    return load.done ? found : load.wait().then(() => found)
   }
-
-  let ready: Promise<void> | null = null
-  let primaryLoaded = false
-  const loaded = () =>
-    (ready ??= primary.load().then(
-      () => {
-        primaryLoaded = true
-      },
-      (error: unknown) => {
-        ready = null // try again on the next request
-        throw error
-      },
-    ))
 
   async function serve(c: Context, handler: (request: RestRequest) => Promise<Response>): Promise<Response> {
     return install(c, await answer(c, handler))
@@ -97,7 +101,7 @@ export function createRestRoutes(deps: BackendDeps): Hono {
       const identity = await resolveIdentity(c, deps.verifier)
       if (!identity.ok) throw identityError(identity)
       role = identity.identity.role
-      if (!primaryLoaded) await loaded()
+      if (!primaryLoad.done) await primaryLoad.wait()
       const url = c.req.url
       const queryAt = url.indexOf('?')
       const rawQuery = queryAt < 0 ? '' : url.slice(queryAt + 1)
