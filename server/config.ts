@@ -1,7 +1,7 @@
 // The web server's settings, read once from the environment at start. Everything has a default
 // except the Supabase project, which `npm start` passes in (the local backend's or a hosted one).
 import { z } from 'zod'
-import { IMAGE_TRANSFORMATIONS_MESSAGE, parseImageTransformations } from '../src/lib/env.server.ts'
+import { imageTransformationsRefusal, parseImageTransformations } from '../src/lib/env.server.ts'
 
 const flag = z
   .string()
@@ -26,7 +26,7 @@ const schema = z.object({
     .transform((value, ctx) => {
       const on = parseImageTransformations(value)
       if (on !== null) return on
-      ctx.addIssue({ code: 'custom', message: `${IMAGE_TRANSFORMATIONS_MESSAGE}, not "${value}"` })
+      ctx.addIssue({ code: 'custom', message: imageTransformationsRefusal(value) })
       return z.NEVER
     }),
   SITE_URL: z.url().optional(),

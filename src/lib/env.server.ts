@@ -42,7 +42,9 @@ export function browserSupabaseConfig(): { url: string; anonKey: string } {
 }
 
 /** Why a SUPABASE_IMAGE_TRANSFORMATIONS value is refused. */
-export const IMAGE_TRANSFORMATIONS_MESSAGE = 'SUPABASE_IMAGE_TRANSFORMATIONS must be on or off'
+export function imageTransformationsRefusal(value: string | undefined): string {
+  return `SUPABASE_IMAGE_TRANSFORMATIONS must be on or off, not "${value}"`
+}
 
 /**
  * Whether a SUPABASE_IMAGE_TRANSFORMATIONS value turns Storage's image transformations on: `on`
@@ -61,7 +63,7 @@ export function parseImageTransformations(value: string | undefined): boolean | 
 export function imageTransformations(): boolean {
   const value = process.env.SUPABASE_IMAGE_TRANSFORMATIONS
   const on = parseImageTransformations(value)
-  if (on === null) throw new Error(`Invalid web server environment: ${IMAGE_TRANSFORMATIONS_MESSAGE}, not "${value}"`)
+  if (on === null) throw new Error(`Invalid web server environment: ${imageTransformationsRefusal(value)}`)
   return on
 }
 

@@ -5,6 +5,6 @@ import { createContext, type RouterContextProvider } from 'react-router'
 
 export const searchDeclinedContext = createContext(false)
 
-export function searchDeclined(context: Readonly<RouterContextProvider>): boolean {
+export function isSearchDeclined(context: Readonly<RouterContextProvider>): boolean {
   return context.get(searchDeclinedContext)
 }

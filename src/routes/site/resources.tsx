@@ -6,7 +6,7 @@ import { ResourcesBrowser } from '~/features/blog/components/resources-browser'
 import { searchPosts, shownCount } from '~/features/blog/search-posts'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
-import { searchDeclined } from '~/lib/search-declined.server'
+import { isSearchDeclined } from '~/lib/search-declined.server'
 import type { ServerHints } from '~/lib/server-hints'
 import { buildMeta, siteContextFrom } from '~/lib/seo'
 import type { Route } from './+types/resources'
@@ -28,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     total: matches.length,
     published: all.length,
     categories: new Set(all.map((post) => post.category)).size,
-    searchDeclined: searchDeclined(context),
+    searchDeclined: isSearchDeclined(context),
   }
 }
 
