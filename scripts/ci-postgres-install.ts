@@ -64,12 +64,10 @@ async function install(dataDir: string): Promise<void> {
 const [command, argument] = process.argv.slice(2)
 if (command === 'install' && argument) {
   await install(argument)
-} else if (command === 'totp-code' && argument) {
-  console.log(totpFor(argument).generate())
-} else if (command === 'totp-valid' && argument) {
-  const valid = totpFor(argument).validate({ token: process.argv[4] ?? '', window: 1 }) !== null
-  process.exit(valid ? 0 : 1)
+} else if (command === 'code-accepted' && argument && process.argv[4]) {
+  const code = totpFor(argument).generate()
+  process.exit(totpFor(process.argv[4]).validate({ token: code, window: 1 }) === null ? 1 : 0)
 } else {
-  console.error('Usage: tsx scripts/ci-postgres-install.ts install DATA_DIR | totp-code SECRET | totp-valid SECRET CODE')
+  console.error('Usage: tsx scripts/ci-postgres-install.ts install DATA_DIR | code-accepted AUTHENTICATOR_SECRET STORED_SECRET')
   process.exit(2)
 }
