@@ -13,7 +13,7 @@
 // staff sign in again.
 //
 // Every row is one line and string literals never span lines (newlines are escaped), so psql's
-// meta-commands are the only lines starting with a backslash; loadDump() relies on that.
+// meta-commands are the only lines starting with a backslash; dumpStatements() relies on that.
 import type { Transaction } from '@electric-sql/pglite'
 
 type Queryable = Pick<Transaction, 'query'>
