@@ -1,5 +1,6 @@
 // Starts the real local backend (the bundle that npm start runs, built once by tests/global-setup.ts)
-// as a child process on a free port with a temporary DATA_DIR. No client library here, so jsdom
+// as a child process on a free port with a temporary DATA_DIR, which starts as a copy of the migrated
+// and seeded template (data-template.ts) when there is one. No client library here, so jsdom
 // component tests start it the same way (local-backend.ts adds supabase-js clients on top).
 import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -7,6 +8,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { launchBackend } from '../../local-supabase/launch.ts'
 import { readKeys, type ProjectKeys } from '../../local-supabase/src/keys.ts'
+import { copyDataTemplate } from './data-template.ts'
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'test-admin-password-1' }
 
@@ -46,9 +48,18 @@ function waitForExit(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
-/** Starts on a new temporary data directory, or on `existingDataDir` (e.g. one a restore made). */
+async function templateCopy(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'))
+  await copyDataTemplate(dataDir)
+  return dataDir
+}
+
+/**
+ * Starts on a new temporary data directory (a copy of the template), or on `existingDataDir` (e.g.
+ * one a restore made, or an empty one to see a first start as a user does).
+ */
 export async function startBackendProcess(env: NodeJS.ProcessEnv = {}, existingDataDir?: string): Promise<BackendProcess> {
-  const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'local-supabase-test-')))
+  const dataDir = existingDataDir ?? (await templateCopy())
   let running = await launch(dataDir, 0, env)
   const keys = await readKeys(dataDir)
   if (!keys) throw new Error('the backend started without writing its keys')
