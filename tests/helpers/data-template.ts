@@ -17,7 +17,12 @@ import { backendBundleDir } from '../../local-supabase/bundle-paths.ts'
 import { bootstrap, listMigrations, preamblePath, repoRoot, seedPath } from '../../local-supabase/src/bootstrap.ts'
 
 const templatesDir = path.join(repoRoot, 'node_modules/.cache/test-data-template')
-const shapingFiles = [preamblePath, seedPath, path.join(repoRoot, 'local-supabase/src/bootstrap.ts'), path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json')]
+const shapingFiles = [
+  preamblePath,
+  seedPath,
+  path.join(repoRoot, 'local-supabase/src/bootstrap.ts'),
+  path.join(repoRoot, 'node_modules/@electric-sql/pglite/package.json'),
+]
 
 async function templateKey(): Promise<string> {
   const hash = createHash('sha256')
