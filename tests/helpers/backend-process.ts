@@ -59,6 +59,9 @@ async function templateCopy(): Promise<string> {
  * one a restore made, or an empty one to see a first start as a user does).
  */
 export async function startBackendProcess(env: NodeJS.ProcessEnv = {}, existingDataDir?: string): Promise<BackendProcess> {
+  if (process.env.TEST_PROJECT === 'unit') {
+    throw new Error('A unit test may not start a backend: put the file under tests/ (the integration project, see vitest.config.ts).')
+  }
   const dataDir = existingDataDir ?? (await templateCopy())
   let running = await launch(dataDir, 0, env)
   const keys = await readKeys(dataDir)
