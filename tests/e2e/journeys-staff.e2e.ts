@@ -2,10 +2,11 @@
 // an admin invites an editor, who follows the e-mailed link and sets a password; an admin turns on
 // two-factor and signs in with a code; a forgotten password is reset from its e-mail; axe on every
 // new screen at 390 px and 1280 px.
-import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject } from 'vitest'
 import { readMailbox } from '../../local-supabase/src/mail/mailbox.ts'
+import { advanceBackendClock } from '../helpers/test-clock.ts'
+import { TOTP_STEP_MS, totpCode as codeAt } from '../helpers/totp.ts'
 import { DEV_ADMIN } from './support/admin-routes.ts'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
@@ -50,14 +51,20 @@ async function createAccount(email: string, password: string, role?: 'admin' | '
   if (role) await insertRow('staff_roles', { user_id: user.id, role })
 }
 
-/** Waits for the next 30-second step, so a code differs from one used a moment ago (each works once). */
-function nextStep(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500))
+// The backend's TOTP clock runs ahead of real time by what nextStep() moved it (it serves this file
+// alone: no other browser test signs in with a code).
+let clockAheadMs = 0
+
+/** The next 30-second step on the backend's clock, so a code differs from one used a moment ago (each works once). */
+async function nextStep(): Promise<void> {
+  const { url, serviceRoleKey } = inject('backend')
+  await advanceBackendClock(url, serviceRoleKey, TOTP_STEP_MS)
+  clockAheadMs += TOTP_STEP_MS
 }
 
-/** The current code of an authenticator app holding `secret`. */
+/** The code an authenticator app holding `secret` shows now, as the backend's clock reads. */
 function totpCode(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate()
+  return codeAt(secret, Date.now() + clockAheadMs)
 }
 
 describe('staff journeys', () => {
@@ -96,7 +103,7 @@ describe('staff journeys', () => {
     await page.getByRole('listitem').filter({ hasText: email }).getByText('Active').waitFor()
   })
 
-  test('an admin turns on two-factor, signs out, and signs in with a code', { timeout: 150_000 }, async ({ page, problems }) => {
+  test('an admin turns on two-factor, signs out, and signs in with a code', { timeout: 120_000 }, async ({ page, problems }) => {
     // The wrong code below is refused as GoTrue refuses it: 422 on the factor's verify.
     problems.allow(/422.*\/auth\/v1\/factors\/[0-9a-f-]+\/verify/)
     // An admin of its own, so the other specs keep signing in with a password alone.

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { launchBackend } from '../../local-supabase/launch.ts'
 import { readKeys, type ProjectKeys } from '../../local-supabase/src/keys.ts'
 import { copyDataTemplate } from './data-template.ts'
+import { advanceBackendClock } from './test-clock.ts'
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'test-admin-password-1' }
 
@@ -28,6 +29,10 @@ export interface BackendProcess {
   restart(): Promise<void>
   /** Stops and deletes the data directory. */
   dispose(): Promise<void>
+  /** The time the backend's TOTP clock reads (it runs with TEST_CLOCK=1; see advanceClock). */
+  now(): number
+  /** Moves the backend's TOTP clock forward, e.g. by TOTP_STEP_MS to the next step without waiting. */
+  advanceClock(ms: number): Promise<void>
 }
 
 function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
@@ -38,6 +43,7 @@ function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_REQUESTS: '0',
+      TEST_CLOCK: '1',
       ...env,
     },
   })
@@ -68,6 +74,7 @@ export async function startBackendProcess(env: NodeJS.ProcessEnv = {}, existingD
   if (!keys) throw new Error('the backend started without writing its keys')
   let url = running.url
   let earlierOutput = ''
+  let clockOffsetMs = 0
 
   const backend: BackendProcess = {
     get url() {
@@ -92,10 +99,16 @@ export async function startBackendProcess(env: NodeJS.ProcessEnv = {}, existingD
       earlierOutput += running.output()
       running = await launch(dataDir, Number(new URL(url).port), env)
       url = running.url
+      clockOffsetMs = 0
     },
     async dispose() {
       await backend.stop()
       await rm(dataDir, { recursive: true, force: true })
+    },
+    now: () => Date.now() + clockOffsetMs,
+    async advanceClock(ms: number) {
+      await advanceBackendClock(url, keys.serviceRoleKey, ms)
+      clockOffsetMs += ms
     },
   }
   return backend
