@@ -4,7 +4,7 @@
 // new screen at 390 px and 1280 px.
 import type { Page } from 'playwright-core'
 import { describe, expect, inject } from 'vitest'
-import { readMailbox } from '../../local-supabase/src/mail/mailbox.ts'
+import { authLinkMailedTo } from '../helpers/mail.ts'
 import { advanceBackendClock } from '../helpers/test-clock.ts'
 import { TOTP_STEP_MS, totpCode as codeAt } from '../helpers/totp.ts'
 import { DEV_ADMIN } from './support/admin-routes.ts'
@@ -18,19 +18,6 @@ import { insertRow } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const dataDir = inject('dataDir')
-
-/** The newest e-mail to `to`, waited for, and its action link. */
-async function linkMailedTo(to: string): Promise<string> {
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const mail = (await readMailbox(dataDir, 50)).find((message) => message.to.includes(to))
-    // The message names the site too; the action link is Supabase Auth's /verify.
-    const link = mail?.links.find((candidate) => candidate.includes('/verify?'))
-    if (link) return link
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${dataDir}/mail`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   const login = new AdminLoginPage(page, siteUrl)
@@ -82,7 +69,7 @@ describe('staff journeys', () => {
     const row = page.getByRole('listitem').filter({ hasText: email })
     await row.getByText('Invited').waitFor()
 
-    const link = await linkMailedTo(email)
+    const link = await authLinkMailedTo(dataDir, email)
     const invited = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
     await invited.goto(link)
     await invited.getByRole('heading', { name: 'Welcome' }).waitFor()
@@ -168,7 +155,7 @@ describe('staff journeys', () => {
       await page.getByRole('button', { name: 'Send reset link' }).click()
       await page.getByText(/If that address belongs to a staff account/).waitFor()
     }
-    const link = await linkMailedTo(email)
+    const link = await authLinkMailedTo(dataDir, email)
     const other = await (await browser.newContext()).newPage()
     await other.goto(link)
     await other.getByRole('heading', { name: 'Set a new password' }).waitFor()
