@@ -106,7 +106,8 @@ describe('the local backend process', () => {
     expect(lost).toEqual([])
   })
 
-  it('npm run db:reset refuses while the backend runs, then empties and re-seeds, keeping the keys', async () => {
+  // db:reset migrates an empty data directory from scratch: a minute or more on a busy machine.
+  it('npm run db:reset refuses while the backend runs, then empties and re-seeds, keeping the keys', { timeout: 240_000 }, async () => {
     const reset = () =>
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/db-reset.ts'], {
         cwd: repoRoot,
