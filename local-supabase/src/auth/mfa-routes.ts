@@ -27,6 +27,7 @@ import { optionalString, readJson, UUID } from './request.ts'
 import { downgradeSessions, endAal1Sessions, raiseSession, type SessionRow } from './sessions.ts'
 import { matchingStep, newTotpSecret, qrCodeSvg, totpUri } from './totp.ts'
 import { findUserById } from './users.ts'
+import { now } from '../test-clock.ts'
 
 const FRIENDLY_NAME_MAX = 255
 
@@ -131,7 +132,7 @@ export function registerMfaRoutes(routes: Hono, kit: AuthKit): void {
       if (guard.lockedForS > 0) {
         return tooManyRequests('over_request_rate_limit', 'Too many wrong codes: this factor is locked for 15 minutes', guard.lockedForS * 1000)
       }
-      const step = factor.secret ? matchingStep(factor.secret, code) : null
+      const step = factor.secret ? matchingStep(factor.secret, code, now()) : null
       // A code whose step was already spent is a replay: refused like a wrong one.
       if (step === null || (guard.lastUsedStep !== null && step <= guard.lastUsedStep)) {
         await recordWrongCode(tx, factor.id, config.mfa.lockAfter, config.mfa.lockSeconds)
