@@ -1,5 +1,6 @@
-// The job application form: in the Apply Now dialog with JavaScript, on /careers/{id}/apply without.
-// The CV's type and size are checked in the browser before anything is sent.
+// The job application form, on the role's own page, posting to that page: without JavaScript the
+// page comes back with the confirmation or the errors; with it the form stays where it is. The CV's
+// type and size are checked in the browser before anything is sent.
 import type { FormResult } from '../form-result'
 import { applicationSchema, CV_ACCEPT, type ApplicationField } from '../schemas'
 import { FormField, inputClass } from './form-field'
@@ -11,23 +12,21 @@ import { useLeadForm } from './use-lead-form'
 
 export const APPLICATION_CONFIRMATION = "Thank you for applying! We've received your application and will be in touch."
 
-export function applyPath(jobId: string): string {
-  return `/careers/${jobId}/apply`
-}
-
 interface ApplicationFormProps {
-  job: { id: string; title: string }
+  job: { title: string }
+  /** Where the form posts: the role's page. */
+  action: string
   result?: FormResult<ApplicationField>
 }
 
-export function ApplicationForm({ job, result }: ApplicationFormProps) {
+export function ApplicationForm({ job, action, result }: ApplicationFormProps) {
   const { fetcher, formRef, onSubmit, busy, fieldErrors, formError, accepted, values } = useLeadForm<ApplicationField>(applicationSchema, result)
   const hydrated = useHydrated()
   return (
     <fetcher.Form
       ref={formRef}
       method="post"
-      action={applyPath(job.id)}
+      action={action}
       encType="multipart/form-data"
       onSubmit={onSubmit}
       noValidate={hydrated}
