@@ -127,6 +127,8 @@ describe('ApplicationForm', () => {
     expect(screen.getByRole('form', { name: 'Apply for Backend Engineer' }).getAttribute('action')).toBe('/careers/backend-engineer')
 
     await user.type(screen.getByLabelText('Full Name'), 'Ada Lovelace')
+    // The schema loads on the form's first focus (zod is not in the page's first load).
+    await import('../schemas')
     await user.type(screen.getByLabelText('Email'), 'ada@example.com')
     const cvInput = screen.getByLabelText(/^CV/)
     await user.upload(cvInput, new File(['hello'], 'notes.txt', { type: 'text/plain' }))
