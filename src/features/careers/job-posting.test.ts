@@ -62,7 +62,7 @@ describe('the facts a role page states', () => {
     const pay = { salary_currency: 'NGN', salary_unit: 'YEAR' }
     expect(salaryLabel({ ...pay, salary_min: 30000000, salary_max: 45000000 })).toBe('NGN 30,000,000 – 45,000,000 a year')
     expect(salaryLabel({ ...pay, salary_min: 250000, salary_max: null })).toBe('NGN 250,000 a year')
-    expect(salaryLabel({ ...pay, salary_min: null, salary_max: 500000 })).toBe('NGN up to 500,000 a year')
+    expect(salaryLabel({ ...pay, salary_min: null, salary_max: 500000 })).toBe('Up to NGN 500,000 a year')
     expect(salaryLabel({ salary_min: null, salary_max: null, salary_currency: null, salary_unit: null })).toBeNull()
   })
 
