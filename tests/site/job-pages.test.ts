@@ -70,6 +70,8 @@ describe("each open role's page", () => {
     expect(head.canonical).toBe(`${SITE_URL}/careers/senior-backend-engineer-core-banking`)
     expect(head.meta.robots).toBeUndefined()
     for (const fact of ['Engineering', 'Lagos (Hybrid)', 'Full-time', 'NGN 30,000,000 – 45,000,000 a year']) expect(html).toContain(fact)
+    // The outline: the role, its description, the apply form; no level skipped.
+    expect(textsOf(html, 'h2').slice(0, 3)).toEqual(['About the role', 'Requirements', 'Apply for this role'])
     // The stored HTML is rendered as HTML; the plain-text requirements follow as paragraphs.
     expect(html).toContain('<h3>What you will do</h3><ul><li>Design and build services for the ledger and posting engine.</li>')
     expect(html).toContain('<h2>Requirements</h2><p>Five or more years building backend systems')

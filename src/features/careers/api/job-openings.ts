@@ -1,5 +1,5 @@
 import type { Tables } from '~/lib/database.types'
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, unwrapOptional, type Db } from '~/lib/supabase'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '~/lib/zoned-time'
 
 export type JobOpening = Pick<Tables<'job_openings'>, 'id' | 'slug' | 'title' | 'location' | 'department' | 'type' | 'closes_at' | 'created_at'>
@@ -48,7 +48,7 @@ export async function getOpenJobPage(db: Db, slug: string): Promise<JobPage | nu
 
 /** Whether a slug names an open role, a closed one (inactive or past its closing time), or none. */
 export async function getJobOpeningState(db: Db, slug: string): Promise<'open' | 'closed' | null> {
-  const state = unwrap(await db.rpc('job_opening_state', { opening_slug: slug }), 'Failed to check job opening')
+  const state = unwrapOptional(await db.rpc('job_opening_state', { opening_slug: slug }), 'Failed to check job opening')
   return state === 'open' || state === 'closed' ? state : null
 }
 

@@ -52,7 +52,13 @@ export function JobView({ job, html, closes, salary, applicationForm }: JobViewP
         </Container>
       </header>
       <Container className="grid gap-12 py-10 sm:py-14 lg:grid-cols-12">
-        <div className="prose-content max-w-none lg:col-span-7" dangerouslySetInnerHTML={{ __html: html }} />
+        <section aria-labelledby="role-heading" className="lg:col-span-7">
+          {/* Headings in the description (h2, h3) sit under this one, so the outline never skips a level. */}
+          <h2 id="role-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+            About the role
+          </h2>
+          <div className="prose-content mt-6 max-w-none" dangerouslySetInnerHTML={{ __html: html }} />
+        </section>
         <section aria-labelledby="apply-heading" className="lg:col-span-5">
           <div id="apply" className="rounded-2xl border border-slate-200 p-6 lg:sticky lg:top-24">
             <h2 id="apply-heading" className="text-xl font-semibold text-slate-900">
