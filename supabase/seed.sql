@@ -241,29 +241,29 @@ insert into public.team_members (name, position, bio, avatar, linkedin_url, twit
 
 -- Job openings (newest first on /careers; the last one is closed) ---------------------------------
 
-insert into public.job_openings (title, location, department, type, description, requirements, active, created_at) values
-  ('Senior Backend Engineer, Core Banking', 'Lagos (Hybrid)', 'Engineering', 'Full-time',
-   'Join the team that builds the ledger, posting engine and integrations at the heart of our core banking platform. You will design services that handle millions of transactions a day, work closely with product and implementation teams, and mentor engineers early in their careers.',
+insert into public.job_openings (slug, title, location, country, remote, department, type, salary_min, salary_max, salary_currency, salary_unit, description, requirements, active, created_at) values
+  ('senior-backend-engineer-core-banking', 'Senior Backend Engineer, Core Banking', 'Lagos (Hybrid)', 'NG', false, 'Engineering', 'Full-time', 30000000, 45000000, 'NGN', 'YEAR',
+   '<p>Join the team that builds the ledger, posting engine and integrations at the heart of our core banking platform. You will design services that handle millions of transactions a day, work closely with product and implementation teams, and mentor engineers early in their careers.</p><h3>What you will do</h3><ul><li>Design and build services for the ledger and posting engine.</li><li>Review code and mentor engineers early in their careers.</li><li>Work with implementation teams on integrations with client banks.</li></ul>',
    'Five or more years building backend systems in TypeScript, Go, Java or C#. Solid PostgreSQL skills, including transactions and query tuning. Experience with financial ledgers, payments or other systems where correctness matters. Clear written communication.',
    true, now() - interval '6 days'),
-  ('Product Designer', 'Lagos (Hybrid)', 'Product', 'Full-time',
-   'Design the screens that tellers, loan officers, bursars and HR managers use all day. You will run research with clients, prototype flows, and work with engineers to ship interfaces that are fast, accessible and simple to learn.',
+  ('product-designer', 'Product Designer', 'Lagos (Hybrid)', 'NG', false, 'Product', 'Full-time', 18000000, 26000000, 'NGN', 'YEAR',
+   '<p>Design the screens that tellers, loan officers, bursars and HR managers use all day. You will run research with clients, prototype flows, and work with engineers to ship interfaces that are fast, accessible and simple to learn.</p>',
    'Three or more years designing web applications, with a portfolio that shows your process. Comfort with Figma and design systems. Experience designing for data-heavy or operational software is a strong plus.',
    true, now() - interval '14 days'),
-  ('Implementation Consultant, Banking', 'Lagos, with travel across West Africa', 'Client Success', 'Full-time',
-   'Lead the rollout of our core banking and iRepay platforms at client banks: running workshops, configuring products, planning data migration and training staff. You will be the client''s trusted guide from kickoff to go-live.',
+  ('implementation-consultant-banking', 'Implementation Consultant, Banking', 'Lagos, with travel across West Africa', 'NG', false, 'Client Success', 'Full-time', null, null, null, null,
+   '<p>Lead the rollout of our core banking and iRepay platforms at client banks: running workshops, configuring products, planning data migration and training staff. You will be the client''s trusted guide from kickoff to go-live.</p>',
    'Three or more years in banking operations, a banking software vendor or a consulting firm. Good understanding of deposit and loan products. Able to travel for up to two weeks at a time. Strong presentation skills.',
    true, now() - interval '25 days'),
-  ('QA Engineer (Automation)', 'Remote (Nigeria)', 'Engineering', 'Contract',
-   'A six-month contract, with the possibility of extension, to expand automated testing across our HR and education products. You will write end-to-end and API tests, improve our test data tooling and help teams catch regressions earlier.',
+  ('qa-engineer-automation', 'QA Engineer (Automation)', 'Remote (Nigeria)', 'NG', true, 'Engineering', 'Contract', 900000, 1300000, 'NGN', 'MONTH',
+   '<p>A six-month contract, with the possibility of extension, to expand automated testing across our HR and education products.</p><ul><li>Write end-to-end and API tests.</li><li>Improve our test data tooling.</li><li>Help teams catch regressions earlier.</li></ul>',
    'Experience writing automated tests with Playwright, Cypress or similar tools. Comfortable reading TypeScript. An eye for edge cases and the patience to pin down intermittent failures.',
    true, now() - interval '33 days'),
-  ('Software Engineering Intern', 'Lagos (On-site)', 'Engineering', 'Internship',
-   'A six-month paid internship for recent graduates and final-year students. You will be paired with a mentor, ship real features to production and rotate through two product teams.',
+  ('software-engineering-intern', 'Software Engineering Intern', 'Lagos (On-site)', 'NG', false, 'Engineering', 'Internship', 250000, null, 'NGN', 'MONTH',
+   '<p>A six-month paid internship for recent graduates and final-year students. You will be paired with a mentor, ship real features to production and rotate through two product teams.</p>',
    'A degree in computer science or a related field, completed or in progress, or equivalent self-taught experience. Some experience with JavaScript or TypeScript. Curiosity and a willingness to ask questions.',
    true, now() - interval '41 days'),
-  ('Data Analyst, Collections', 'Lagos (Hybrid)', 'Data & AI', 'Full-time',
-   'Analyse repayment behaviour across client portfolios and turn it into collection strategies and product improvements for iRepay. This role has been filled; thank you to everyone who applied.',
+  ('data-analyst-collections', 'Data Analyst, Collections', 'Lagos (Hybrid)', 'NG', false, 'Data & AI', 'Full-time', null, null, null, null,
+   '<p>Analyse repayment behaviour across client portfolios and turn it into collection strategies and product improvements for iRepay. This role has been filled; thank you to everyone who applied.</p>',
    'Strong SQL and spreadsheet skills, experience with Python or R, and an interest in lending and credit risk.',
    false, now() - interval '95 days');
 

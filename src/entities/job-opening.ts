@@ -1,24 +1,70 @@
-// An opening on /careers; inactive ones stay in the back office only.
+// An opening on /careers and its own page, /careers/{slug}; inactive and closed ones stay in the
+// back office only.
 import { z } from 'zod'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
-import { optionalText, requiredText } from './rules'
+import { optionalText, requiredText, SLUG_PATTERN } from './rules'
 
 export type JobOpening = Tables<'job_openings'>
 
 export const JOB_TYPES = ['Full-time', 'Part-time', 'Contract', 'Internship'] as const
 
-export const jobOpeningSchema = z.object({
-  title: requiredText('Job Title', 200),
-  location: requiredText('Location', 200),
-  department: requiredText('Department', 100),
-  type: z.enum(JOB_TYPES),
-  description: optionalText('Description', 20000),
-  requirements: optionalText('Requirements', 20000),
-  active: z.boolean(),
-  // UTC, or '' for an opening that stays open until deactivated.
-  closes_at: z.string().refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Choose a valid closing date and time'),
-})
+/** The periods a salary can be given for, as schema.org's unitText names them. */
+export const SALARY_UNITS = [
+  { value: 'YEAR', label: 'per year' },
+  { value: 'MONTH', label: 'per month' },
+  { value: 'WEEK', label: 'per week' },
+  { value: 'DAY', label: 'per day' },
+  { value: 'HOUR', label: 'per hour' },
+] as const
+
+const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/
+
+function salaryAmount(label: string) {
+  return z.string().refine((value) => value.trim() === '' || AMOUNT.test(value.trim().replaceAll(',', '')), `${label}: a number such as 450000`)
+}
+
+/** A salary figure as the form holds it ('' when none), as a number or null. */
+export function amountOf(value: string): number | null {
+  const text = value.trim().replaceAll(',', '')
+  return text === '' ? null : Number(text)
+}
+
+export const jobOpeningSchema = z
+  .object({
+    title: requiredText('Job Title', 200),
+    // '' makes one from the title.
+    slug: z
+      .string()
+      .max(120, 'Slug must be at most 120 characters')
+      .refine(
+        (value) => value.trim() === '' || SLUG_PATTERN.test(value.trim()),
+        'Use lowercase letters, digits and single hyphens (for example product-designer)',
+      ),
+    location: requiredText('Location', 200),
+    country: z.string().refine((value) => /^[A-Za-z]{2}$/.test(value.trim()), 'Country: the two-letter code, such as NG'),
+    remote: z.boolean(),
+    department: requiredText('Department', 100),
+    type: z.enum(JOB_TYPES),
+    salary_min: salaryAmount('Salary from'),
+    salary_max: salaryAmount('Salary to'),
+    salary_currency: z.string().refine((value) => value.trim() === '' || /^[A-Za-z]{3}$/.test(value.trim()), 'Currency: the three-letter code, such as NGN'),
+    salary_unit: z.enum(['', ...SALARY_UNITS.map((unit) => unit.value)]),
+    description: optionalText('Description', 50000),
+    requirements: optionalText('Requirements', 20000),
+    active: z.boolean(),
+    // UTC, or '' for an opening that stays open until deactivated.
+    closes_at: z.string().refine((value) => value === '' || !Number.isNaN(Date.parse(value)), 'Choose a valid closing date and time'),
+  })
+  .superRefine((values, context) => {
+    const min = amountOf(values.salary_min)
+    const max = amountOf(values.salary_max)
+    if (min === null && max === null) return
+    if (values.salary_currency.trim() === '') context.addIssue({ code: 'custom', path: ['salary_currency'], message: 'Give the currency of the salary' })
+    if (values.salary_unit === '') context.addIssue({ code: 'custom', path: ['salary_unit'], message: 'Give the period the salary is for' })
+    if (min !== null && max !== null && max < min)
+      context.addIssue({ code: 'custom', path: ['salary_max'], message: 'Salary to must not be below Salary from' })
+  })
 
 export type JobOpeningValues = z.infer<typeof jobOpeningSchema>
 

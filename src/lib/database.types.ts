@@ -240,12 +240,19 @@ export type Database = {
         Row: {
           active: boolean
           closes_at: string | null
+          country: string | null
           created_at: string
           department: string
           description: string | null
           id: string
           location: string
+          remote: boolean
           requirements: string | null
+          salary_currency: string | null
+          salary_max: number | null
+          salary_min: number | null
+          salary_unit: string | null
+          slug: string
           title: string
           type: string
           updated_at: string
@@ -254,12 +261,19 @@ export type Database = {
         Insert: {
           active?: boolean
           closes_at?: string | null
+          country?: string | null
           created_at?: string
           department: string
           description?: string | null
           id?: string
           location: string
+          remote?: boolean
           requirements?: string | null
+          salary_currency?: string | null
+          salary_max?: number | null
+          salary_min?: number | null
+          salary_unit?: string | null
+          slug: string
           title: string
           type?: string
           updated_at?: string
@@ -268,12 +282,19 @@ export type Database = {
         Update: {
           active?: boolean
           closes_at?: string | null
+          country?: string | null
           created_at?: string
           department?: string
           description?: string | null
           id?: string
           location?: string
+          remote?: boolean
           requirements?: string | null
+          salary_currency?: string | null
+          salary_max?: number | null
+          salary_min?: number | null
+          salary_unit?: string | null
+          slug?: string
           title?: string
           type?: string
           updated_at?: string
@@ -862,6 +883,7 @@ export type Database = {
         Args: { opening_id: string }
         Returns: boolean
       }
+      job_opening_state: { Args: { opening_slug: string }; Returns: string }
       lead_mail_max_attempts: {
         Args: Record<PropertyKey, never>
         Returns: number

@@ -1,10 +1,11 @@
 import { route, type RouteConfigEntry } from '@react-router/dev/routes'
 
 /**
- * Lead capture: the actions behind the contact, newsletter and job-application forms. Each route's
- * page is what a visitor without JavaScript sees after posting (the form again with its errors and
- * input, or the confirmation); with JavaScript the forms post through fetchers and stay where they
- * are. Page views are counted through page-view.
+ * Lead capture: the actions behind the contact and newsletter forms (a job application posts to the
+ * role's own page, /careers/{slug}). Each route's page is what a visitor without JavaScript sees
+ * after posting (the form again with its errors and input, or the confirmation); with JavaScript
+ * the forms post through fetchers and stay where they are. careers/{id}/apply is the old address of
+ * the application form and redirects to the role's page. Page views are counted through page-view.
  */
 export const leadRoutes: RouteConfigEntry[] = [
   route('leads/contact', 'routes/leads/contact.tsx'),

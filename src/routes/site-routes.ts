@@ -18,6 +18,7 @@ export const siteRoutes: RouteConfigEntry[] = [
     route('preview/:token', 'routes/site/preview.tsx'),
     route('about', 'routes/site/about.tsx'),
     route('careers', 'routes/site/careers.tsx'),
+    route('careers/:slug', 'routes/site/job.tsx'),
     route('clients', 'routes/site/clients.tsx'),
     route('contact', 'routes/site/contact.tsx'),
     route('privacy-policy', 'routes/site/privacy-policy.tsx'),

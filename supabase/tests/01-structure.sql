@@ -54,7 +54,7 @@ select set_eq(
   $$ select proname::text from own_functions where has_function_privilege('anon', oid, 'execute') $$,
   array[
     'has_role', 'is_admin', 'has_permission', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
-    'is_cv_object_name', 'job_opening_accepts_applications', 'subscribe_newsletter', 'record_page_view',
+    'is_cv_object_name', 'job_opening_accepts_applications', 'job_opening_state', 'subscribe_newsletter', 'record_page_view',
     'is_own_unclaimed_cv', 'post_preview'
   ],
   'anon may execute only the helpers policies need and the visitor rpcs'
@@ -63,7 +63,7 @@ select set_eq(
   $$ select proname::text from own_functions where prosecdef $$,
   array[
     'has_role', 'is_admin', 'has_permission', 'has_required_aal', 'current_staff',
-    'job_opening_accepts_applications', 'enforce_submission_limit',
+    'job_opening_accepts_applications', 'job_opening_state', 'enforce_submission_limit',
     'guard_contact_message', 'guard_job_application', 'subscribe_newsletter', 'record_page_view',
     'is_own_unclaimed_cv', 'set_updated_at', 'queue_lead_mail', 'lead_notify_setting',
     -- Staff reads and writes of the private history tables, each checking the caller's role first.
@@ -174,7 +174,8 @@ select columns_are('public', 'blog_posts',
         'created_at', 'updated_at', 'updated_by'],
   'blog_posts columns');
 select columns_are('public', 'job_openings',
-  array['id', 'title', 'location', 'department', 'type', 'description', 'requirements', 'active', 'closes_at', 'created_at', 'updated_at', 'updated_by'],
+  array['id', 'title', 'slug', 'location', 'country', 'remote', 'department', 'type', 'description', 'requirements', 'salary_min', 'salary_max',
+        'salary_currency', 'salary_unit', 'active', 'closes_at', 'created_at', 'updated_at', 'updated_by'],
   'job_openings columns');
 select columns_are('public', 'site_settings', array['key', 'value', 'updated_at', 'updated_by'], 'site_settings columns');
 select columns_are('public', 'contact_messages',

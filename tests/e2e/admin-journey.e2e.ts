@@ -88,7 +88,7 @@ describe('the back office journey, on a phone', () => {
 
   it('adds a job opening that /careers then shows', async () => {
     const jobs = new AdminJobsPage(page)
-    await jobs.addJob({ title: JOB, location: 'Lagos', department: 'Engineering', type: 'Full-time', description: 'Build the ledger.' })
+    await jobs.addJob({ title: JOB, location: 'Lagos', country: 'NG', department: 'Engineering', type: 'Full-time', description: 'Build the ledger.' })
     await new AdminShell(page).toast('Job opening created successfully').waitFor()
     await jobs.row(JOB).getByText('Active').waitFor()
     expect(await publicTextEventually('/careers', JOB)).toContain(JOB)

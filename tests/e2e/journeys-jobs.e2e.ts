@@ -1,4 +1,4 @@
-// Journey: staff add a job opening and see it on /careers; a visitor applies through 'Apply Now'
+// Journey: staff add a job opening and see it on /careers; a visitor opens the role's page and applies
 // with a small PDF; staff find the application in Applications and download the CV, and the bytes
 // the browser downloaded are the bytes the visitor uploaded.
 import { readFile } from 'node:fs/promises'
@@ -34,6 +34,7 @@ describe('job opening to application', () => {
     const dialog = page.getByRole('dialog', { name: 'Add New Job Opening' })
     await dialog.getByLabel('Job Title').fill(JOB.title)
     await dialog.getByLabel('Location').fill(JOB.location)
+    await dialog.getByLabel('Country code').fill('NG')
     await dialog.getByLabel('Department').fill(JOB.department)
     await dialog.getByLabel('Type').selectOption(JOB.type)
     await dialog.getByLabel('Description').fill('Build and run the switch that moves our clients’ money.')
@@ -43,12 +44,13 @@ describe('job opening to application', () => {
     await dialog.waitFor({ state: 'hidden' })
     await page.getByRole('main').getByText(JOB.title).first().waitFor()
 
-    // The visitor: /careers lists the opening, and 'Apply Now' opens the form in a dialog.
+    // The visitor: /careers lists the opening, which links to its own page with the form.
     await visit(page, siteUrl, '/careers')
     const opening = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: JOB.title }) })
     await expect(opening.count()).resolves.toBe(1)
     await expect(opening.getByText(JOB.location).isVisible()).resolves.toBe(true)
-    await opening.getByRole('button', { name: 'Apply Now' }).click()
+    await opening.getByRole('link', { name: `View and apply: ${JOB.title}` }).click()
+    await page.getByRole('heading', { level: 1, name: JOB.title }).waitFor()
     const form = page.getByRole('form', { name: `Apply for ${JOB.title}` })
     await form.getByLabel('Full Name').fill(APPLICANT.name)
     await form.getByLabel('Email', { exact: true }).fill(APPLICANT.email)

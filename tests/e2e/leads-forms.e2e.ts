@@ -125,7 +125,7 @@ describe('newsletter form', () => {
 
 describe('job application form', () => {
   it('refuses a wrong file type before sending, then stores the application and its CV', async () => {
-    const { data: job } = await service.from('job_openings').select('id, title').eq('active', true).limit(1).single()
+    const { data: job } = await service.from('job_openings').select('id, slug, title').eq('active', true).limit(1).single()
     const folder = path.join(tmpdir(), `e2e-cv-${Date.now()}`)
     await mkdir(folder, { recursive: true })
     const wrong = path.join(folder, 'photo.png')
@@ -136,9 +136,9 @@ describe('job application form', () => {
     const { context, page, problems } = await openPage()
     let posts = 0
     page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/apply')) posts++
+      if (request.method() === 'POST' && request.url().includes(`/careers/${job!.slug}`)) posts++
     })
-    await page.goto(`${siteUrl}/careers/${job!.id}/apply`, { waitUntil: 'networkidle' })
+    await page.goto(`${siteUrl}/careers/${job!.slug}`, { waitUntil: 'networkidle' })
     const form = page.getByRole('form', { name: `Apply for ${job!.title}` })
     await form.getByLabel('Full Name').fill('Ifeoma Nwosu')
     await form.getByLabel('Email', { exact: true }).fill('ifeoma@example.com')

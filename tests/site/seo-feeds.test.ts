@@ -119,7 +119,7 @@ async function setPublished(id: string, published: boolean) {
 }
 
 describe('/sitemap.xml', () => {
-  it('is XML listing every public page, every solution and every published post, at SITE_URL', async () => {
+  it('is XML listing every public page, every solution, every published post and every open role, at SITE_URL', async () => {
     const response = await get(sitemapLoader, '/sitemap.xml')
     expect(response.status).toBe(200)
     expect(response.headers.get('Content-Type')).toBe('application/xml; charset=utf-8')
@@ -129,13 +129,16 @@ describe('/sitemap.xml', () => {
 
     const solutions = (await service.from('solutions').select('slug')).data as { slug: string }[]
     const posts = (await service.from('blog_posts').select('slug').eq('published', true)).data as { slug: string }[]
+    const jobs = (await service.from('job_openings').select('slug').eq('active', true)).data as { slug: string }[]
     expect(solutions).toHaveLength(6)
+    expect(jobs.length).toBeGreaterThan(3)
     expect(posts.length).toBeGreaterThan(6)
     expect([...locs].sort()).toEqual(
       [
         ...PUBLIC_PATHS.map((path) => `${SITE}${path}`),
         ...solutions.map((s) => `${SITE}/solutions/${s.slug}`),
         ...posts.map((p) => `${SITE}/resources/blog/${p.slug}`),
+        ...jobs.map((j) => `${SITE}/careers/${j.slug}`),
       ].sort(),
     )
     expect(new Set(locs).size).toBe(locs.length)
@@ -146,7 +149,10 @@ describe('/sitemap.xml', () => {
     expect(drafts).toHaveLength(2)
     const urls = await sitemap()
     for (const draft of drafts) expect(urls.has(`${SITE}/resources/blog/${draft.slug}`)).toBe(false)
-    expect([...urls.keys()].filter((loc) => loc.includes('/admin') || loc.includes('/careers/'))).toEqual([])
+    expect([...urls.keys()].filter((loc) => loc.includes('/admin'))).toEqual([])
+    const inactive = (await service.from('job_openings').select('slug').eq('active', false)).data as { slug: string }[]
+    expect(inactive).toHaveLength(1)
+    expect(urls.has(`${SITE}/careers/${inactive[0]!.slug}`)).toBe(false)
   })
 
   it('dates each solution and post by its row, and each page by the newest change to what it shows', async () => {

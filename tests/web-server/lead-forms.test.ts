@@ -134,20 +134,20 @@ describe('newsletter form without JavaScript', () => {
 })
 
 describe('job application without JavaScript', () => {
-  let activeJob: { id: string; title: string }
-  let inactiveJobId: string
+  let activeJob: { id: string; slug: string; title: string }
+  let inactiveJob: { id: string; slug: string }
 
   beforeAll(async () => {
     const service = backend.service()
-    const { data: active } = await service.from('job_openings').select('id, title').eq('active', true).limit(1).single()
+    const { data: active } = await service.from('job_openings').select('id, slug, title').eq('active', true).limit(1).single()
     activeJob = active!
     const { data: inactive, error } = await service
       .from('job_openings')
-      .insert({ title: 'Closed role', location: 'Lagos', department: 'Finance', active: false })
-      .select('id')
+      .insert({ title: 'Closed role', slug: '', location: 'Lagos', department: 'Finance', active: false })
+      .select('id, slug')
       .single()
     expect(error).toBeNull()
-    inactiveJobId = inactive!.id
+    inactiveJob = inactive!
   })
 
   const pdf = (size = 2048) => {
@@ -156,11 +156,12 @@ describe('job application without JavaScript', () => {
     return bytes
   }
 
-  function apply(jobId: string, fields: Record<string, string>, cv: { bytes: Uint8Array; name: string; type: string } | null): Promise<Response> {
+  /** Posts the application form as a browser without JavaScript does: to the role's own page. */
+  function apply(slug: string, fields: Record<string, string>, cv: { bytes: Uint8Array; name: string; type: string } | null): Promise<Response> {
     const form = new FormData()
     for (const [key, value] of Object.entries(fields)) form.set(key, value)
     if (cv) form.set('cv', new File([cv.bytes as Uint8Array<ArrayBuffer>], cv.name, { type: cv.type }))
-    return fetch(`${site.url}/careers/${jobId}/apply`, { method: 'POST', body: form, redirect: 'manual' })
+    return fetch(`${site.url}/careers/${slug}`, { method: 'POST', body: form, redirect: 'manual' })
   }
 
   async function storedCvs(): Promise<string[]> {
@@ -179,19 +180,23 @@ describe('job application without JavaScript', () => {
     return data!
   }
 
-  it('shows the form on its own page for an open job', async () => {
-    const response = await fetch(`${site.url}/careers/${activeJob.id}/apply`)
+  it("shows the form on the role's page, posting to that page; the old apply address redirects there", async () => {
+    const response = await fetch(`${site.url}/careers/${activeJob.slug}`)
     expect(response.status).toBe(200)
     const html = await response.text()
     expect(html).toContain(`Apply for ${shown(activeJob.title)}`)
-    expect(html).toMatch(/enctype="multipart\/form-data"/i)
+    const formTag = /<form [^>]*>/.exec(html)?.[0] ?? ''
+    for (const attribute of ['method="post"', `action="/careers/${activeJob.slug}"`, 'encType="multipart/form-data"']) expect(formTag).toContain(attribute)
+    const old = await fetch(`${site.url}/careers/${activeJob.id}/apply`, { redirect: 'manual' })
+    expect(old.status).toBe(301)
+    expect(old.headers.get('location')).toBe(`/careers/${activeJob.slug}`)
   })
 
   it('stores the application and its CV in the private bucket', async () => {
     const before = (await storedCvs()).length
     const cvBytes = pdf()
     const response = await apply(
-      activeJob.id,
+      activeJob.slug,
       { name: 'Amaka Eze', email: 'amaka@example.com', phone: '+234 801 234 5678', coverNote: 'I love ledgers.' },
       { bytes: cvBytes, name: 'Amaka Eze CV.pdf', type: 'application/pdf' },
     )
@@ -213,7 +218,7 @@ describe('job application without JavaScript', () => {
   it('refuses a 6 MB CV with 413 before reading it, on a page that says how much the form takes, and stores nothing', async () => {
     const before = await storedCvs()
     const response = await apply(
-      activeJob.id,
+      activeJob.slug,
       { name: 'Big File', email: 'big-cv@example.com' },
       { bytes: pdf(6 * 1024 * 1024), name: 'big.pdf', type: 'application/pdf' },
     )
@@ -232,7 +237,7 @@ describe('job application without JavaScript', () => {
     ['a text file', { bytes: new TextEncoder().encode('hello'), name: 'cv.txt', type: 'text/plain' }, 'Please choose a PDF, DOC or DOCX file.'],
   ])('refuses %s with 400, the input kept, and stores no row and no file', async (_, cv, message) => {
     const before = await storedCvs()
-    const response = await apply(activeJob.id, { name: 'Refused Person', email: 'refused@example.com', coverNote: 'Kept cover note' }, cv)
+    const response = await apply(activeJob.slug, { name: 'Refused Person', email: 'refused@example.com', coverNote: 'Kept cover note' }, cv)
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toContain(message)
@@ -243,22 +248,24 @@ describe('job application without JavaScript', () => {
   })
 
   it('refuses a missing CV and missing fields with 400', async () => {
-    const response = await apply(activeJob.id, { name: '', email: 'x@example.com' }, null)
+    const response = await apply(activeJob.slug, { name: '', email: 'x@example.com' }, null)
     expect(response.status).toBe(400)
     const html = await response.text()
     expect(html).toContain('Name is required')
     expect(html).toContain('Please attach your CV.')
   })
 
-  it('refuses an inactive or unknown opening with a clear message, storing nothing', async () => {
+  it('refuses a closed or unknown opening, storing nothing: a closed one says so (410), an unknown one goes to the list', async () => {
     const before = await storedCvs()
-    for (const jobId of [inactiveJobId, '00000000-0000-4000-8000-000000000000']) {
-      const response = await apply(jobId, { name: 'Late Applicant', email: 'late@example.com' }, { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' })
-      expect(response.status).toBe(409)
-      expect(await response.text()).toContain('This job opening is no longer accepting applications.')
-      const page = await fetch(`${site.url}/careers/${jobId}/apply`)
-      expect(page.status).toBe(404)
-    }
+    const cv = { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' }
+    const closed = await apply(inactiveJob.slug, { name: 'Late Applicant', email: 'late@example.com' }, cv)
+    expect(closed.status).toBe(410)
+    expect(await closed.text()).toContain('This job opening is no longer accepting applications.')
+    const unknown = await apply('no-such-role', { name: 'Late Applicant', email: 'late@example.com' }, cv)
+    expect(unknown.status).toBe(302)
+    expect(unknown.headers.get('location')).toBe('/careers')
+    const oldAddress = await fetch(`${site.url}/careers/${inactiveJob.id}/apply`, { redirect: 'manual' })
+    expect(oldAddress.headers.get('location')).toBe('/careers')
     expect(await applicationsFrom('late@example.com')).toHaveLength(0)
     expect(await storedCvs()).toEqual(before)
   })
@@ -266,9 +273,9 @@ describe('job application without JavaScript', () => {
   it('takes the CV back when the row is refused by the flood limit', async () => {
     const fields = { name: 'Keen Applicant', email: 'keen@example.com' }
     const cv = { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' }
-    for (let i = 0; i < 5; i++) expect((await apply(activeJob.id, fields, cv)).status).toBe(200)
+    for (let i = 0; i < 5; i++) expect((await apply(activeJob.slug, fields, cv)).status).toBe(200)
     const before = await storedCvs()
-    const refused = await apply(activeJob.id, { ...fields, coverNote: 'Sixth try' }, cv)
+    const refused = await apply(activeJob.slug, { ...fields, coverNote: 'Sixth try' }, cv)
     expect(refused.status).toBe(429)
     const html = await refused.text()
     expect(html).toContain(TOO_MANY)
@@ -280,7 +287,7 @@ describe('job application without JavaScript', () => {
   it('stores nothing for a filled honeypot', async () => {
     const before = await storedCvs()
     const response = await apply(
-      activeJob.id,
+      activeJob.slug,
       { name: 'Bot', email: 'bot@example.com', website: 'spam' },
       { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' },
     )

@@ -5,7 +5,7 @@ import { latest } from './xml/format-dates'
 
 /**
  * Every public URL, dated: the fixed pages by the newest change to what they show (their sections
- * plus the header and footer), each solution and published post by its own row.
+ * plus the header and footer), each solution, published post and open job by its own row.
  */
 export function sitemapEntries(origin: string, content: SitemapContent): SitemapEntry[] {
   const pages = PUBLIC_PAGES.map((page) => ({
@@ -20,5 +20,9 @@ export function sitemapEntries(origin: string, content: SitemapContent): Sitemap
     loc: `${origin}/resources/blog/${encodeURIComponent(post.slug)}`,
     lastmod: latest([post.changedAt]),
   }))
-  return [...pages, ...solutions, ...posts]
+  const jobs = content.jobs.map((job) => ({
+    loc: `${origin}/careers/${encodeURIComponent(job.slug)}`,
+    lastmod: latest([job.changedAt]),
+  }))
+  return [...pages, ...solutions, ...posts, ...jobs]
 }

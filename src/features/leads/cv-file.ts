@@ -8,6 +8,12 @@ export const CV_CONTENT_TYPES: Record<CvKind, string> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 }
 
+/** The largest CV taken: 5 MB. */
+export const CV_MAX_BYTES = 5 * 1024 * 1024
+
+/** The file input's accept list: what the form offers to choose. */
+export const CV_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+
 const PDF = [0x25, 0x50, 0x44, 0x46, 0x2d] // %PDF-
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] // Word 97-2003 compound file
 const ZIP = [0x50, 0x4b, 0x03, 0x04] // PK.. (a .docx is a zip package)

@@ -1,6 +1,7 @@
 // One schema per lead form, used by the browser before sending and by the action on arrival. The
 // database repeats each rule as a constraint (supabase/migrations/*_leads.sql).
 import { z } from 'zod'
+import { CV_MAX_BYTES } from './cv-file'
 
 const EMAIL_MAX = 254
 
@@ -50,9 +51,7 @@ export type NewsletterField = keyof typeof newsletterLimits
 export const newsletterSchema = z.object({ email })
 export type NewsletterInput = z.infer<typeof newsletterSchema>
 
-export const CV_MAX_BYTES = 5 * 1024 * 1024
 export const CV_EXTENSIONS = ['pdf', 'doc', 'docx'] as const
-export const CV_ACCEPT = '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 export const CV_TYPE_MESSAGE = 'Please choose a PDF, DOC or DOCX file.'
 export const CV_SIZE_MESSAGE = 'The CV must be at most 5 MB.'
 export const CV_REQUIRED_MESSAGE = 'Please attach your CV.'

@@ -13,6 +13,7 @@ async function addJob(user: ReturnType<typeof userEvent.setup>, title: string) {
   const d = within(dialog)
   await user.type(d.getByLabelText('Job Title'), title)
   await user.type(d.getByLabelText('Location'), 'Lagos')
+  await user.type(d.getByLabelText('Country code'), 'ng')
   await user.type(d.getByLabelText('Department'), 'Engineering')
   await user.selectOptions(d.getByLabelText('Type'), 'Contract')
   await user.type(d.getByLabelText('Description'), 'Build ledgers.')
@@ -32,6 +33,53 @@ describe('Job Openings manager', () => {
     expect(within(dialog).getByText('Job Title is required')).toBeTruthy()
     expect(within(dialog).getByText('Location is required')).toBeTruthy()
     expect(within(dialog).getByText('Department is required')).toBeTruthy()
+    expect(within(dialog).getByText('Country: the two-letter code, such as NG')).toBeTruthy()
+  })
+
+  it('saves the fields a job page needs: slug from the title, country, remote, salary, and the description sanitized', async () => {
+    const user = userEvent.setup()
+    renderRoute(screenRoute, env.db, '/admin/jobs')
+    await listLoaded()
+    await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
+    const d = within(dialog)
+    await user.type(d.getByLabelText('Job Title'), 'Remote Payments Engineer')
+    await user.type(d.getByLabelText('Location'), 'Remote')
+    await user.type(d.getByLabelText('Country code'), 'ng')
+    await user.click(d.getByLabelText(/^Fully remote/))
+    await user.type(d.getByLabelText('Department'), 'Engineering')
+    await user.type(d.getByLabelText('Salary from (optional)'), '500000')
+    await user.type(d.getByLabelText('Salary to (optional)'), '400000')
+    await user.click(d.getByRole('button', { name: 'Create Job Opening' }))
+    // A salary needs its currency and period, and a range that runs upwards.
+    expect(await d.findByText('Give the currency of the salary')).toBeTruthy()
+    expect(d.getByText('Give the period the salary is for')).toBeTruthy()
+    expect(d.getByText('Salary to must not be below Salary from')).toBeTruthy()
+    await user.clear(d.getByLabelText('Salary to (optional)'))
+    await user.type(d.getByLabelText('Salary to (optional)'), '700,000')
+    await user.type(d.getByLabelText('Currency'), 'ngn')
+    await user.selectOptions(d.getByLabelText('Period'), 'per month')
+    await user.type(d.getByLabelText('Description'), '<p onclick="steal()">Ship it.</p><script>steal()</script>')
+    await user.click(d.getByRole('button', { name: 'Create Job Opening' }))
+    await expectToast('Success', 'Job opening created successfully')
+    const row = (
+      await env.db
+        .from('job_openings')
+        .select('slug, country, remote, salary_min, salary_max, salary_currency, salary_unit, description')
+        .eq('title', 'Remote Payments Engineer')
+        .single()
+    ).data
+    expect(row).toEqual({
+      slug: 'remote-payments-engineer',
+      country: 'NG',
+      remote: true,
+      salary_min: 500000,
+      salary_max: 700000,
+      salary_currency: 'NGN',
+      salary_unit: 'MONTH',
+      description: '<p>Ship it.</p>',
+    })
+    expect(await screen.findByText(/\/careers\/remote-payments-engineer/)).toBeTruthy()
   })
 
   it('creates an active opening, deactivates and activates it, edits and deletes it', async () => {

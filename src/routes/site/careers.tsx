@@ -6,7 +6,6 @@ import { SectionHeading } from '~/components/ui/section-heading'
 import { getOpenJobs } from '~/features/careers/api/job-openings'
 import { JobList } from '~/features/careers/components/job-list'
 import { Perks } from '~/features/careers/components/perks'
-import { ApplyButton } from '~/features/leads/components/apply-button'
 import { DEFAULT_SITE_SETTINGS } from '~/features/settings/site-settings'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
@@ -45,7 +44,7 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
             description={`${loaderData.jobs.length} open ${loaderData.jobs.length === 1 ? 'role' : 'roles'}, newest first.`}
           />
           <div className="mt-10">
-            <JobList jobs={loaderData.jobs} apply={(job) => <ApplyButton job={job} />} />
+            <JobList jobs={loaderData.jobs} />
           </div>
         </Container>
       </section>

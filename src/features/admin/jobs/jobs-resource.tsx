@@ -1,5 +1,9 @@
-// The Job Openings screen: each opening with its state, switched on and off in one click.
-import { JOB_TYPES, jobOpeningMessages, jobOpeningSchema, type JobOpening, type JobOpeningValues } from '~/entities/job-opening'
+// The Job Openings screen: each opening with its state, switched on and off in one click. The
+// description is HTML, edited as a post's body is.
+import { Controller } from 'react-hook-form'
+import { JOB_TYPES, jobOpeningMessages, jobOpeningSchema, SALARY_UNITS, type JobOpening, type JobOpeningValues } from '~/entities/job-opening'
+import { ContentEditor } from '../blog/components/content-editor'
+import { Field } from '../components/field'
 import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
 import { EditAndRemove, ToggleButton } from '../components/item-parts'
@@ -21,6 +25,19 @@ function ClosingDate({ job }: { job: JobOpening }) {
   )
 }
 
+/** The words of a stored description, for the list's two-line summary (shown as text, never as HTML). */
+function textOf(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
 export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, JobOpeningValues> = {
   title: 'Job Openings',
   subtitle: 'Manage career opportunities',
@@ -40,9 +57,10 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
           <ClosingDate job={job} />
         </div>
         <p className="mt-0.5 text-xs text-slate-600">
-          {job.department} · {job.location} · {job.type}
+          /careers/{job.slug} · {job.department} · {job.location}
+          {job.remote ? ' (remote)' : ''} · {job.type}
         </p>
-        {job.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{job.description}</p> : null}
+        {job.description ? <p className="mt-1 line-clamp-2 text-sm text-slate-600">{textOf(job.description)}</p> : null}
       </div>
       <div className="flex gap-1">
         <ToggleButton
@@ -60,9 +78,16 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
     draftKey: 'job',
     initial: (item) => ({
       title: item?.title ?? '',
+      slug: item?.slug ?? '',
       location: item?.location ?? '',
+      country: item?.country ?? '',
+      remote: item?.remote ?? false,
       department: item?.department ?? '',
       type: JOB_TYPES.find((type) => type === item?.type) ?? 'Full-time',
+      salary_min: item?.salary_min?.toString() ?? '',
+      salary_max: item?.salary_max?.toString() ?? '',
+      salary_currency: item?.salary_currency ?? '',
+      salary_unit: SALARY_UNITS.find((unit) => unit.value === item?.salary_unit)?.value ?? '',
       description: item?.description ?? '',
       requirements: item?.requirements ?? '',
       active: item?.active ?? true,
@@ -71,12 +96,35 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
     ...dialogLabels('Job Opening', 'Add New Job Opening'),
     parts: [
       { name: 'title', label: 'Job Title' },
+      { name: 'slug', label: 'Slug', hint: 'The page is /careers/{slug}. Leave empty to make one from the title; a new slug redirects the old address.' },
       [
-        { name: 'location', label: 'Location' },
+        { name: 'location', label: 'Location', hint: 'Town first, e.g. Lagos (Hybrid)' },
+        { name: 'country', label: 'Country code', placeholder: 'NG', hint: 'Two letters (ISO 3166)' },
+      ],
+      { name: 'remote', label: 'Fully remote (applicants may live anywhere in the country above)', kind: 'checkbox' },
+      [
         { name: 'department', label: 'Department' },
         { name: 'type', label: 'Type', kind: 'select', options: JOB_TYPES },
       ],
-      { name: 'description', label: 'Description', kind: 'textarea', rows: 4 },
+      [
+        { name: 'salary_min', label: 'Salary from (optional)', placeholder: '450000' },
+        { name: 'salary_max', label: 'Salary to (optional)' },
+      ],
+      [
+        { name: 'salary_currency', label: 'Currency', placeholder: 'NGN', hint: 'Three letters (ISO 4217)' },
+        { name: 'salary_unit', label: 'Period', kind: 'select', options: [{ value: '', label: 'Choose…' }, ...SALARY_UNITS] },
+      ],
+      (form) => (
+        <Controller
+          control={form.control}
+          name="description"
+          render={({ field, fieldState }) => (
+            <Field label="Description" error={fieldState.error?.message} hint="Use HTML tags for formatting: paragraphs, lists, headings">
+              <ContentEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+            </Field>
+          )}
+        />
+      ),
       { name: 'requirements', label: 'Requirements', kind: 'textarea', rows: 4 },
       { name: 'active', label: 'Active (visible on careers page)', kind: 'checkbox' },
       (form) => <ZonedDateTime control={form.control} name="closes_at" label="Closing date (optional)" hint="After it the opening leaves the careers page." />,

@@ -1,23 +1,62 @@
 import type { Tables } from '~/lib/database.types'
-import { unwrap, type Db } from '~/lib/supabase'
+import { unwrap, unwrapOptional, type Db } from '~/lib/supabase'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '~/lib/zoned-time'
 
-export type JobOpening = Pick<Tables<'job_openings'>, 'id' | 'title' | 'location' | 'department' | 'type' | 'description' | 'requirements' | 'created_at'>
+export type JobOpening = Pick<Tables<'job_openings'>, 'id' | 'slug' | 'title' | 'location' | 'department' | 'type' | 'closes_at' | 'created_at'>
 
-/** Active openings, newest first (RLS hides inactive ones from visitors; the filter says so too). */
+/** Open roles, newest first (row-level security hides inactive and closed ones; the filter repeats the first). */
 export async function getOpenJobs(db: Db): Promise<JobOpening[]> {
   return unwrap(
     await db
       .from('job_openings')
-      .select('id, title, location, department, type, description, requirements, created_at')
+      .select('id, slug, title, location, department, type, closes_at, created_at')
       .eq('active', true)
       .order('created_at', { ascending: false }),
     'Failed to fetch job openings',
   )
 }
 
-export interface OpenJob {
-  id: string
-  title: string
+export type JobPage = Pick<
+  Tables<'job_openings'>,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'location'
+  | 'country'
+  | 'remote'
+  | 'department'
+  | 'type'
+  | 'description'
+  | 'requirements'
+  | 'salary_min'
+  | 'salary_max'
+  | 'salary_currency'
+  | 'salary_unit'
+  | 'closes_at'
+  | 'created_at'
+  | 'updated_at'
+>
+
+const JOB_PAGE_COLUMNS =
+  'id, slug, title, location, country, remote, department, type, description, requirements, salary_min, salary_max, salary_currency, salary_unit, closes_at, created_at, updated_at'
+
+/** The open role at `/careers/{slug}`, or null when there is none open there. */
+export async function getOpenJobPage(db: Db, slug: string): Promise<JobPage | null> {
+  const rows = unwrap(await db.from('job_openings').select(JOB_PAGE_COLUMNS).eq('slug', slug).eq('active', true).limit(1), 'Failed to fetch job opening')
+  return rows[0] ?? null
+}
+
+/** Whether a slug names an open role, a closed one (inactive or past its closing time), or none. */
+export async function getJobOpeningState(db: Db, slug: string): Promise<'open' | 'closed' | null> {
+  const state = unwrapOptional(await db.rpc('job_opening_state', { opening_slug: slug }), 'Failed to check job opening')
+  return state === 'open' || state === 'closed' ? state : null
+}
+
+/** The company's time zone (site setting time_zone), which dates on the site are given in. */
+export async function getCompanyTimeZone(db: Db): Promise<string> {
+  const rows = unwrap(await db.from('site_settings').select('value').eq('key', 'time_zone'), 'Failed to fetch the time zone')
+  const zone = rows[0]?.value
+  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -27,9 +66,20 @@ export function isJobId(id: string): boolean {
   return UUID.test(id)
 }
 
-/** The job opening with this id when it accepts applications (visitors see only active ones). */
-export async function getOpenJob(db: Db, id: string): Promise<OpenJob | null> {
+/** The slug of the open role with this id, or null (visitors see open roles only). */
+export async function getOpenJobSlug(db: Db, id: string): Promise<string | null> {
   if (!isJobId(id)) return null
-  const rows = unwrap(await db.from('job_openings').select('id, title').eq('id', id).eq('active', true).limit(1), 'Failed to fetch job opening')
-  return rows[0] ?? null
+  const rows = unwrap(await db.from('job_openings').select('slug').eq('id', id).eq('active', true).limit(1), 'Failed to fetch job opening')
+  return rows[0]?.slug ?? null
+}
+
+/** The path of a role's own page. */
+export function jobPath(slug: string): string {
+  return `/careers/${slug}`
+}
+
+/** The id of the open role at `/careers/{slug}`, or null. */
+export async function getOpenJobId(db: Db, slug: string): Promise<string | null> {
+  const rows = unwrap(await db.from('job_openings').select('id').eq('slug', slug).eq('active', true).limit(1), 'Failed to fetch job opening')
+  return rows[0]?.id ?? null
 }

@@ -13,6 +13,8 @@ export interface SitemapContent {
   solutions: DatedPage[]
   /** Published posts not hidden from search engines, newest first. */
   posts: DatedPage[]
+  /** Open job openings, newest first. */
+  jobs: DatedPage[]
   /** The newest change (ISO timestamp) of each content source that has rows. */
   changed: Partial<Record<ContentSource, string>>
 }
@@ -30,7 +32,7 @@ async function newestChange(
 }
 
 /**
- * What the sitemap lists and dates, read as a visitor (row-level security keeps drafts and inactive
+ * What the sitemap lists and dates, read as a visitor (row-level security keeps drafts and closed
  * jobs out; the filters repeat it so a privileged client could not leak them either). Rows a visitor
  * cannot see (an unpublished post, a deleted client) cannot date a page: the sitemap's lastmod is the
  * newest visible change. Pages hidden from search engines are left out.
@@ -42,7 +44,7 @@ export async function getSitemapContent(db: Db): Promise<SitemapContent> {
     db.from('blog_posts').select('slug, publish_at, updated_at').eq('published', true).eq('hide_from_search', false).order('publish_at', newestFirst),
     db.from('website_content').select('section, key, updated_at'),
     newestChange(db.from('site_settings').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date settings'),
-    newestChange(db.from('job_openings').select('updated_at').eq('active', true).order('updated_at', newestFirst).limit(1), 'Failed to date job openings'),
+    db.from('job_openings').select('slug, created_at, updated_at').eq('active', true).order('created_at', newestFirst),
     newestChange(db.from('clients').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date clients'),
     newestChange(db.from('testimonials').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date testimonials'),
     newestChange(db.from('team_members').select('updated_at').order('updated_at', newestFirst).limit(1), 'Failed to date team'),
@@ -52,6 +54,7 @@ export async function getSitemapContent(db: Db): Promise<SitemapContent> {
   const solutionPages = dated(unwrap(solutions, 'Failed to fetch solutions'))
   // A post went live at publish_at, whenever it was written.
   const postPages = dated(unwrap(posts, 'Failed to fetch posts').map((row) => ({ slug: row.slug, created_at: row.publish_at, updated_at: row.updated_at })))
+  const jobPages = dated(unwrap(jobs, 'Failed to fetch job openings'))
 
   const changed: Partial<Record<ContentSource, string>> = {}
   const note = (source: ContentSource, at: string | undefined) => {
@@ -64,11 +67,11 @@ export async function getSitemapContent(db: Db): Promise<SitemapContent> {
   for (const page of solutionPages) note('solutions', page.changedAt)
   for (const page of postPages) note('blog_posts', page.changedAt)
   note('site_settings', settings)
-  note('job_openings', jobs)
+  for (const page of jobPages) note('job_openings', page.changedAt)
   note('clients', clients)
   note('testimonials', testimonials)
   note('team_members', team)
-  return { solutions: solutionPages, posts: postPages, changed }
+  return { solutions: solutionPages, posts: postPages, jobs: jobPages, changed }
 }
 
 export type FeedPost = Pick<Tables<'blog_posts'>, 'slug' | 'title' | 'excerpt' | 'category' | 'author_name' | 'publish_at' | 'updated_at'>

@@ -1,7 +1,9 @@
-// The job application form: in the Apply Now dialog with JavaScript, on /careers/{id}/apply without.
-// The CV's type and size are checked in the browser before anything is sent.
+// The job application form, on the role's own page, posting to that page: without JavaScript the
+// page comes back with the confirmation or the errors; with it the form stays where it is. The CV's
+// type and size are checked in the browser before anything is sent.
 import type { FormResult } from '../form-result'
-import { applicationSchema, CV_ACCEPT, type ApplicationField } from '../schemas'
+import { CV_ACCEPT } from '../cv-file'
+import type { ApplicationField } from '../schemas'
 import { FormField, inputClass } from './form-field'
 import { FormMessage } from './form-message'
 import { HoneypotField } from './honeypot-field'
@@ -9,27 +11,33 @@ import { SubmitButton } from './submit-button'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
 
+// The schema (and zod) loads when the visitor first focuses the form, not with the page. Only the
+// browser ever calls this, so the server build leaves the dynamic import out.
+const loadApplicationSchema = () =>
+  import.meta.env.SSR
+    ? Promise.reject(new Error('The application schema loads in the browser'))
+    : import('../schemas').then((schemas) => schemas.applicationSchema)
+
 export const APPLICATION_CONFIRMATION = "Thank you for applying! We've received your application and will be in touch."
 
-export function applyPath(jobId: string): string {
-  return `/careers/${jobId}/apply`
-}
-
 interface ApplicationFormProps {
-  job: { id: string; title: string }
+  job: { title: string }
+  /** Where the form posts: the role's page. */
+  action: string
   result?: FormResult<ApplicationField>
 }
 
-export function ApplicationForm({ job, result }: ApplicationFormProps) {
-  const { fetcher, formRef, onSubmit, busy, fieldErrors, formError, accepted, values } = useLeadForm<ApplicationField>(applicationSchema, result)
+export function ApplicationForm({ job, action, result }: ApplicationFormProps) {
+  const { fetcher, formRef, onSubmit, onFocus, busy, fieldErrors, formError, accepted, values } = useLeadForm<ApplicationField>(loadApplicationSchema, result)
   const hydrated = useHydrated()
   return (
     <fetcher.Form
       ref={formRef}
       method="post"
-      action={applyPath(job.id)}
+      action={action}
       encType="multipart/form-data"
       onSubmit={onSubmit}
+      onFocus={onFocus}
       noValidate={hydrated}
       aria-label={`Apply for ${job.title}`}
       className="relative space-y-4"

@@ -6,7 +6,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
-import { ApplyButton } from './apply-button'
+import { ApplicationForm } from './application-form'
 import { ContactForm } from './contact-form'
 import { NewsletterForm } from './newsletter-form'
 
@@ -112,23 +112,23 @@ describe('NewsletterForm', () => {
   })
 })
 
-describe('ApplyButton', () => {
-  const job = { id: '5c9aca05-9aec-493d-b965-9c9ff9687c23', title: 'Backend Engineer' }
+describe('ApplicationForm', () => {
+  const job = { title: 'Backend Engineer' }
 
-  it('opens the application form in a dialog and checks the CV before sending', async () => {
+  it("posts to the role's page and checks the CV before sending", async () => {
     const user = userEvent.setup({ applyAccept: false })
     const received: FormData[] = []
-    renderWithActions(() => <ApplyButton job={job} />, {
-      '/careers/:id/apply': async (formData) => {
+    renderWithActions(() => <ApplicationForm job={job} action="/careers/backend-engineer" />, {
+      '/careers/:slug': async (formData) => {
         received.push(formData)
         return { ok: true }
       },
     })
-    await user.click(screen.getByRole('button', { name: 'Apply Now' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Apply for Backend Engineer' })
-    expect(dialog).toBeTruthy()
+    expect(screen.getByRole('form', { name: 'Apply for Backend Engineer' }).getAttribute('action')).toBe('/careers/backend-engineer')
 
     await user.type(screen.getByLabelText('Full Name'), 'Ada Lovelace')
+    // The schema loads on the form's first focus (zod is not in the page's first load).
+    await import('../schemas')
     await user.type(screen.getByLabelText('Email'), 'ada@example.com')
     const cvInput = screen.getByLabelText(/^CV/)
     await user.upload(cvInput, new File(['hello'], 'notes.txt', { type: 'text/plain' }))

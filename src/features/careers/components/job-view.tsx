@@ -1,0 +1,87 @@
+import { ArrowLeft, Briefcase, CalendarClock, Clock, MapPin } from 'lucide-react'
+import { Link } from 'react-router'
+import { Badge } from '~/components/ui/badge'
+import { Container } from '~/components/ui/container'
+import type { JobPage } from '../api/job-openings'
+
+export interface JobViewProps {
+  job: Pick<JobPage, 'title' | 'department' | 'location' | 'type' | 'remote'>
+  /** The description and requirements, already sanitized on the server. */
+  html: string
+  /** The closing time as the company states it ("2 December 2026, 17:00 WAT"), when there is one. */
+  closes: string | null
+  salary: string | null
+  /** The application form. */
+  applicationForm: React.ReactNode
+}
+
+/** A role's own page: its facts, the full description, and the application form. */
+export function JobView({ job, html, closes, salary, applicationForm }: JobViewProps) {
+  return (
+    <article>
+      <header className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
+        <Container className="py-12 sm:py-16">
+          <Link to="/careers" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+            <ArrowLeft aria-hidden="true" className="size-4" strokeWidth={1.75} /> All open roles
+          </Link>
+          <p className="mt-8 text-sm font-semibold tracking-wide text-brand-primary-text uppercase">{job.department}</p>
+          <h1 className="mt-3 max-w-4xl text-3xl leading-tight font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">{job.title}</h1>
+          <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-slate-700">
+            <li className="inline-flex items-center gap-1.5">
+              <MapPin aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+              {job.location}
+              {job.remote ? ' · Remote' : ''}
+            </li>
+            <li className="inline-flex items-center gap-1.5">
+              <Clock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+              <Badge tone="brand">{job.type}</Badge>
+            </li>
+            {salary && (
+              <li className="inline-flex items-center gap-1.5">
+                <Briefcase aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+                {salary}
+              </li>
+            )}
+            {closes && (
+              <li className="inline-flex items-center gap-1.5">
+                <CalendarClock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+                Applications close {closes}
+              </li>
+            )}
+          </ul>
+        </Container>
+      </header>
+      <Container className="grid gap-12 py-10 sm:py-14 lg:grid-cols-12">
+        <section aria-labelledby="role-heading" className="lg:col-span-7">
+          {/* Headings in the description (h2, h3) sit under this one, so the outline never skips a level. */}
+          <h2 id="role-heading" className="text-2xl font-semibold tracking-tight text-slate-900">
+            About the role
+          </h2>
+          <div className="prose-content mt-6 max-w-none" dangerouslySetInnerHTML={{ __html: html }} />
+        </section>
+        <section aria-labelledby="apply-heading" className="lg:col-span-5">
+          <div id="apply" className="rounded-2xl border border-slate-200 p-6 lg:sticky lg:top-24">
+            <h2 id="apply-heading" className="text-xl font-semibold text-slate-900">
+              Apply for this role
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">Tell us about yourself and attach your CV. We read every application.</p>
+            <div className="mt-5">{applicationForm}</div>
+          </div>
+        </section>
+      </Container>
+    </article>
+  )
+}
+
+/** What a closed role's address shows: it is gone, and where the open ones are. */
+export function ClosedJob({ message }: { message: string }) {
+  return (
+    <Container className="flex min-h-[50vh] flex-col items-center justify-center py-20 text-center">
+      <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">This role is closed</h1>
+      <p className="mt-4 max-w-md text-lg text-slate-600">{message}</p>
+      <Link to="/careers" className="mt-8 font-semibold text-brand-primary-text underline underline-offset-4">
+        See our open roles
+      </Link>
+    </Container>
+  )
+}

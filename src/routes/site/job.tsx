@@ -1,0 +1,96 @@
+import { data, redirect } from 'react-router'
+import { getCompanyTimeZone, getOpenJobId, getOpenJobPage, getJobOpeningState, jobPath } from '~/features/careers/api/job-openings'
+import { ClosedJob, JobView } from '~/features/careers/components/job-view'
+import { closingLabel, salaryLabel } from '~/features/careers/job-facts'
+import { jobDescriptionHtml } from '~/features/careers/job-description'
+import { jobPostingLd } from '~/features/careers/job-posting'
+import { CV_UPLOAD_SECRET_HEADER, newCvUploadSecret } from '~/features/leads/api/applications.server'
+import { JobNotOpenError } from '~/features/leads/api/lead-errors'
+import { ApplicationForm } from '~/features/leads/components/application-form'
+import { CV_MAX_BYTES } from '~/features/leads/cv-file'
+import { CV_SIZE_MESSAGE } from '~/features/leads/schemas'
+import { handleApplicationSubmission } from '~/features/leads/server/application.server'
+import { readForm } from '~/features/leads/server/read-form.server'
+import { requestDb } from '~/lib/db.server'
+import { loadSafely } from '~/lib/load-safely'
+import { breadcrumbLd, buildMeta, siteContextFrom } from '~/lib/seo'
+import type { ServerHints } from '~/lib/server-hints'
+import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
+import type { Route } from './+types/job'
+
+// The application form posts here: a CV of at most 5 MB, plus the text fields.
+const MAX_BODY_BYTES = CV_MAX_BYTES + 64 * 1024
+export const handle: ServerHints = { maxBodyBytes: MAX_BODY_BYTES }
+
+// The company's logo as job boards show it.
+const LOGO_PATH = '/favicon.svg'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const db = requestDb(context)
+  const [job, zone] = await Promise.all([
+    loadSafely(`Reading job opening ${params.slug}`, () => getOpenJobPage(db, params.slug), null),
+    loadSafely('Reading the time zone', () => getCompanyTimeZone(db), DEFAULT_TIME_ZONE),
+  ])
+  if (job) {
+    return {
+      open: true as const,
+      job,
+      html: jobDescriptionHtml(job),
+      closes: job.closes_at ? closingLabel(job.closes_at, zone) : null,
+      salary: salaryLabel(job),
+    }
+  }
+  // A role that closed is gone for good (410), so search engines drop it; an unknown address goes to the list.
+  const state = await loadSafely(`Checking job opening ${params.slug}`, () => getJobOpeningState(db, params.slug), null)
+  if (state === 'closed') return data({ open: false as const }, { status: 410 })
+  throw redirect('/careers')
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const declared = Number(request.headers.get('content-length') ?? NaN)
+  if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
+    return data({ ok: false as const, fieldErrors: { cv: CV_SIZE_MESSAGE }, values: {} }, { status: 413 })
+  }
+  const secret = newCvUploadSecret()
+  const db = requestDb(context, { [CV_UPLOAD_SECRET_HEADER]: secret })
+  const jobId = await getOpenJobId(db, params.slug)
+  if (!jobId) return data({ ok: false as const, fieldErrors: {}, formError: new JobNotOpenError().message, values: {} }, { status: 410 })
+  const { status, result } = await handleApplicationSubmission(db, jobId, await readForm(request, 'job application form'), secret)
+  return data(result, { status })
+}
+
+export function meta({ loaderData, matches }: Route.MetaArgs) {
+  const site = siteContextFrom(matches)
+  if (!loaderData?.open) {
+    return buildMeta(site, { title: 'This role is closed', description: 'This job opening is no longer accepting applications.', noIndex: true })
+  }
+  const { job, html } = loaderData
+  const path = jobPath(job.slug)
+  return buildMeta(site, {
+    title: job.title,
+    description: `${job.title} at ${site.siteName}: ${job.department}, ${job.location}${job.remote ? ' (remote)' : ''}, ${job.type.toLowerCase()}. Read the role and apply online.`,
+    path,
+    jsonLd: [
+      jobPostingLd(site, { job, descriptionHtml: html, logo: LOGO_PATH }),
+      breadcrumbLd(site, [
+        { name: 'Home', path: '/' },
+        { name: 'Careers', path: '/careers' },
+        { name: job.title, path },
+      ]),
+    ],
+  })
+}
+
+export default function JobRoute({ loaderData, actionData }: Route.ComponentProps) {
+  if (!loaderData.open) return <ClosedJob message={new JobNotOpenError().message} />
+  const { job, html, closes, salary } = loaderData
+  return (
+    <JobView
+      job={job}
+      html={html}
+      closes={closes}
+      salary={salary}
+      applicationForm={<ApplicationForm job={job} action={jobPath(job.slug)} result={actionData} />}
+    />
+  )
+}
