@@ -11,7 +11,7 @@ import { timingSafeEqual } from 'node:crypto'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { chooseEncoding, compressBuffer, compressResponse, isCompressible } from './compression.ts'
+import { chooseEncoding, compressBuffer, compressResponse, isCompressible, worthCompressing } from './compression.ts'
 import type { ServerConfig } from './config.ts'
 import { checkHealth } from './health.ts'
 import { log, requestScope } from './log.ts'
@@ -196,9 +196,8 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     c.set('visitorIp', visitorAddress(c.env.incoming.socket.remoteAddress, c.req.header('x-forwarded-for'), config.TRUST_PROXY))
     await requestScope.run({ requestId }, next)
     let response = c.res
-    if (!response.headers.has('Content-Encoding')) {
-      response = compressResponse(response, chooseEncoding(c.req.header('accept-encoding')))
-    }
+    // Static files and cached pages arrive compressed (or too small to be worth it).
+    if (worthCompressing(response)) response = compressResponse(response, chooseEncoding(c.req.header('accept-encoding')))
     const type = response.headers.get('Content-Type') ?? ''
     // Browsers never keep a page: every visit asks again (pages carry a fresh nonce each time).
     if (type.startsWith('text/html') || (type.startsWith('text/x-script') && !response.headers.has('Cache-Control'))) {

@@ -1,19 +1,8 @@
 // What a request costs the web server itself: the CPU time its process (every thread) spent while a
-// load generator in this process sent it `amount` requests, read from /proc/<pid>/stat before and
-// after. CPU time, unlike requests per second, hardly moves when other programs share the cores.
-import { readFileSync } from 'node:fs'
+// load generator in this process (not the server's) sent it `amount` requests, read from
+// /proc/<pid>/stat before and after (scripts/lib/process-cpu.ts).
 import autocannon from 'autocannon'
-
-// Linux reports process times in clock ticks of 1/100 s (USER_HZ) on every architecture it runs on.
-const TICKS_PER_SECOND = 100
-
-/** The CPU time `pid` has used, user and system, in milliseconds. */
-export function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-  // utime and stime are the 14th and 15th fields; the command before them may hold spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
-}
+import { processCpuMs } from '../../scripts/lib/process-cpu.ts'
 
 export interface LoadTarget {
   path: string
@@ -34,7 +23,12 @@ export interface LoadResult {
  * process `pid`. Every target's requests are built the same way (a function per request), so the
  * load generator sends fixed and varying requests alike.
  */
-export async function driveLoad(siteUrl: string, pid: number, target: LoadTarget, { amount, connections = 8 }: { amount: number; connections?: number }): Promise<LoadResult> {
+export async function driveLoad(
+  siteUrl: string,
+  pid: number,
+  target: LoadTarget,
+  { amount, connections = 8 }: { amount: number; connections?: number },
+): Promise<LoadResult> {
   let n = 0
   const vary = target.vary ?? (() => ({}))
   const before = processCpuMs(pid)
