@@ -1,4 +1,3 @@
-import '~/lib/zod-jitless'
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
 import { getSiteSettings } from '~/features/settings/api/site-settings'

@@ -26,7 +26,7 @@ beforeAll(async () => {
   // Pages kept for a minute: each kind's figure is the cost of answering it, not of re-rendering a
   // page every second at whatever rate this machine sustains.
   site = await startSite(relay.url, backend.keys.anonKey, { SUPABASE_PROXY: '1', PAGE_CACHE_MS: '60000' })
-})
+}, 300_000)
 
 afterAll(async () => {
   await site?.stop()
