@@ -1,5 +1,5 @@
 // An opening on /careers; inactive ones stay in the back office only.
-import { z } from '~/lib/zod'
+import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
 import { optionalText, requiredText } from './rules'

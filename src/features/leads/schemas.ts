@@ -1,6 +1,6 @@
 // One schema per lead form, used by the browser before sending and by the action on arrival. The
 // database repeats each rule as a constraint (supabase/migrations/*_leads.sql).
-import { z } from '~/lib/zod'
+import { z } from '~/lib/schemas'
 
 const EMAIL_MAX = 254
 
