@@ -1,32 +1,36 @@
 // `npm run bench:site`: the production web server under a burst of visitors. It builds when needed,
 // starts the local backend and the web server (as `npm start` does) on free ports with a fresh
-// DATA_DIR, then drives 50 connections for 10 s at each page (/, /about, /resources, one blog post)
-// and at a static file (/favicon.svg) of the same server, with a browser's headers (so responses are
-// compressed as browsers get them), then at URLs that differ on every request: /about with a new
-// tracking parameter, /resources with a new search from one client (so its search quota applies)
-// and from a new client each time (as seen through a trusted proxy's X-Forwarded-For), and unknown
-// blog slugs. Every target's requests are built the same way, so the load generator costs the same
-// for a fixed URL as for a varying one. Then /about with and without a tracking parameter in
-// alternating rounds, which compares them apart from the machine's drift. Last, two floods of 10,000 distinct URLs: pages that do not
-// exist, then searches from as many clients (each a render of its own), and the memory 5 and 30
-// seconds after each. Load generator, web server and backend share this
-// machine. It prints pages/s, p50 and p99 per target, the web server's memory after each, the ratio
-// of / to the static file, and the backend's memory. It asserts nothing. WEB_CONCURRENCY=2 runs the
-// web server as two worker processes (memory is then the sum of the primary and its workers).
+// DATA_DIR, and drives them from a load generator in a process of its own (scripts/lib/
+// load-generator.ts), with a browser's headers (so responses are compressed as browsers get them).
+// For each target it prints pages/s, p50 and p99, and the CPU time the web server and the backend
+// spent per request (read from /proc before and after), which the load generator does not share
+// and a busy machine hardly moves; each target's CPU is also given as a multiple of the static
+// file's. Targets: a static file (/favicon.svg), /, /about, /resources and one blog post, at 50
+// connections for BENCH_DURATION_S; then URLs that differ on every request: /about with a new
+// tracking parameter, / under a new forged Host, /resources with a new search from one client (so
+// its search quota applies) and from a new client each time (as seen through a trusted proxy's
+// X-Forwarded-For), and unknown blog slugs. Then a mix of public pages at 200 connections for
+// BENCH_MIX_DURATION_S (60 s). Last, two floods of BENCH_FLOOD_URLS (10,000) distinct URLs: pages
+// that do not exist, then searches from as many clients, with the memory 5 and 30 seconds after
+// each. It asserts nothing. WEB_CONCURRENCY=2 runs the web server as two worker processes (memory
+// and CPU are then the sum of the primary and its workers).
 import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
-import { cpus, tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
-import autocannon, { type RawRequest } from 'autocannon'
 import { bundleBackend } from '../local-supabase/build.ts'
 import { launchBackend } from '../local-supabase/launch.ts'
 import { readKeys } from '../local-supabase/src/keys.ts'
+import { runLoad, type LoadSpec, type LoadSummary } from './lib/load-generator.ts'
+import { processTreeCpuMs } from './lib/process-cpu.ts'
 import { buildDir, ensureWebBuild } from './lib/web-build.ts'
 
 const CONNECTIONS = 50
+const MIX_CONNECTIONS = 200
 // BENCH_FLOOD_URLS=0 leaves the flood out (for comparing WEB_CONCURRENCY=1 and 2 on the pages alone).
 const FLOOD_URLS = Number(process.env.BENCH_FLOOD_URLS ?? 10_000)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
+const MIX_DURATION_S = Number(process.env.BENCH_MIX_DURATION_S ?? 60)
 const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -35,12 +39,7 @@ const BROWSER_HEADERS = {
 
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1)
 
-interface Target {
-  name: string
-  path: string
-  vary?: (n: number) => string
-  clients?: boolean
-}
+type Target = Omit<LoadSpec, 'url' | 'headers' | 'connections' | 'duration' | 'amount'> & { name: string }
 
 /** Resident memory of `pid` and its children (the worker processes when WEB_CONCURRENCY > 1). */
 async function rssMb(pid: number): Promise<number> {
@@ -99,82 +98,80 @@ try {
     headers: { apikey: keys.anonKey },
   })
   const [post] = (await posts.json()) as { slug: string }[]
-  // `vary` gives each request its own URL (n counts the requests of the run); `clients` gives each a
-  // client of its own.
-  const targets: Target[] = [
-    { name: '/', path: '/' },
-    { name: '/about', path: '/about' },
-    { name: '/resources', path: '/resources' },
-    { name: 'one post', path: `/resources/blog/${post?.slug ?? 'none'}` },
-    { name: 'static /favicon.svg', path: '/favicon.svg' },
-    { name: '/about?utm_source=<new each time>', path: '/about?utm_source=0', vary: (n) => `/about?utm_source=campaign-${n}` },
-    { name: '/resources?q=<new each time>, one client', path: '/resources?q=0', vary: (n) => `/resources?q=term${n}` },
-    { name: '/resources?q=<new each time>, a new client each time', path: '/resources?q=0', vary: (n) => `/resources?q=other${n}`, clients: true },
-    { name: '/resources/blog/no-such-<new each time>', path: '/resources/blog/no-such-0', vary: (n) => `/resources/blog/no-such-${n}` },
-  ]
-  const run = (target: Omit<Target, 'name'>, options: { connections: number; duration?: number; amount?: number }) => {
-    let n = 0
-    const vary = target.vary ?? (() => target.path)
-    const setupRequest = (request: RawRequest) => {
-      n += 1
-      const headers = target.clients ? { ...request.headers, 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` } : request.headers
-      return { ...request, path: vary(n), headers }
-    }
-    return autocannon({ url: siteUrl + target.path, headers: BROWSER_HEADERS, ...options, requests: [{ setupRequest }] })
-  }
+  const postPath = `/resources/blog/${post?.slug ?? 'none'}`
   const webPid = web.pid as number
   const backendPid = backend.pid as number
+
+  interface Measured {
+    load: LoadSummary
+    webCpuMs: number
+    backendCpuMs: number
+  }
+  /** One load from the generator's own process, with what it cost each server's CPU per answer. */
+  async function measure(target: Target, options: Pick<LoadSpec, 'connections' | 'duration' | 'amount'>): Promise<Measured> {
+    const webBefore = processTreeCpuMs(webPid)
+    const backendBefore = processTreeCpuMs(backendPid)
+    const load = await runLoad({ url: siteUrl, headers: BROWSER_HEADERS, ...target, ...options })
+    const answered = Math.max(load.answered, 1)
+    return { load, webCpuMs: (processTreeCpuMs(webPid) - webBefore) / answered, backendCpuMs: (processTreeCpuMs(backendPid) - backendBefore) / answered }
+  }
+
+  const targets: Target[] = [
+    { name: 'static /favicon.svg', paths: ['/favicon.svg'] },
+    { name: '/', paths: ['/'] },
+    { name: '/about', paths: ['/about'] },
+    { name: '/resources', paths: ['/resources'] },
+    { name: 'one post', paths: [postPath] },
+    { name: '/about?utm_source=<new each time>', paths: ['/about'], pathTemplate: '/about?utm_source=campaign-{n}' },
+    { name: '/ with a new forged Host each time', paths: ['/'], hostTemplate: 'forged-{n}.example' },
+    { name: '/resources?q=<new each time>, one client', paths: ['/resources'], pathTemplate: '/resources?q=term{n}' },
+    { name: '/resources?q=<new each time>, a new client each time', paths: ['/resources'], pathTemplate: '/resources?q=other{n}', newClientEach: true },
+    { name: '/resources/blog/no-such-<new each time>', paths: ['/resources'], pathTemplate: '/resources/blog/no-such-{n}' },
+  ]
   console.log(
-    `site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}`,
+    `site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${loadavg()[0].toFixed(1)}`,
   )
   console.log(`memory at start: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
   // Warm up: the first renders compile code paths.
-  for (const target of targets.filter((t) => !t.vary)) await run(target, { connections: 10, duration: 2 })
+  for (const target of targets.filter((t) => !t.pathTemplate && !t.hostTemplate)) await measure(target, { connections: 10, duration: 2 })
   const resting = await rssMb(webPid)
   console.log(`web server memory at rest after the warm-up: ${resting} MB`)
 
-  console.log('\ntarget | pages/s | p50 ms | p99 ms | status of a sample | non-2xx | errors | web server MB after')
-  const rates = new Map<string, number>()
+  console.log(
+    '\ntarget | pages/s | p50 ms | p99 ms | web server CPU ms/request | × static file | backend CPU ms/request | non-2xx | errors | web server MB after',
+  )
+  let staticCpuMs = 0
   for (const target of targets) {
-    const sample = await fetch(siteUrl + target.path, { headers: BROWSER_HEADERS, redirect: 'manual' })
-    await sample.arrayBuffer()
-    const result = await run(target, { connections: CONNECTIONS, duration: DURATION_S })
-    rates.set(target.name, result.requests.average)
+    const { load, webCpuMs, backendCpuMs } = await measure(target, { connections: CONNECTIONS, duration: DURATION_S })
+    if (target.name.startsWith('static')) staticCpuMs = webCpuMs
     console.log(
-      `${target.name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${sample.status} | ${result.non2xx} | ${result.errors + result.timeouts} | ${await rssMb(webPid)}`,
+      `${target.name} | ${Math.round(load.requestsPerSecond)} | ${load.p50} | ${load.p99} | ${webCpuMs.toFixed(3)} | ${(webCpuMs / staticCpuMs).toFixed(2)} | ${backendCpuMs.toFixed(3)} | ${load.non2xx} | ${load.errors + load.timeouts} | ${await rssMb(webPid)}`,
     )
   }
-  // The tracking parameter's cost, measured apart from the machine's drift: /about and /about with a
-  // new tracking parameter on every request, in alternating rounds of 5 s, summed.
-  let plainTotal = 0
-  let trackedTotal = 0
-  for (let round = 0; round < 4; round++) {
-    plainTotal += (await run({ path: '/about' }, { connections: CONNECTIONS, duration: 5 })).requests.average
-    const tracked = { path: '/about?utm_source=0', vary: (n: number) => `/about?utm_source=campaign-${n}&fbclid=IwAR${n}` }
-    trackedTotal += (await run(tracked, { connections: CONNECTIONS, duration: 5 })).requests.average
+
+  const mix: Target = {
+    name: 'a mix of public pages',
+    paths: ['/', '/about', '/resources', '/careers', '/solutions/banking', '/contact', '/clients', '/about?utm_source=newsletter', postPath],
   }
+  const mixed = await measure(mix, { connections: MIX_CONNECTIONS, duration: MIX_DURATION_S })
   console.log(
-    `\n/about in 4 alternating rounds of 5 s: ${Math.round(plainTotal / 4)} pages/s plain, ${Math.round(trackedTotal / 4)} pages/s with a new tracking parameter each time (${Math.round((100 * trackedTotal) / plainTotal)}%)`,
+    `\n${mix.paths.length} public pages in turn, ${MIX_CONNECTIONS} connections for ${MIX_DURATION_S} s: ${Math.round(mixed.load.requestsPerSecond)} pages/s, p50 ${mixed.load.p50} ms, p99 ${mixed.load.p99} ms, max ${mixed.load.max} ms, ${mixed.load.timeouts} timeouts, ${mixed.load.errors} errors, ${mixed.load.non2xx} non-2xx; web server ${mixed.webCpuMs.toFixed(3)} ms CPU a page`,
   )
 
-  const home = rates.get('/') ?? 0
-  const staticRate = rates.get('static /favicon.svg') ?? 1
-  console.log(`\n/ ÷ static file: ${(home / staticRate).toFixed(2)}×`)
-
   const floods: Target[] = [
-    { name: 'pages that do not exist', path: '/no-such-page-0', vary: (n) => `/no-such-page-${n}` },
-    { name: 'searches, each from a new client', path: '/resources?q=0', vary: (n) => `/resources?q=flood${n}`, clients: true },
+    { name: 'pages that do not exist', paths: ['/'], pathTemplate: '/no-such-page-{n}' },
+    { name: 'searches, each from a new client', paths: ['/resources'], pathTemplate: '/resources?q=flood{n}', newClientEach: true },
   ]
   for (const flood of FLOOD_URLS > 0 ? floods : []) {
     const before = await rssMb(webPid)
-    const result = await run(flood, { connections: CONNECTIONS, amount: FLOOD_URLS })
+    const { load } = await measure(flood, { connections: CONNECTIONS, amount: FLOOD_URLS })
     const afterFlood = await rssMb(webPid)
     // Expired pages are let go within two cache lifetimes; the heap gives memory back when idle.
     await new Promise((resolve) => setTimeout(resolve, 5000))
     const after5s = await rssMb(webPid)
     await new Promise((resolve) => setTimeout(resolve, 25_000))
     console.log(
-      `flood of ${FLOOD_URLS} distinct URLs, ${flood.name}: ${Math.round(result.requests.average)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${before} MB before it, ${resting} MB at rest after the warm-up)`,
+      `flood of ${FLOOD_URLS} distinct URLs, ${flood.name}: ${Math.round(load.requestsPerSecond)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${before} MB before it, ${resting} MB at rest after the warm-up)`,
     )
   }
   console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)

@@ -3,13 +3,15 @@
 // for the local backend, its three APIs on the site's origin. `npm start` runs it (server/main.ts).
 //
 // Every absolute URL the app renders starts with one origin fixed before the first request
-// (SITE_URL, or http://localhost:PORT), handed to the app in the request context; a request that
-// names another host gets pages with that same origin and never shares a render with anyone.
+// (SITE_URL, or http://localhost:PORT), handed to the app in the request context. A request that
+// names another host (a forged Host, a proxy that does not pass the site's on) gets the site's own
+// shared render, made from a request on the site's origin, so it costs no render and no page ever
+// carries the host it named.
 import { timingSafeEqual } from 'node:crypto'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { chooseEncoding, compressBuffer, compressResponse, isCompressible } from './compression.ts'
+import { chooseEncoding, compressBuffer, compressResponse, isCompressible, worthCompressing } from './compression.ts'
 import type { ServerConfig } from './config.ts'
 import { checkHealth } from './health.ts'
 import { log, requestScope } from './log.ts'
@@ -129,6 +131,16 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const searchesForSite = new RenderQuota(config.SEARCHES_PER_SECOND, 1000)
   // Fixed by the first request: the port this server listens on (PORT may be 0, "any free port").
   let site: { origin: string; hosts: Set<string> } | undefined
+  let foreignHostNoted = false
+  /** Says once per process that requests name a host the site does not answer to as itself. */
+  function noteForeignHost(host: string): void {
+    if (foreignHostNoted) return
+    foreignHostNoted = true
+    console.warn(
+      `web server: requests arrive for host ${JSON.stringify(host.slice(0, 100))}, not the site's own (${site!.origin}); they get the site's pages as ${site!.origin}. ` +
+        `If that host is the site's public address, set SITE_URL to its origin; behind a proxy, have the proxy pass the Host header on. Said once.`,
+    )
+  }
   const supabaseOrigin = new URL(config.SUPABASE_URL).origin
   const security: SecurityOptions = {
     // Proxied: the browser only ever talks to this origin. Hosted: exactly the project's origin.
@@ -145,8 +157,10 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     const page = await cache.get(key, async (): Promise<RenderedPage> => {
       const token = newNonce()
       // A request of its own, so one visitor going away does not abort the render others wait for.
-      // Always rendered as a GET, so a HEAD can be answered from it too.
-      const response = await render(c, new Request(url, { headers: request.headers }), token, searchDeclined)
+      // Always rendered as a GET, so a HEAD can be answered from it too; always for the site's host.
+      const renderHeaders = new Headers(request.headers)
+      renderHeaders.set('host', url.host)
+      const response = await render(c, new Request(url, { headers: renderHeaders }), token, searchDeclined)
       const headers: [string, string][] = []
       response.headers.forEach((value, name) => {
         if (name !== 'content-length') headers.push([name, value])
@@ -182,9 +196,8 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     c.set('visitorIp', visitorAddress(c.env.incoming.socket.remoteAddress, c.req.header('x-forwarded-for'), config.TRUST_PROXY))
     await requestScope.run({ requestId }, next)
     let response = c.res
-    if (!response.headers.has('Content-Encoding')) {
-      response = compressResponse(response, chooseEncoding(c.req.header('accept-encoding')))
-    }
+    // Static files and cached pages arrive compressed (or too small to be worth it).
+    if (worthCompressing(response)) response = compressResponse(response, chooseEncoding(c.req.header('accept-encoding')))
     const type = response.headers.get('Content-Type') ?? ''
     // Browsers never keep a page: every visit asks again (pages carry a fresh nonce each time).
     if (type.startsWith('text/html') || (type.startsWith('text/x-script') && !response.headers.has('Cache-Control'))) {
@@ -263,12 +276,15 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     const match = routes.match(pathname)
     c.set('route', match ? match.pattern : 'unmatched')
     if (read) {
-      const ownHost = site!.hosts.has(url.host) && site!.hosts.has((c.req.header('host') ?? '').toLowerCase())
-      if (cache.enabled && ownHost && match?.sharedRender && !c.req.header('authorization')) {
-        let shared = sharedRender(url, match)
+      if (!foreignHostNoted) {
+        const host = (c.req.header('host') ?? '').toLowerCase()
+        if (!site!.hosts.has(url.host) || !site!.hosts.has(host)) noteForeignHost(site!.hosts.has(url.host) ? host : url.host)
+      }
+      if (cache.enabled && match?.sharedRender && !c.req.header('authorization')) {
+        let shared = sharedRender(url, match, site!.origin)
         if (shared.parameterised && !cache.has(shared.key)) {
           const allowed = searchesPerClient.take(c.get('visitorIp') ?? 'unknown') && searchesForSite.take('site')
-          if (!allowed) shared = sharedRender(url, match, { searchDeclined: true })
+          if (!allowed) shared = sharedRender(url, match, site!.origin, { searchDeclined: true })
         }
         return cachedRender(c, shared)
       }

@@ -44,13 +44,20 @@ export function chooseEncoding(acceptEncoding: string | undefined, preferred: re
   return chosen === 'br' || chosen === 'gzip' ? chosen : null
 }
 
-function compressible(response: Response): boolean {
-  if (!response.body || response.headers.has('Content-Encoding')) return false
+/**
+ * Whether a response is worth compressing here. Headers first: the body is looked at last, because
+ * reading `body` makes @hono/node-server build a stream for a response it would otherwise write in
+ * one go (a small static file, a redirect).
+ */
+export function worthCompressing(response: Response): boolean {
+  const headers = response.headers
+  if (headers.has('Content-Encoding')) return false
   if (response.status === 204 || response.status === 304 || response.status === 206) return false
-  if (/\bno-transform\b/.test(response.headers.get('Cache-Control') ?? '')) return false
-  const length = response.headers.get('Content-Length')
+  const length = headers.get('Content-Length')
   if (length !== null && Number(length) < MIN_BYTES) return false
-  return isCompressible(response.headers.get('Content-Type'))
+  if (!isCompressible(headers.get('Content-Type'))) return false
+  if (/\bno-transform\b/.test(headers.get('Cache-Control') ?? '')) return false
+  return response.body !== null
 }
 
 function addVary(headers: Headers): void {
@@ -66,9 +73,9 @@ export function compressBuffer(body: Buffer, encoding: Encoding): Buffer {
   return body
 }
 
-/** The response with its body compressed as a stream, when it is worth it. */
+/** The response with its body compressed as a stream (when `worthCompressing` says so). */
 export function compressResponse(response: Response, encoding: Encoding): Response {
-  if (!encoding || !compressible(response)) return response
+  if (!encoding) return response
   const headers = new Headers(response.headers)
   headers.delete('Content-Length')
   headers.set('Content-Encoding', encoding)

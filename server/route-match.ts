@@ -2,6 +2,10 @@
 // over the build's route table: case-insensitive, after decoding, `.data` requests mapped to their
 // page), so what the web server does with a request (share a render, cap a body) follows the route
 // and not the spelling of its path. Routes describe themselves in `handle` (src/lib/server-hints.ts).
+//
+// matchRoutes flattens and ranks the whole route table on every call, which costs more than serving
+// a cached page, so each path's answer is remembered (the table is fixed at start); a bounded number
+// of paths, the oldest forgotten first, so a flood of invented paths cannot keep memory.
 import { matchRoutes, type ServerBuild } from 'react-router'
 import type { ServerHints } from '../src/lib/server-hints.ts'
 
@@ -27,7 +31,7 @@ export interface RouteMatch {
   /** The leaf route renders the same page for every path it answers. */
   samePageForEveryPath: boolean
   /** The query parameters the matched routes' loaders read, sorted. */
-  queryParams: string[]
+  queryParams: readonly string[]
   /** The largest body the leaf route's action takes, when it says. */
   maxBodyBytes: number | undefined
 }
@@ -43,8 +47,12 @@ function hintsOf(handle: unknown): ServerHints {
   }
 }
 
+// Far more than the site's distinct public paths; each entry is a few hundred bytes.
+const REMEMBERED_PATHS = 2000
+
 export class RouteMatcher {
   private readonly tree: RouteNode[]
+  private readonly remembered = new Map<string, Readonly<RouteMatch> | null>()
   private readonly hints = new Map<string, ServerHints>()
   private readonly patterns = new Map<string, string>()
 
@@ -76,7 +84,16 @@ export class RouteMatcher {
   }
 
   /** The routes `pathname` reaches, or null (React Router's own manifest endpoint, or nothing). */
-  match(pathname: string): RouteMatch | null {
+  match(pathname: string): Readonly<RouteMatch> | null {
+    const known = this.remembered.get(pathname)
+    if (known !== undefined) return known
+    const found = this.matchNow(pathname)
+    if (this.remembered.size >= REMEMBERED_PATHS) this.remembered.delete(this.remembered.keys().next().value as string)
+    this.remembered.set(pathname, found)
+    return found
+  }
+
+  private matchNow(pathname: string): RouteMatch | null {
     const { routeDiscovery, future } = this.build
     if (routeDiscovery.mode === 'lazy' && pathname === routeDiscovery.manifestPath) return null
     let routePath = pathname

@@ -20,7 +20,11 @@ export interface SharedRender {
   searchDeclined: boolean
 }
 
-export function sharedRender(url: URL, match: RouteMatch, { searchDeclined = false } = {}): SharedRender {
+/**
+ * The shared render of `url` as `match` reads it, made from the site's own `origin` whatever host
+ * the request named: nothing of the request's host reaches the page.
+ */
+export function sharedRender(url: URL, match: Readonly<RouteMatch>, origin: string, { searchDeclined = false } = {}): SharedRender {
   const names = [...(searchDeclined ? [] : match.queryParams), ...(match.data ? ROUTER_PARAMS : [])].sort()
   const kept = new URLSearchParams()
   let parameterised = false
@@ -34,7 +38,7 @@ export function sharedRender(url: URL, match: RouteMatch, { searchDeclined = fal
     if (!ROUTER_PARAMS.includes(name)) parameterised = true
   }
   const query = kept.toString()
-  const renderUrl = new URL(url.pathname + (query ? `?${query}` : ''), url.origin)
+  const renderUrl = new URL(url.pathname + (query ? `?${query}` : ''), origin)
   const keyPath = match.samePageForEveryPath ? `route:${match.pattern}` : renderUrl.pathname
   return { key: keyPath + renderUrl.search + (searchDeclined ? '#search-declined' : ''), url: renderUrl, parameterised, searchDeclined }
 }

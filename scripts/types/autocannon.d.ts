@@ -37,6 +37,8 @@ declare module 'autocannon' {
     non2xx: number
     '2xx': number
     duration: number
+    /** How many answers had each status code. */
+    statusCodeStats: Record<string, { count: number }>
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon

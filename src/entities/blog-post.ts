@@ -1,5 +1,5 @@
 // An article on /resources; drafts stay in the back office.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
 import { optionalUrlRule, requiredText, slugRule, urlRule } from './rules'

@@ -1,5 +1,5 @@
 // A client of the company: its logo (or an icon when it has none) on the public site.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
 import { optionalUrlRule, requiredText } from './rules'

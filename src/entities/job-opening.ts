@@ -1,6 +1,6 @@
 // An opening on /careers and its own page, /careers/{slug}; inactive and closed ones stay in the
 // back office only.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
 import { optionalText, requiredText, SLUG_PATTERN } from './rules'

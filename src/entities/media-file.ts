@@ -1,6 +1,6 @@
 // A file of the public media bucket as the Media screen shows it: where it is, what it weighs and
 // which items use it. Renaming or moving one rewrites its URL wherever it is used.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import { entityMessages } from './messages'
 
 /** An item whose column holds a media file's URL (public.media_usage()). */

@@ -1,6 +1,6 @@
 // A redirect from a path of this site to another path or URL; old post and solution addresses get
 // one automatically when their slug changes.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
 

@@ -1,6 +1,6 @@
 // Field rules shared by the entities' zod schemas, mirroring the database's CHECK constraints so a
 // form refuses what the database would refuse, with a message beside the field.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import { isSafeUrl } from '~/lib/safe-url'
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/

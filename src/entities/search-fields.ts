@@ -1,6 +1,6 @@
 // The search and social fields a post or a solution may set; each empty one falls back to the page's
 // own title, description or image. The lengths are the database's limits; the advice is shorter.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import { optionalText, optionalUrlRule } from './rules'
 
 /** About what a search result shows before it cuts a title or a description. */

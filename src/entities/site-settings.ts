@@ -1,5 +1,5 @@
 // The site settings staff edit (key/value rows): their sections and labels, and each key's rule.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import { isTimeZone } from '~/lib/zoned-time'
 import { optionalUrlRule } from './rules'
 

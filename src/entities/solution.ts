@@ -1,5 +1,5 @@
 // A product on the solutions pages. Its `features` column is JSON: a list of {title, description}.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
 import { requiredText, slugRule } from './rules'

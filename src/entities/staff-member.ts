@@ -1,6 +1,6 @@
 // A person with access to the back office: their account (Supabase Auth) and their one staff role
 // (public.staff_roles; the roles themselves are rows of public.roles, see staff-role.ts).
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 
 /** A role as the Staff screen offers it. */
 export interface RoleOption {

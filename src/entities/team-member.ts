@@ -1,5 +1,5 @@
 // A member of the team shown on /about, in the order staff choose.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
 import { optionalUrlRule, requiredText, urlRule } from './rules'

@@ -1,5 +1,5 @@
 // A customer's quote with their name, position and a 1-5 rating.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
 import { requiredText, urlRule } from './rules'

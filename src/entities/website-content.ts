@@ -2,7 +2,7 @@
 // JSON object of text fields. Each block is described once here: its fields and their labels (the
 // admin's form), the rule that a saved field holds text (the admin's check), and how the public
 // site reads a stored block, falling back to its built-in copy for a missing or blank field.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 
 export const CONTENT_EMPTY = 'Content cannot be empty'
 export const contentMessages = {

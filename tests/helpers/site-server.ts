@@ -9,6 +9,8 @@ import type { LocalBackend } from './local-backend.ts'
 
 export interface SiteServer {
   url: string
+  /** The web server's process id (its CPU time is in /proc/<pid>/stat). */
+  pid: number
   output(): string
   stop(): Promise<void>
 }
@@ -40,6 +42,7 @@ export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJ
   })
   return {
     url,
+    pid: child.pid!,
     output: () => output,
     stop: () =>
       new Promise<void>((resolve) => {

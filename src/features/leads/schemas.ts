@@ -1,6 +1,6 @@
 // One schema per lead form, used by the browser before sending and by the action on arrival. The
 // database repeats each rule as a constraint (supabase/migrations/*_leads.sql).
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import { CV_MAX_BYTES } from './cv-file'
 
 const EMAIL_MAX = 254

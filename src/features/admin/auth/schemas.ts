@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 
 export const loginSchema = z.object({
   email: z.email('Please enter a valid email address'),
