@@ -159,6 +159,20 @@ export interface ApiSettings {
   aggregates: boolean
   /** db-plan-enabled: Accept: application/vnd.pgrst.plan (EXPLAIN) answered. */
   plan: boolean
+  /** db-tx-end: whether a request's transaction commits, and whether `Prefer: tx=` may change that. */
+  txEnd: TxEnd
+}
+
+export interface TxEnd {
+  rollback: boolean
+  allowOverride: boolean
+}
+
+const TX_ENDS: Record<string, TxEnd> = {
+  commit: { rollback: false, allowOverride: false },
+  'commit-allow-override': { rollback: false, allowOverride: true },
+  rollback: { rollback: true, allowOverride: false },
+  'rollback-allow-override': { rollback: true, allowOverride: true },
 }
 
 export function readSettings(config: readonly string[]): ApiSettings {
@@ -176,6 +190,7 @@ export function readSettings(config: readonly string[]): ApiSettings {
     schemas: schemas.length > 0 ? schemas : [EXPOSED_SCHEMA],
     aggregates: flag('pgrst.db_aggregates_enabled'),
     plan: flag('pgrst.db_plan_enabled'),
+    txEnd: TX_ENDS[(values.get('pgrst.db_tx_end') ?? '').toLowerCase()] ?? TX_ENDS.commit,
   }
 }
 

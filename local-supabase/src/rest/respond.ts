@@ -49,6 +49,8 @@ export interface ReadResponseOptions {
   single: boolean
   head: boolean
   csv?: boolean
+  /** More headers (Preference-Applied). */
+  headers?: Record<string, string>
 }
 
 function csvField(value: unknown): string {
@@ -72,7 +74,7 @@ export function readResponse(result: Result, options: ReadResponseOptions): Resp
   if (result.total !== null && offset > result.total) {
     throw restError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${result.total} rows.`)
   }
-  const headers = { 'Content-Range': contentRange(offset, result.count, result.total) }
+  const headers = { ...options.headers, 'Content-Range': contentRange(offset, result.count, result.total) }
   const status = result.total !== null && result.count < result.total ? 206 : 200
   if (options.single) {
     const object = singleObject(result)
