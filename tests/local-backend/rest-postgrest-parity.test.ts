@@ -89,6 +89,39 @@ create function public.add_note(id int, body text) returns public.notes language
 revoke execute on function public.add_note(int, text) from public, anon;
 grant execute on function public.add_note(int, text) to service_role;
 
+-- Users and what refers to them: two foreign keys to one table (told apart by a hint), messages.
+create table public.users (id int primary key, name text not null);
+create table public.friends (
+  id int primary key, first_user int not null references public.users (id), second_user int not null references public.users (id)
+);
+create table public.messages (id int primary key, sender int not null references public.users (id), body text not null);
+-- A self-reference: each employee's supervisor.
+create table public.employees (id int primary key, name text not null, supervisor_id int references public.employees (id));
+alter table public.users enable row level security;
+alter table public.friends enable row level security;
+alter table public.messages enable row level security;
+alter table public.employees enable row level security;
+grant select on public.users, public.friends, public.messages, public.employees to anon;
+create policy "users" on public.users for select to anon using (true);
+create policy "friends" on public.friends for select to anon using (true);
+create policy "messages" on public.messages for select to anon using (true);
+create policy "employees" on public.employees for select to anon using (true);
+insert into public.users values (1, 'Ann'), (2, 'Bob'), (3, 'Cy');
+insert into public.friends values (1, 1, 2), (2, 1, 3), (3, 2, 3);
+insert into public.messages values (1, 2, 'hello'), (2, 2, 'again');
+insert into public.employees values (1, 'Chief', null), (2, 'Lead', 1), (3, 'Member', 2);
+
+-- Overloads that defaults make callable without arguments.
+create function public.greet() returns text language sql immutable as $$ select 'hello' $$;
+create function public.greet(name text default 'you') returns text language sql immutable as $$ select 'hello ' || name $$;
+
+-- Planner statistics taken at five rows, then three rows more: count=planned answers the estimate.
+create table public.readings (id int primary key);
+grant select on public.readings to anon;
+insert into public.readings select generate_series(1, 5);
+analyze public.readings;
+insert into public.readings select generate_series(6, 8);
+
 -- A second exposed schema, and one that is not exposed.
 create schema inventory;
 create schema internal;
@@ -276,6 +309,15 @@ describe('rpc overloads and calls', () => {
     expect(shouted.json).toBe('QUIET WORDS')
   })
 
+  it('answers PGRST203, candidates in PostgREST order, when defaults make two overloads callable without arguments', async () => {
+    const { error, status } = await anon.rpc('greet')
+    expect(status).toBe(300)
+    expect(error?.message).toBe('Could not choose the best candidate function between: public.greet(), public.greet(name => text)')
+    expect((await anon.rpc('greet', { name: 'Ada' })).data).toBe('hello Ada')
+    const nothingClose = await anon.rpc('qqqzzz')
+    expect(nothingClose.error).toMatchObject({ code: 'PGRST202', hint: null })
+  })
+
   it("answers PGRST202 with PostgREST's message, details and hint", async () => {
     const { error } = await anon.rpc('describe', { nn: 1 })
     expect(error).toMatchObject({
@@ -342,6 +384,116 @@ describe('Prefer: tx=rollback, with db-tx-end = commit-allow-override', () => {
     })
     expect(kept.headers.get('preference-applied')).toBe('tx=commit')
     expect((await backend.service().from('notes').select('body').in('id', [102, 103])).data).toEqual([{ body: 'kept' }])
+  })
+})
+
+describe('embedding', () => {
+  it('tells two foreign keys to one table apart by a column hint, under aliases', async () => {
+    const { data, error } = await anon
+      .from('users')
+      .select('name, asked:friends!first_user(id), asked_by:friends!second_user(id)')
+      .order('id')
+      .order('id', { referencedTable: 'asked' })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Ann', asked: [{ id: 1 }, { id: 2 }], asked_by: [] },
+      { name: 'Bob', asked: [{ id: 3 }], asked_by: [{ id: 1 }] },
+      { name: 'Cy', asked: [], asked_by: [{ id: 2 }, { id: 3 }] },
+    ])
+    const byConstraint = await anon.from('users').select('name, friends!friends_second_user_fkey(id)').eq('id', 3).single()
+    expect(byConstraint.data).toEqual({ name: 'Cy', friends: [{ id: 2 }, { id: 3 }] })
+  })
+
+  it("answers PGRST201 with PostgREST's details objects and hint when the embed is ambiguous", async () => {
+    const { error, status } = await anon.from('users').select('name, friends(id)')
+    expect(status).toBe(300)
+    expect(error).toEqual({
+      code: 'PGRST201',
+      message: "Could not embed because more than one relationship was found for 'users' and 'friends'",
+      details: [
+        { cardinality: 'one-to-many', embedding: 'users with friends', relationship: 'friends_first_user_fkey using users(id) and friends(first_user)' },
+        { cardinality: 'one-to-many', embedding: 'users with friends', relationship: 'friends_second_user_fkey using users(id) and friends(second_user)' },
+      ],
+      hint: "Try changing 'friends' to one of the following: 'friends!friends_first_user_fkey', 'friends!friends_second_user_fkey'. Find the desired relationship in the 'details' key.",
+    })
+  })
+
+  it('answers PGRST200 with a close table as its hint, and none when nothing is close', async () => {
+    const { error, status } = await anon.from('users').select('name, mesages(body)')
+    expect(status).toBe(400)
+    expect(error).toEqual({
+      code: 'PGRST200',
+      message: "Could not find a relationship between 'users' and 'mesages' in the schema cache",
+      details: "Searched for a foreign key relationship between 'users' and 'mesages' in the schema 'public', but no matches were found.",
+      hint: "Perhaps you meant 'messages' instead of 'mesages'.",
+    })
+    const far = await anon.from('users').select('name, zzz(id)')
+    expect(far.error?.hint).toBeNull()
+  })
+
+  it('embeds a self-reference: the table name is the to-many side, the column name the to-one side', async () => {
+    const { data, error } = await anon
+      .from('employees')
+      .select('name, reports:employees!supervisor_id(name), supervisor_id(name), employees(name)')
+      .order('id')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Chief', reports: [{ name: 'Lead' }], supervisor_id: null, employees: [{ name: 'Lead' }] },
+      { name: 'Lead', reports: [{ name: 'Member' }], supervisor_id: { name: 'Chief' }, employees: [{ name: 'Member' }] },
+      { name: 'Member', reports: [], supervisor_id: { name: 'Lead' }, employees: [] },
+    ])
+  })
+
+  it('filters by an embed with no fields, which the answer leaves out', async () => {
+    const { data, error } = await anon.from('users').select('name, messages!inner()').eq('messages.body', 'again')
+    expect(error).toBeNull()
+    expect(data).toEqual([{ name: 'Bob' }])
+    const without = await anon.from('users').select('name, messages()').is('messages', null).order('id')
+    expect(without.data).toEqual([{ name: 'Ann' }, { name: 'Cy' }])
+  })
+
+  it('applies !inner and !left to a one-to-one embed, and selects one column under two aliases', async () => {
+    const inner = await anon.from('people').select('first_name, badges!inner(label)')
+    expect(inner.data).toEqual([{ first_name: 'Ada', badges: { label: 'First programmer' } }])
+    const left = await anon.from('people').select('first_name, badges!left(label)').order('id')
+    expect(left.data).toHaveLength(3)
+    const twice = await anon.from('people').select('a:id, b:id, teams(x:name, y:name)').eq('id', 1).single()
+    expect(twice.data).toEqual({ a: 1, b: 1, teams: { x: 'Engines', y: 'Engines' } })
+  })
+})
+
+describe('counts and statuses', () => {
+  it('counts a scalar rpc as one row, with POST, GET and HEAD', async () => {
+    const posted = await anon.rpc('describe', { n: 7 }, { count: 'exact' })
+    expect(posted).toMatchObject({ status: 200, count: 1, data: 'number 7' })
+    const got = await anon.rpc('describe', { n: 7 }, { count: 'exact', get: true })
+    expect(got).toMatchObject({ status: 200, count: 1, data: 'number 7' })
+    const head = await anon.rpc('describe', { n: 7 }, { count: 'exact', head: true })
+    expect(head).toMatchObject({ status: 200, count: 1, data: null })
+  })
+
+  it('answers 200 to a bulk upsert that only merged rows, 201 when it inserted one', async () => {
+    const service = backend.service()
+    expect((await service.from('notes').insert([{ id: 200, body: 'a' }, { id: 201, body: 'b' }])).status).toBe(201)
+    const merged = await service.from('notes').upsert([
+      { id: 200, body: 'a2' },
+      { id: 201, body: 'b2' },
+    ])
+    expect(merged.status).toBe(200)
+    const mixed = await service.from('notes').upsert([
+      { id: 201, body: 'b3' },
+      { id: 202, body: 'c' },
+    ])
+    expect(mixed.status).toBe(201)
+  })
+
+  it("answers count=planned with Postgres' estimate and count=estimated with the larger of the two, 206 for a part", async () => {
+    const planned = await anon.from('readings').select('id', { count: 'planned' }).order('id').limit(2)
+    expect(planned).toMatchObject({ status: 206, count: 5, data: [{ id: 1 }, { id: 2 }] })
+    const estimated = await anon.from('readings').select('id', { count: 'estimated', head: true })
+    expect(estimated).toMatchObject({ status: 200, count: 8 })
+    const exact = await anon.from('readings').select('id', { count: 'exact' }).limit(2)
+    expect(exact).toMatchObject({ status: 206, count: 8 })
   })
 })
 

@@ -31,6 +31,12 @@ export interface ReadOptions {
   range: RowRange | null
 }
 
+/** A read, with the query whose planned row count answers `Prefer: count=planned|estimated`. */
+export interface ReadStatement extends Statement {
+  /** `select 1 from <rows> where <filters>`: what PostgREST asks Postgres to estimate. */
+  countQuery: Statement
+}
+
 export interface Page {
   offset: number
   limit: number | null
@@ -79,18 +85,19 @@ export function buildRead(
   params = new Params(),
   prefix = '',
   embedding?: Embedding,
-): Statement {
+): ReadStatement {
   if (embedding && EmbedBuilder.needed(query)) return buildEmbeddedRead(embedding, query, options, params, prefix)
   const where = whereSql(query.filters, source, params)
+  const countQuery = { sql: `${prefix}select 1 from ${from}${where}`, params: params.values.slice() }
   const order = orderSql(query.order, source, params)
   const page = pageSql(pageOf(query, options.range), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
-    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
+    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values, countQuery }
   }
   const { inner, row, groupBy } = projection(query.select, source, params)
   const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql(row, options.stripNulls)} from (select ${inner} from ${from}${where}${groupBy}${order}${page}) pgrst_t`
-  return { sql, params: params.values }
+  return { sql, params: params.values, countQuery }
 }
 
 /** A read whose rows embed related tables (embed.ts): the table is aliased pgrst_0 for correlation. */
@@ -100,7 +107,7 @@ function buildEmbeddedRead(
   options: ReadOptions,
   params: Params,
   prefix: string,
-): Statement {
+): ReadStatement {
   checkEmbeddedPaths(query)
   const builder = new EmbedBuilder(catalogue, params, query.embedded)
   const source = relationSource(relation, catalogue, `pgrst_0::${tableSql(relation)}`)
@@ -115,16 +122,17 @@ function buildEmbeddedRead(
     ...builder.rowConditions(relation, 'pgrst_0', query.select, '', query.filters),
   ]
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''
+  const countQuery = { sql: `${prefix}select 1 from ${from}${where}`, params: params.values.slice() }
   const terms = orderTerms(query.order, source, params, 'pgrst_0', (term) => builder.orderByEmbed(relation, 'pgrst_0', query.select, term))
   const order = terms.length > 0 ? ` order by ${terms.join(', ')}` : ''
   const page = pageSql(pageOf(query, options.range), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
-    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
+    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values, countQuery }
   }
   const { object: row, groupBy } = builder.row(relation, 'pgrst_0', query.select, '')
   const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${groupBy}${order}${page}) pgrst_t`
-  return { sql, params: params.values }
+  return { sql, params: params.values, countQuery }
 }
 
 // writes ------------------------------------------------------------------------------------------
@@ -258,7 +266,12 @@ function callSql(call: RpcCall, params: Params): { from: string; call: string } 
 
 export type RpcResultKind = 'void' | 'scalar' | 'rows' | 'object'
 
-export function buildRpc(catalogue: Catalogue, call: RpcCall, query: ParsedQuery, options: ReadOptions): { statement: Statement; kind: RpcResultKind } {
+export function buildRpc(
+  catalogue: Catalogue,
+  call: RpcCall,
+  query: ParsedQuery,
+  options: ReadOptions,
+): { statement: Statement | ReadStatement; kind: RpcResultKind } {
   const params = new Params()
   const { from, call: invocation } = callSql(call, params)
   const returns = call.routine.returns

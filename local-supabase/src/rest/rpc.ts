@@ -9,8 +9,8 @@ import { restError, type RestError } from './errors.ts'
 import { isJsonContentType } from '../json-limits.ts'
 import { parseAccept, parseRange, preferenceApplied } from './parse-headers.ts'
 import { LOGIC_KEY, OPERATORS, parseQuery, RESERVED } from './parse-query.ts'
-import { readResponse, resultOf, send } from './respond.ts'
-import { explain, preferencesOf, rollsBack, runChecked } from './table.ts'
+import { contentRange, readResponse, resultOf, send } from './respond.ts'
+import { explain, preferencesOf, rollsBack, runChecked, withEstimate } from './table.ts'
 
 /** How the arguments came: their names, and the media type of a POST body. */
 interface CallShape {
@@ -144,7 +144,7 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
       query: parseQuery(request.params, { argumentNames: readOnly ? new Set(shape.names) : undefined, aggregates: services.catalogue.settings.aggregates }),
     }
   })
-  const { statement, kind } = buildRpc(services.catalogue, call, query, { count: prefer.count !== null, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
+  const { statement, kind } = buildRpc(services.catalogue, call, query, { count: prefer.count === 'exact' || prefer.count === 'estimated', head: method === 'HEAD', stripNulls: accept.stripNulls, range })
   const single = accept.single && kind === 'rows'
   if (accept.plan) return explain(services, request, statement, accept.plan)
 
@@ -154,11 +154,13 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
   const result = resultOf(rows)
   const applied = preferenceApplied(prefer, { params: true, maxAffected: true })
   const headers: Record<string, string> = applied ? { 'Preference-Applied': applied } : {}
+  // A function of one value (or none) answers one row, counted as such.
+  if (kind !== 'rows') headers['Content-Range'] = contentRange(0, 1, prefer.count ? 1 : null)
   if (kind === 'void') return send(204, null, headers)
   if (kind === 'scalar') return send(200, method === 'HEAD' ? null : (result.body ?? 'null'), headers)
   if (kind === 'object') {
     const object = result.count === 0 || result.body === null ? 'null' : result.body.slice(1, -1).trim()
     return send(200, method === 'HEAD' ? null : object, headers)
   }
-  return readResponse(result, { offset: pageOf(query, range).offset, single, head: method === 'HEAD', csv: accept.csv, headers })
+  return readResponse(await withEstimate(services, request, result, statement, prefer.count), { offset: pageOf(query, range).offset, single, head: method === 'HEAD', csv: accept.csv, headers })
 }

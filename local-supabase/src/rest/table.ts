@@ -1,11 +1,11 @@
 // /rest/v1/<table>: read (GET, HEAD), insert and upsert (POST), update (PATCH), delete (DELETE).
 import type { Relation } from './catalogue.ts'
-import { buildDelete, buildInsert, buildRead, buildUpdate, pageOf, relationSource, tableSql, writeColumns, type WriteOptions } from './build-sql.ts'
+import { buildDelete, buildInsert, buildRead, buildUpdate, pageOf, relationSource, tableSql, writeColumns, type ReadStatement, type WriteOptions } from './build-sql.ts'
 import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type ReadPlan, type RestRequest, type RestServices } from './context.ts'
 import { notSingular, restError, tableNotFound, tooManyAffected } from './errors.ts'
 import { RolledBack, type Row, type Statement } from './executor.ts'
-import { parseAccept, parsePrefer, parseRange, preferenceApplied, type Applied, type Preferences, type Representation } from './parse-headers.ts'
+import { parseAccept, parsePrefer, parseRange, preferenceApplied, type Applied, type CountKind, type Preferences, type Representation } from './parse-headers.ts'
 import { parseQuery, type ParsedQuery } from './parse-query.ts'
 import { contentRange, readResponse, resultOf, send, singleObject, type Result } from './respond.ts'
 
@@ -54,7 +54,7 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
     plan = await withFreshCatalogue(catalogue, (): ReadPlan => {
       const relation = findRelation(services, name)
       const query = parseQuery(request.params, { aggregates: catalogue.settings.aggregates })
-      const options = { count: prefer.count !== null, head, stripNulls: accept.stripNulls, range }
+      const options = { count: prefer.count === 'exact' || prefer.count === 'estimated', head, stripNulls: accept.stripNulls, range }
       const statement = buildRead(tableSql(relation), relationSource(relation, catalogue), query, options, undefined, '', { catalogue, relation })
       return { statement, page: pageOf(query, range) }
     })
@@ -63,7 +63,28 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
   if (accept.plan) return explain(services, request, plan.statement, accept.plan)
   const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
   const applied = preferenceApplied(prefer, {})
-  return readResponse(resultOf(rows), { offset: plan.page.offset, single: accept.single, head, csv: accept.csv, headers: applied ? { 'Preference-Applied': applied } : undefined })
+  return readResponse(await withEstimate(services, request, resultOf(rows), plan.statement, prefer.count), { offset: plan.page.offset, single: accept.single, head, csv: accept.csv, headers: applied ? { 'Preference-Applied': applied } : undefined })
+}
+
+/**
+ * `count=planned`: the total is Postgres' estimate of the rows the filters leave (the plan of
+ * `select 1 from ... where ...`, row-level security included), as PostgREST answers it; and
+ * `count=estimated`, without db-max-rows, the larger of the exact count and that estimate.
+ */
+export async function withEstimate(
+  services: RestServices,
+  request: RestRequest,
+  result: Result,
+  statement: Statement | ReadStatement,
+  count: CountKind | null,
+): Promise<Result> {
+  if ((count !== 'planned' && count !== 'estimated') || !('countQuery' in statement)) return result
+  const { countQuery } = statement
+  const rows = await services.executor.run(request.role, { sql: `explain (format json) ${countQuery.sql}`, params: countQuery.params }, { readOnly: true })
+  const plan = JSON.parse(rows[0]?.[0] ?? '[]') as { Plan?: { 'Plan Rows'?: number } }[]
+  const planned = Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0)
+  const total = count === 'planned' ? planned : Math.max(planned, result.total ?? 0)
+  return { ...result, total }
 }
 
 /**
