@@ -122,6 +122,11 @@ insert into public.readings select generate_series(1, 5);
 analyze public.readings;
 insert into public.readings select generate_series(6, 8);
 
+-- Values that CSV has to quote.
+create table public.sayings (id int primary key, words text, tags text[]);
+grant select on public.sayings to anon;
+insert into public.sayings values (1, 'say "hi", \\ then', '{a,b}'), (2, '', null), (3, 'plain', '{}');
+
 -- A second exposed schema, and one that is not exposed.
 create schema inventory;
 create schema internal;
@@ -607,7 +612,16 @@ describe('media types', () => {
     expect(table.data).toBe('id,first_name\n1,Ada\n2,Charles')
     const rpc = await restRaw(backend, 'rpc/people_in?city=London&select=id,full_name&order=id', { headers: { accept: 'text/csv' } })
     expect(rpc.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(rpc.text).toBe('id,full_name\n1,Ada Lovelace\n2,Charles Babbage')
+    expect(rpc.text).toBe('id,full_name\n1,"Ada Lovelace"\n2,"Charles Babbage"')
+  })
+
+  it("quotes CSV values as PostgREST writes them: Postgres' text form of a record", async () => {
+    const sayings = await anon.from('sayings').select('*').order('id').csv()
+    expect(sayings.data).toBe('id,words,tags\n1,"say ""hi"", \\\\ then","{a,b}"\n2,"",\n3,plain,{}')
+    const tasks = await anon.from('tasks').select('id, title, finished:done').eq('id', 3).csv()
+    expect(tasks.data).toBe('id,title,finished\n3,"Build the store",t')
+    const none = await anon.from('tasks').select('id').eq('id', 99).csv()
+    expect(none.data).toBe('\n')
   })
 
   it('answers 406 for GeoJSON where PostGIS is absent', async () => {

@@ -29,12 +29,16 @@ export interface ReadOptions {
   head: boolean
   stripNulls: boolean
   range: RowRange | null
+  /** Accept: text/csv: the body built as CSV where the columns are plain (not embeds). */
+  csv?: boolean
 }
 
 /** A read, with the query whose planned row count answers `Prefer: count=planned|estimated`. */
 export interface ReadStatement extends Statement {
   /** `select 1 from <rows> where <filters>`: what PostgREST asks Postgres to estimate. */
   countQuery: Statement
+  /** The body is CSV already (else JSON). */
+  csv?: boolean
 }
 
 export interface Page {
@@ -58,6 +62,16 @@ function pageSql(page: Page, params: Params): string {
   if (page.limit !== null) sql += ` limit ${params.add(String(page.limit))}`
   if (page.offset > 0) sql += ` offset ${params.add(String(page.offset))}`
   return sql
+}
+
+/**
+ * CSV as PostgREST writes it: the keys, then each row in Postgres' text form of a record without its
+ * parentheses (values with commas, quotes, spaces or parentheses in double quotes, quotes doubled,
+ * booleans t and f, null empty). No rows: an empty header.
+ */
+function csvBodySql(keys: readonly string[], params: Params): string {
+  const header = `case when count(*) = 0 then '' else ${params.add(keys.join(','))}::text end`
+  return `${header} || E'\n' || coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), E'\n'), '')`
 }
 
 function bodySql(row: string, stripNulls: boolean): string {
@@ -95,9 +109,10 @@ export function buildRead(
   if (options.head) {
     return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values, countQuery }
   }
-  const { inner, row, groupBy } = projection(query.select, source, params)
-  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql(row, options.stripNulls)} from (select ${inner} from ${from}${where}${groupBy}${order}${page}) pgrst_t`
-  return { sql, params: params.values, countQuery }
+  const { inner, row, groupBy, keys } = projection(query.select, source, params, !options.csv)
+  const body = options.csv ? csvBodySql(keys, params) : bodySql(row, options.stripNulls)
+  const sql = `${prefix}select count(*)::int4, ${total}, ${body} from (select ${inner} from ${from}${where}${groupBy}${order}${page}) pgrst_t`
+  return { sql, params: params.values, countQuery, csv: options.csv }
 }
 
 /** A read whose rows embed related tables (embed.ts): the table is aliased pgrst_0 for correlation. */

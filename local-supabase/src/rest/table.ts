@@ -47,14 +47,14 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
   const rangeHeader = request.header('range')
   const range = parseRange(rangeHeader, request.header('range-unit'))
   const head = request.method === 'HEAD'
-  const key = `${request.method}\n${services.catalogue.schema}\n${name}\n${request.rawQuery}\n${accept.stripNulls}\n${prefer.count}\n${rangeHeader ?? ''}`
+  const key = `${request.method}\n${services.catalogue.schema}\n${name}\n${request.rawQuery}\n${accept.stripNulls}\n${accept.csv === true}\n${prefer.count}\n${rangeHeader ?? ''}`
   const { catalogue, plans } = services
   let plan = plans.get(key, catalogue.generation)
   if (!plan) {
     plan = await withFreshCatalogue(catalogue, (): ReadPlan => {
       const relation = findRelation(services, name)
       const query = parseQuery(request.params, { aggregates: catalogue.settings.aggregates })
-      const options = { count: prefer.count === 'exact' || prefer.count === 'estimated', head, stripNulls: accept.stripNulls, range }
+      const options = { count: prefer.count === 'exact' || prefer.count === 'estimated', head, stripNulls: accept.stripNulls, range, csv: accept.csv }
       const statement = buildRead(tableSql(relation), relationSource(relation, catalogue), query, options, undefined, '', { catalogue, relation })
       return { statement, page: pageOf(query, range) }
     })
@@ -63,7 +63,7 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
   if (accept.plan) return explain(services, request, plan.statement, accept.plan)
   const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
   const applied = preferenceApplied(prefer, {})
-  return readResponse(await withEstimate(services, request, resultOf(rows), plan.statement, prefer.count), { offset: plan.page.offset, single: accept.single, head, csv: accept.csv, headers: applied ? { 'Preference-Applied': applied } : undefined })
+  return readResponse(await withEstimate(services, request, resultOf(rows), plan.statement, prefer.count), { offset: plan.page.offset, single: accept.single, head, csv: accept.csv, bodyIsCsv: plan.statement.csv, headers: applied ? { 'Preference-Applied': applied } : undefined })
 }
 
 /**
