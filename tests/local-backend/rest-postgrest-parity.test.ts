@@ -437,10 +437,7 @@ describe('embedding', () => {
   })
 
   it('embeds a self-reference: the table name is the to-many side, the column name the to-one side', async () => {
-    const { data, error } = await anon
-      .from('employees')
-      .select('name, reports:employees!supervisor_id(name), supervisor_id(name), employees(name)')
-      .order('id')
+    const { data, error } = await anon.from('employees').select('name, reports:employees!supervisor_id(name), supervisor_id(name), employees(name)').order('id')
     expect(error).toBeNull()
     expect(data).toEqual([
       { name: 'Chief', reports: [{ name: 'Lead' }], supervisor_id: null, employees: [{ name: 'Lead' }] },
@@ -479,7 +476,14 @@ describe('counts and statuses', () => {
 
   it('answers 200 to a bulk upsert that only merged rows, 201 when it inserted one', async () => {
     const service = backend.service()
-    expect((await service.from('notes').insert([{ id: 200, body: 'a' }, { id: 201, body: 'b' }])).status).toBe(201)
+    expect(
+      (
+        await service.from('notes').insert([
+          { id: 200, body: 'a' },
+          { id: 201, body: 'b' },
+        ])
+      ).status,
+    ).toBe(201)
     const merged = await service.from('notes').upsert([
       { id: 200, body: 'a2' },
       { id: 201, body: 'b2' },

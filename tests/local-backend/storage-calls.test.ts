@@ -302,9 +302,18 @@ describe('info and list v2', () => {
     expect((await service.storage.from('applications').info(cv)).data).toMatchObject({ name: cv, contentType: 'application/pdf', size: PDF.length })
     const info = await service.storage.from('applications').info(cv)
     // Supabase's fields, no more.
-    expect(Object.keys(info.data ?? {}).sort()).toEqual(
-      ['cacheControl', 'contentType', 'createdAt', 'etag', 'id', 'lastModified', 'metadata', 'name', 'size', 'version'],
-    )
+    expect(Object.keys(info.data ?? {}).sort()).toEqual([
+      'cacheControl',
+      'contentType',
+      'createdAt',
+      'etag',
+      'id',
+      'lastModified',
+      'metadata',
+      'name',
+      'size',
+      'version',
+    ])
   })
 
   it('lists full keys under a prefix, folding folders, a page at a time', async () => {

@@ -107,7 +107,11 @@ export function buildRead(
   const page = pageSql(pageOf(query, options.range), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
-    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values, countQuery }
+    return {
+      sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`,
+      params: params.values,
+      countQuery,
+    }
   }
   const { inner, row, groupBy, keys } = projection(query.select, source, params, !options.csv)
   const body = options.csv ? csvBodySql(keys, params) : bodySql(row, options.stripNulls)
@@ -143,7 +147,11 @@ function buildEmbeddedRead(
   const page = pageSql(pageOf(query, options.range), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
-    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values, countQuery }
+    return {
+      sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`,
+      params: params.values,
+      countQuery,
+    }
   }
   const { object: row, groupBy } = builder.row(relation, 'pgrst_0', query.select, '')
   const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${groupBy}${order}${page}) pgrst_t`

@@ -87,7 +87,11 @@ function describe(rel: Relationship): { cardinality: Cardinality; embedding: str
     return { cardinality: rel.cardinality, embedding, relationship }
   }
   const { origin, foreign } = sides(rel)
-  return { cardinality: rel.cardinality, embedding, relationship: `${rel.key.name} using ${rel.source.name}${columnList(origin)} and ${rel.target.name}${columnList(foreign)}` }
+  return {
+    cardinality: rel.cardinality,
+    embedding,
+    relationship: `${rel.key.name} using ${rel.source.name}${columnList(origin)} and ${rel.target.name}${columnList(foreign)}`,
+  }
 }
 
 function ambiguous(source: string, target: string, options: Relationship[]): RestError {

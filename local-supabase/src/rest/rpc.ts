@@ -144,7 +144,13 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
       query: parseQuery(request.params, { argumentNames: readOnly ? new Set(shape.names) : undefined, aggregates: services.catalogue.settings.aggregates }),
     }
   })
-  const { statement, kind } = buildRpc(services.catalogue, call, query, { count: prefer.count === 'exact' || prefer.count === 'estimated', head: method === 'HEAD', stripNulls: accept.stripNulls, range, csv: accept.csv })
+  const { statement, kind } = buildRpc(services.catalogue, call, query, {
+    count: prefer.count === 'exact' || prefer.count === 'estimated',
+    head: method === 'HEAD',
+    stripNulls: accept.stripNulls,
+    range,
+    csv: accept.csv,
+  })
   const single = accept.single && kind === 'rows'
   if (accept.plan) return explain(services, request, statement, accept.plan)
 
@@ -162,5 +168,12 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
     const object = result.count === 0 || result.body === null ? 'null' : result.body.slice(1, -1).trim()
     return send(200, method === 'HEAD' ? null : object, headers)
   }
-  return readResponse(await withEstimate(services, request, result, statement, prefer.count), { offset: pageOf(query, range).offset, single, head: method === 'HEAD', csv: accept.csv, bodyIsCsv: 'csv' in statement && statement.csv, headers })
+  return readResponse(await withEstimate(services, request, result, statement, prefer.count), {
+    offset: pageOf(query, range).offset,
+    single,
+    head: method === 'HEAD',
+    csv: accept.csv,
+    bodyIsCsv: 'csv' in statement && statement.csv,
+    headers,
+  })
 }

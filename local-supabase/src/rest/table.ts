@@ -1,11 +1,31 @@
 // /rest/v1/<table>: read (GET, HEAD), insert and upsert (POST), update (PATCH), delete (DELETE).
 import type { Relation } from './catalogue.ts'
-import { buildDelete, buildInsert, buildRead, buildUpdate, pageOf, relationSource, tableSql, writeColumns, type ReadStatement, type WriteOptions } from './build-sql.ts'
+import {
+  buildDelete,
+  buildInsert,
+  buildRead,
+  buildUpdate,
+  pageOf,
+  relationSource,
+  tableSql,
+  writeColumns,
+  type ReadStatement,
+  type WriteOptions,
+} from './build-sql.ts'
 import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type ReadPlan, type RestRequest, type RestServices } from './context.ts'
 import { notSingular, restError, tableNotFound, tooManyAffected } from './errors.ts'
 import { RolledBack, type Row, type Statement } from './executor.ts'
-import { parseAccept, parsePrefer, parseRange, preferenceApplied, type Applied, type CountKind, type Preferences, type Representation } from './parse-headers.ts'
+import {
+  parseAccept,
+  parsePrefer,
+  parseRange,
+  preferenceApplied,
+  type Applied,
+  type CountKind,
+  type Preferences,
+  type Representation,
+} from './parse-headers.ts'
 import { parseQuery, type ParsedQuery } from './parse-query.ts'
 import { contentRange, readResponse, resultOf, send, singleObject, type Result } from './respond.ts'
 
@@ -63,7 +83,14 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
   if (accept.plan) return explain(services, request, plan.statement, accept.plan)
   const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
   const applied = preferenceApplied(prefer, {})
-  return readResponse(await withEstimate(services, request, resultOf(rows), plan.statement, prefer.count), { offset: plan.page.offset, single: accept.single, head, csv: accept.csv, bodyIsCsv: plan.statement.csv, headers: applied ? { 'Preference-Applied': applied } : undefined })
+  return readResponse(await withEstimate(services, request, resultOf(rows), plan.statement, prefer.count), {
+    offset: plan.page.offset,
+    single: accept.single,
+    head,
+    csv: accept.csv,
+    bodyIsCsv: plan.statement.csv,
+    headers: applied ? { 'Preference-Applied': applied } : undefined,
+  })
 }
 
 /**
@@ -128,9 +155,7 @@ async function write(all: RestServices, request: RestRequest, name: string): Pro
 
   const status = request.method === 'POST' ? 201 : options.representation ? 200 : 204
   const applied: Applied =
-    request.method === 'POST'
-      ? { resolution: true, missing: true, return: true }
-      : { return: true, missing: request.method === 'PATCH', maxAffected: true }
+    request.method === 'POST' ? { resolution: true, missing: true, return: true } : { return: true, missing: request.method === 'PATCH', maxAffected: true }
   if (!plan) return finish({ count: 0, total: null, body: '[]' }, status, prefer, accept, applied)
 
   const single = accept.single && options.representation
