@@ -300,9 +300,9 @@ describe('info and list v2', () => {
     // Staff see a CV only after its download is in the activity log; the service role always.
     expect((await admin.storage.from('applications').info(cv)).error).toMatchObject({ status: 404 })
     expect((await service.storage.from('applications').info(cv)).data).toMatchObject({ name: cv, contentType: 'application/pdf', size: PDF.length })
-    const info = await service.storage.from('applications').info(cv)
+    const fields = await service.storage.from('applications').info(cv)
     // Supabase's fields, no more.
-    expect(Object.keys(info.data ?? {}).sort()).toEqual([
+    expect(Object.keys(fields.data ?? {}).sort()).toEqual([
       'cacheControl',
       'contentType',
       'createdAt',
