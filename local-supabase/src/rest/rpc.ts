@@ -10,7 +10,7 @@ import { isJsonContentType } from '../json-limits.ts'
 import { parseAccept, parseRange, preferenceApplied } from './parse-headers.ts'
 import { LOGIC_KEY, OPERATORS, parseQuery, RESERVED } from './parse-query.ts'
 import { contentRange, readResponse, resultOf, send } from './respond.ts'
-import { explain, preferencesOf, rollsBack, runChecked, withEstimate } from './table.ts'
+import { estimates, explain, preferencesOf, rollsBack, runChecked, withEstimate } from './table.ts'
 
 /** How the arguments came: their names, and the media type of a POST body. */
 interface CallShape {
@@ -168,7 +168,7 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
     const object = result.count === 0 || result.body === null ? 'null' : result.body.slice(1, -1).trim()
     return send(200, method === 'HEAD' ? null : object, headers)
   }
-  return readResponse(await withEstimate(services, request, result, statement, prefer.count), {
+  return readResponse(estimates(prefer.count) ? await withEstimate(services, request, result, statement, prefer.count) : result, {
     offset: pageOf(query, range).offset,
     single,
     head: method === 'HEAD',

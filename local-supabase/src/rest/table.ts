@@ -83,7 +83,7 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
   if (accept.plan) return explain(services, request, plan.statement, accept.plan)
   const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
   const applied = preferenceApplied(prefer, {})
-  return readResponse(await withEstimate(services, request, resultOf(rows), plan.statement, prefer.count), {
+  return readResponse(estimates(prefer.count) ? await withEstimate(services, request, resultOf(rows), plan.statement, prefer.count) : resultOf(rows), {
     offset: plan.page.offset,
     single: accept.single,
     head,
@@ -92,6 +92,9 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
     headers: applied ? { 'Preference-Applied': applied } : undefined,
   })
 }
+
+/** Whether the count asked for needs Postgres' estimate (another call into the database). */
+export const estimates = (count: CountKind | null): count is 'planned' | 'estimated' => count === 'planned' || count === 'estimated'
 
 /**
  * `count=planned`: the total is Postgres' estimate of the rows the filters leave (the plan of
@@ -105,7 +108,7 @@ export async function withEstimate(
   statement: Statement | ReadStatement,
   count: CountKind | null,
 ): Promise<Result> {
-  if ((count !== 'planned' && count !== 'estimated') || !('countQuery' in statement)) return result
+  if (!estimates(count) || !('countQuery' in statement)) return result
   const { countQuery } = statement
   const rows = await services.executor.run(request.role, { sql: `explain (format json) ${countQuery.sql}`, params: countQuery.params }, { readOnly: true })
   const plan = JSON.parse(rows[0]?.[0] ?? '[]') as { Plan?: { 'Plan Rows'?: number } }[]
