@@ -138,7 +138,7 @@ select is_empty(
 select policies_are(
   'public', 'blog_posts',
   array[
-    'Live posts are readable by everyone, every post by post editors',
+    'Visitors can read live posts', 'Signed-in users can read live posts, post editors every post',
     'Post editors can add posts', 'Post editors can update posts', 'Post editors can delete posts',
     'Two-factor for reading drafts', 'Two-factor for adding blog posts', 'Two-factor for changing blog posts',
     'Two-factor for removing blog posts'

@@ -29,6 +29,16 @@ export interface ReadOptions {
   head: boolean
   stripNulls: boolean
   range: RowRange | null
+  /** Accept: text/csv: the body built as CSV where the columns are plain (not embeds). */
+  csv?: boolean
+}
+
+/** A read, with the query whose planned row count answers `Prefer: count=planned|estimated`. */
+export interface ReadStatement extends Statement {
+  /** `select 1 from <rows> where <filters>`: what PostgREST asks Postgres to estimate. */
+  countQuery: Statement
+  /** The body is CSV already (else JSON). */
+  csv?: boolean
 }
 
 export interface Page {
@@ -52,6 +62,16 @@ function pageSql(page: Page, params: Params): string {
   if (page.limit !== null) sql += ` limit ${params.add(String(page.limit))}`
   if (page.offset > 0) sql += ` offset ${params.add(String(page.offset))}`
   return sql
+}
+
+/**
+ * CSV as PostgREST writes it: the keys, then each row in Postgres' text form of a record without its
+ * parentheses (values with commas, quotes, spaces or parentheses in double quotes, quotes doubled,
+ * booleans t and f, null empty). No rows: an empty header.
+ */
+function csvBodySql(keys: readonly string[], params: Params): string {
+  const header = `case when count(*) = 0 then '' else ${params.add(keys.join(','))}::text end`
+  return `${header} || E'\n' || coalesce(string_agg(substring(pgrst_t::text, 2, length(pgrst_t::text) - 2), E'\n'), '')`
 }
 
 function bodySql(row: string, stripNulls: boolean): string {
@@ -79,18 +99,24 @@ export function buildRead(
   params = new Params(),
   prefix = '',
   embedding?: Embedding,
-): Statement {
+): ReadStatement {
   if (embedding && EmbedBuilder.needed(query)) return buildEmbeddedRead(embedding, query, options, params, prefix)
   const where = whereSql(query.filters, source, params)
+  const countQuery = { sql: `${prefix}select 1 from ${from}${where}`, params: params.values.slice() }
   const order = orderSql(query.order, source, params)
   const page = pageSql(pageOf(query, options.range), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
-    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
+    return {
+      sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`,
+      params: params.values,
+      countQuery,
+    }
   }
-  const { inner, row, groupBy } = projection(query.select, source, params)
-  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql(row, options.stripNulls)} from (select ${inner} from ${from}${where}${groupBy}${order}${page}) pgrst_t`
-  return { sql, params: params.values }
+  const { inner, row, groupBy, keys } = projection(query.select, source, params, !options.csv)
+  const body = options.csv ? csvBodySql(keys, params) : bodySql(row, options.stripNulls)
+  const sql = `${prefix}select count(*)::int4, ${total}, ${body} from (select ${inner} from ${from}${where}${groupBy}${order}${page}) pgrst_t`
+  return { sql, params: params.values, countQuery, csv: options.csv }
 }
 
 /** A read whose rows embed related tables (embed.ts): the table is aliased pgrst_0 for correlation. */
@@ -100,7 +126,7 @@ function buildEmbeddedRead(
   options: ReadOptions,
   params: Params,
   prefix: string,
-): Statement {
+): ReadStatement {
   checkEmbeddedPaths(query)
   const builder = new EmbedBuilder(catalogue, params, query.embedded)
   const source = relationSource(relation, catalogue, `pgrst_0::${tableSql(relation)}`)
@@ -115,16 +141,21 @@ function buildEmbeddedRead(
     ...builder.rowConditions(relation, 'pgrst_0', query.select, '', query.filters),
   ]
   const where = conditions.length > 0 ? ` where ${conditions.join(' and ')}` : ''
+  const countQuery = { sql: `${prefix}select 1 from ${from}${where}`, params: params.values.slice() }
   const terms = orderTerms(query.order, source, params, 'pgrst_0', (term) => builder.orderByEmbed(relation, 'pgrst_0', query.select, term))
   const order = terms.length > 0 ? ` order by ${terms.join(', ')}` : ''
   const page = pageSql(pageOf(query, options.range), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
-    return { sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`, params: params.values }
+    return {
+      sql: `${prefix}select count(*)::int4, ${total}, null::text from (select 1 from ${from}${where}${page}) pgrst_t`,
+      params: params.values,
+      countQuery,
+    }
   }
   const { object: row, groupBy } = builder.row(relation, 'pgrst_0', query.select, '')
   const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${groupBy}${order}${page}) pgrst_t`
-  return { sql, params: params.values }
+  return { sql, params: params.values, countQuery }
 }
 
 // writes ------------------------------------------------------------------------------------------
@@ -258,7 +289,12 @@ function callSql(call: RpcCall, params: Params): { from: string; call: string } 
 
 export type RpcResultKind = 'void' | 'scalar' | 'rows' | 'object'
 
-export function buildRpc(catalogue: Catalogue, call: RpcCall, query: ParsedQuery, options: ReadOptions): { statement: Statement; kind: RpcResultKind } {
+export function buildRpc(
+  catalogue: Catalogue,
+  call: RpcCall,
+  query: ParsedQuery,
+  options: ReadOptions,
+): { statement: Statement | ReadStatement; kind: RpcResultKind } {
   const params = new Params()
   const { from, call: invocation } = callSql(call, params)
   const returns = call.routine.returns

@@ -159,6 +159,20 @@ export interface ApiSettings {
   aggregates: boolean
   /** db-plan-enabled: Accept: application/vnd.pgrst.plan (EXPLAIN) answered. */
   plan: boolean
+  /** db-tx-end: whether a request's transaction commits, and whether `Prefer: tx=` may change that. */
+  txEnd: TxEnd
+}
+
+export interface TxEnd {
+  rollback: boolean
+  allowOverride: boolean
+}
+
+const TX_ENDS: Record<string, TxEnd> = {
+  commit: { rollback: false, allowOverride: false },
+  'commit-allow-override': { rollback: false, allowOverride: true },
+  rollback: { rollback: true, allowOverride: false },
+  'rollback-allow-override': { rollback: true, allowOverride: true },
 }
 
 export function readSettings(config: readonly string[]): ApiSettings {
@@ -176,6 +190,7 @@ export function readSettings(config: readonly string[]): ApiSettings {
     schemas: schemas.length > 0 ? schemas : [EXPOSED_SCHEMA],
     aggregates: flag('pgrst.db_aggregates_enabled'),
     plan: flag('pgrst.db_plan_enabled'),
+    txEnd: TX_ENDS[(values.get('pgrst.db_tx_end') ?? '').toLowerCase()] ?? TX_ENDS.commit,
   }
 }
 
@@ -284,6 +299,7 @@ export class Catalogue {
         add(fields, owner, routine.name, routine)
       }
     }
+    for (const list of nextRoutines.values()) list.sort(compareOverloads)
     this.settings = readSettings(settings.rows[0]?.config ?? [])
     this.relations = nextRelations
     this.routines = nextRoutines
@@ -300,6 +316,22 @@ export class Catalogue {
     this.generation++
   }
 }
+
+/**
+ * PostgREST's order of overloads (which its PGRST203 lists): fewer parameters first, then by the
+ * parameters' names, types and whether they are required.
+ */
+function compareOverloads(a: RoutineInfo, b: RoutineInfo): number {
+  if (a.args.length !== b.args.length) return a.args.length - b.args.length
+  for (let i = 0; i < a.args.length; i++) {
+    const [x, y] = [a.args[i], b.args[i]]
+    const order = compareText(x.name, y.name) || compareText(x.type, y.type) || Number(!x.hasDefault) - Number(!y.hasDefault)
+    if (order !== 0) return order
+  }
+  return 0
+}
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
 
 function toRoutine(row: RoutineRow, schema: string): RoutineInfo {
   // proargnames/proargmodes cover all arguments (in and out) when there are out arguments;

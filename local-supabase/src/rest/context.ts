@@ -3,12 +3,12 @@
 import type { RoleContext } from '../identity.ts'
 import type { Catalogue } from './catalogue.ts'
 import { RestError } from './errors.ts'
-import type { RoleExecutor, Statement } from './executor.ts'
-import type { Page } from './build-sql.ts'
+import type { RoleExecutor } from './executor.ts'
+import type { Page, ReadStatement } from './build-sql.ts'
 import type { PlanCache } from './plan-cache.ts'
 
 export interface ReadPlan {
-  statement: Statement
+  statement: ReadStatement
   page: Page
 }
 
@@ -50,29 +50,4 @@ export async function withFreshCatalogue<T>(catalogue: Catalogue, plan: () => T)
   }
 }
 
-/** The closest known name, for PostgREST's "Perhaps you meant" hints. */
-export function closestName(name: string, candidates: readonly string[]): string | null {
-  let best: string | null = null
-  let bestDistance = Math.max(2, Math.floor(name.length / 3)) + 1
-  for (const candidate of candidates) {
-    const distance = editDistance(name, candidate)
-    if (distance < bestDistance) {
-      best = candidate
-      bestDistance = distance
-    }
-  }
-  return best
-}
-
-function editDistance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 8) return Infinity
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i)
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i]
-    for (let j = 1; j <= b.length; j++) {
-      current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-    }
-    previous = current
-  }
-  return previous[b.length]
-}
+export { closestName } from './fuzzy.ts'

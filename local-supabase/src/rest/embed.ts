@@ -4,7 +4,8 @@
 // runs as the same role and row-level security applies to every embedded table. Names in SQL come
 // from the catalogue; JSON keys (aliases) are bound parameters.
 import type { Catalogue, ForeignKey, Relation, RoutineInfo } from './catalogue.ts'
-import { parseError, restError, type RestError } from './errors.ts'
+import { parseError, restError, RestError } from './errors.ts'
+import { closestName, fuzzyMatches } from './fuzzy.ts'
 import type { EmbedItem, EmbedOptions, FilterNode, OrderTerm, ParsedQuery, SelectItem } from './parse-query.ts'
 import {
   castSql,
@@ -45,83 +46,126 @@ export interface Relationship {
   junction?: Relation
 }
 
-function notFound(source: string, target: string, hint: string | null, schema = 'public'): RestError {
+/** The tables `relation` has relationships with: foreign keys either way, junctions, computed ones. */
+function relatedNames(catalogue: Catalogue, relation: string): string[] {
+  const names: string[] = []
+  for (const key of catalogue.foreignKeys) {
+    if (key.table === relation) names.push(key.refTable)
+    if (key.refTable === relation) names.push(key.table)
+  }
+  return names
+}
+
+/** PGRST200, its hint PostgREST's: a close table name among the related ones, or a close parent. */
+function notFound(catalogue: Catalogue, source: string, target: string, hint: string | null, schema: string): RestError {
+  const related = relatedNames(catalogue, source)
+  let suggestion: string | null = null
+  if (related.length > 0) {
+    const child = fuzzyMatches(target, related).find((match) => match.score < 1)?.name
+    if (child !== undefined) suggestion = `Perhaps you meant '${child}' instead of '${target}'.`
+  } else {
+    const parents = catalogue.relationNames().filter((name) => relatedNames(catalogue, name).length > 0)
+    const parent = closestName(source, parents)
+    if (parent !== null) suggestion = `Perhaps you meant '${parent}' instead of '${source}'.`
+  }
   return restError(
     400,
     'PGRST200',
     `Could not find a relationship between '${source}' and '${target}' in the schema cache`,
     `Searched for a foreign key relationship between '${source}' and '${target}'${hint ? ` using the hint '${hint}'` : ''} in the schema '${schema}', but no matches were found.`,
-    null,
+    suggestion,
   )
 }
 
-function describe(rel: Relationship): string {
-  const via = rel.junction ? `${rel.key.name} and ${rel.junctionKey?.name} using ${rel.junction.name}` : rel.key.name
-  return `${rel.cardinality} via ${via}`
+const columnList = (columns: readonly string[]) => `(${columns.join(', ')})`
+
+/** One relationship as PGRST201's details list it. */
+function describe(rel: Relationship): { cardinality: Cardinality; embedding: string; relationship: string } {
+  const embedding = `${rel.source.name} with ${rel.target.name}`
+  if (rel.junction && rel.junctionKey) {
+    const relationship = `${rel.junction.name} using ${rel.key.name}${columnList(rel.key.columns)} and ${rel.junctionKey.name}${columnList(rel.junctionKey.columns)}`
+    return { cardinality: rel.cardinality, embedding, relationship }
+  }
+  const { origin, foreign } = sides(rel)
+  return {
+    cardinality: rel.cardinality,
+    embedding,
+    relationship: `${rel.key.name} using ${rel.source.name}${columnList(origin)} and ${rel.target.name}${columnList(foreign)}`,
+  }
 }
 
 function ambiguous(source: string, target: string, options: Relationship[]): RestError {
-  const choices = options.map((rel) => `'${target}!${rel.junction ? rel.junction.name : rel.key.name}'`).join(', ')
-  return restError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${source}' and '${target}'`,
-    options.map(describe).join('; '),
-    `Try changing '${target}' to one of the following: ${choices}. Find the desired relationship in the 'details' key.`,
-  )
+  const choices = options.map((rel) => `'${rel.target.name}!${rel.junction ? rel.junction.name : rel.key.name}'`).join(', ')
+  return new RestError(300, {
+    code: 'PGRST201',
+    message: `Could not embed because more than one relationship was found for '${source}' and '${target}'`,
+    details: options.map(describe),
+    hint: `Try changing '${target}' to one of the following: ${choices}. Find the desired relationship in the 'details' key.`,
+  })
 }
 
 const NO_KEY: ForeignKey = { name: '', table: '', columns: [], refTable: '', refColumns: [] }
 
-const single = (key: ForeignKey, hint: string) => key.name === hint || (key.columns.length === 1 && key.columns[0] === hint)
+/** The key's columns on the embedding table's side (origin) and on the embedded one's (foreign). */
+function sides(rel: Relationship): { origin: string[]; foreign: string[] } {
+  return rel.cardinality === 'many-to-one' ? { origin: rel.key.columns, foreign: rel.key.refColumns } : { origin: rel.key.refColumns, foreign: rel.key.columns }
+}
+
+const isOne = (columns: readonly string[], name: string) => columns.length === 1 && columns[0] === name
+
+/** Every foreign-key relationship of `source`: to-one, to-many (both for a self-reference) and through junctions. */
+function relationshipsOf(catalogue: Catalogue, source: Relation): Relationship[] {
+  const found: Relationship[] = []
+  const keys = catalogue.foreignKeys
+  for (const key of keys) {
+    const target = key.table === source.name ? catalogue.relation(key.refTable) : undefined
+    if (target) found.push({ cardinality: 'many-to-one', source, target, key })
+    const referencing = key.refTable === source.name ? catalogue.relation(key.table) : undefined
+    if (referencing) found.push({ cardinality: isUniqueOn(referencing, key.columns) ? 'one-to-one' : 'one-to-many', source, target: referencing, key })
+  }
+  for (const name of catalogue.relationNames()) {
+    const junction = catalogue.relation(name)
+    if (!junction || junction.name === source.name || junction.kind !== 'table') continue
+    const inKey = (cols: string[]) => cols.every((col) => junction.primaryKey.includes(col))
+    for (const a of keys) {
+      if (a.table !== junction.name || a.refTable !== source.name || !inKey(a.columns)) continue
+      for (const b of keys) {
+        if (b === a || b.table !== junction.name || b.refTable === junction.name || b.refTable === source.name || !inKey(b.columns)) continue
+        const target = catalogue.relation(b.refTable)
+        if (target) found.push({ cardinality: 'many-to-many', source, target, key: a, junctionKey: b, junction })
+      }
+    }
+  }
+  return found
+}
+
+/** PostgREST 12's choice of relationships for `name` with `hint` (Plan.findRel). */
+function matches(rel: Relationship, name: string, hint: string | null): boolean {
+  const toTable = rel.target.name === name
+  if (rel.key.table === rel.key.refTable && !rel.junction) {
+    // A self-reference: the table's name (or the hint's column) is the to-many side; the
+    // referencing column's name is the to-one side.
+    if (hint === null) return (toTable && rel.cardinality !== 'many-to-one') || (rel.cardinality === 'many-to-one' && isOne(rel.key.columns, name))
+    return toTable && rel.cardinality !== 'many-to-one' && isOne(rel.key.columns, hint)
+  }
+  const { origin, foreign } = rel.junction ? { origin: [], foreign: [] } : sides(rel)
+  const notView = rel.target.kind !== 'view'
+  if (hint === null) return toTable || (!rel.junction && notView && (rel.key.name === name || isOne(origin, name)))
+  if (!toTable) return false
+  if (rel.junction) return rel.junction.name === hint
+  return rel.key.name === hint || isOne(origin, hint) || isOne(foreign, hint)
+}
 
 /** The one relationship `source` -> `name` (with `hint`), or PGRST200/PGRST201. */
 export function findRelationship(catalogue: Catalogue, source: Relation, name: string, hint: string | null): Relationship {
-  const keys = catalogue.foreignKeys
   // A function of the row (computed relationship) takes precedence over foreign keys of that name.
   const computed = catalogue.computedRelationship(source.name, name)
   const computedTarget = computed && catalogue.relation(computed.target)
   if (computed && computedTarget) {
     return { cardinality: computed.toOne ? 'many-to-one' : 'one-to-many', source, target: computedTarget, key: NO_KEY, computed: computed.routine }
   }
-  const target = catalogue.relation(name)
-  const candidates: Relationship[] = []
-  if (!target) {
-    // PostgREST also embeds through a foreign-key column: `author_id(name)`.
-    const byColumn = keys.filter((key) => key.table === source.name && key.columns.length === 1 && key.columns[0] === name)
-    const referenced = byColumn.length === 1 ? catalogue.relation(byColumn[0].refTable) : undefined
-    if (!referenced) throw notFound(source.name, name, hint, source.schema)
-    return { cardinality: 'many-to-one', source, target: referenced, key: byColumn[0] }
-  }
-  for (const key of keys) {
-    if (key.table === source.name && key.refTable === target.name) candidates.push({ cardinality: 'many-to-one', source, target, key })
-    // A self-reference is many-to-one unless a hint asks otherwise (below).
-    if (key.refTable === source.name && key.table === target.name && source.name !== target.name) {
-      candidates.push({ cardinality: isUniqueOn(target, key.columns) ? 'one-to-one' : 'one-to-many', source, target, key })
-    }
-  }
-  for (const junction of catalogue
-    .relationNames()
-    .map((n) => catalogue.relation(n))
-    .filter((r): r is Relation => Boolean(r))) {
-    if (junction.name === source.name || junction.name === target.name || junction.kind !== 'table') continue
-    const toSource = keys.filter((key) => key.table === junction.name && key.refTable === source.name)
-    const toTarget = keys.filter((key) => key.table === junction.name && key.refTable === target.name)
-    for (const a of toSource) {
-      for (const b of toTarget) {
-        if (a === b) continue
-        const inKey = (cols: string[]) => cols.every((col) => junction.primaryKey.includes(col))
-        if (inKey(a.columns) && inKey(b.columns)) candidates.push({ cardinality: 'many-to-many', source, target, key: a, junctionKey: b, junction })
-      }
-    }
-  }
-  let chosen = candidates
-  if (hint !== null) {
-    chosen = candidates.filter((rel) =>
-      rel.junction ? rel.junction.name === hint || single(rel.key, hint) || single(rel.junctionKey as ForeignKey, hint) : single(rel.key, hint),
-    )
-  }
-  if (chosen.length === 0) throw notFound(source.name, name, hint, source.schema)
+  const chosen = relationshipsOf(catalogue, source).filter((rel) => matches(rel, name, hint))
+  if (chosen.length === 0) throw notFound(catalogue, source.name, name, hint, source.schema)
   if (chosen.length > 1) throw ambiguous(source.name, name, chosen)
   return chosen[0]
 }
@@ -176,6 +220,8 @@ export class EmbedBuilder {
         entries.push({ key: fieldKey(item), sql: itemSql(item, field), group: field, grouped: item.aggregate === null })
       } else if (item.kind === 'count') {
         entries.push({ key: item.alias ?? 'count', sql: 'count(*)', group: '', grouped: false })
+      } else if (item.select.length === 0) {
+        findRelationship(this.catalogue, relation, item.name, item.hint)
       } else if (item.spread) {
         entries.push(...this.spread(relation, alias, item, path).map((entry) => ({ ...entry, group: entry.sql, grouped: true })))
       } else {

@@ -5,7 +5,8 @@ import type { ApiRole, IdentityResult } from '../identity.ts'
 /** PostgREST errors carry all four keys; the gateway's API-key errors only message and hint. */
 export interface ErrorBody {
   code?: string | null
-  details?: string | null
+  /** Text, or (PGRST201) the candidate relationships as objects. */
+  details?: string | Record<string, string>[] | null
   hint: string | null
   message: string
 }

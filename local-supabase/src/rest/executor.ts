@@ -26,6 +26,8 @@ export interface RunOptions {
    * (a single-object mutation that touched 0 or several rows). Costs two more calls into PGlite.
    */
   keep?: (rows: Row[]) => boolean
+  /** End the transaction with a rollback whatever happens (db-tx-end, `Prefer: tx=rollback`). */
+  rollback?: boolean
 }
 
 // plan_cache_mode: our statements are prepared once and their values always bound, so a generic
@@ -85,20 +87,22 @@ export class RoleExecutor {
       this.pg._runExclusiveQuery(async () => {
         const pipeline = new Pipeline()
         for (const name of this.toClose.splice(0)) pipeline.close(name)
-        if (options.keep) pipeline.simple('begin')
+        const explicit = options.keep !== undefined || options.rollback === true
+        if (explicit) pipeline.simple('begin')
         const touched = [this.wire(settings), this.wire(statement)]
         for (const wire of touched) pipeline.statement(wire)
-        const reply = readReply(await this.send(pipeline.sync(), !options.readOnly && !options.keep))
+        const reply = readReply(await this.send(pipeline.sync(), !options.readOnly && !explicit))
         if (reply.error) {
           // Whatever was prepared in this pipeline may or may not exist now: prepare it again.
           for (const wire of touched) if (wire.parse !== null) this.forget(wire.parse)
-          if (options.keep) await this.pg.execProtocolRaw(new Pipeline().simple('rollback').finish())
+          if (explicit) await this.pg.execProtocolRaw(new Pipeline().simple('rollback').finish())
           throw reply.error
         }
-        const rows = reply.statements[options.keep ? 2 : 1] ?? []
-        if (options.keep) {
-          const keep = options.keep(rows)
-          await this.pg.execProtocolRaw(new Pipeline().simple(keep ? 'commit' : 'rollback').finish(), { syncToFs: keep })
+        const rows = reply.statements[explicit ? 2 : 1] ?? []
+        if (explicit) {
+          const keep = options.keep?.(rows) ?? true
+          const commit = keep && !options.rollback
+          await this.pg.execProtocolRaw(new Pipeline().simple(commit ? 'commit' : 'rollback').finish(), { syncToFs: commit })
           if (!keep) throw new RolledBack(rows)
         }
         return rows

@@ -2,50 +2,91 @@
 // Content-Profile. Unknown preferences are ignored, as PostgREST does by default (handling=lenient).
 import { restError } from './errors.ts'
 
+export type CountKind = 'exact' | 'planned' | 'estimated'
+
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only' | null
-  count: boolean
+  count: CountKind | null
   resolution: 'merge' | 'ignore' | null
-  missingDefault: boolean
+  /** `missing=default` or `missing=null` (the default behaviour, reported when asked for). */
+  missing: 'default' | 'null' | null
   /** `max-affected=n`, honoured with `handling=strict` as PostgREST does. */
   maxAffected: number | null
   /** `params=single-object`: an rpc's JSON body is its one json/jsonb argument. */
   singleObject: boolean
+  /** `tx=commit` or `tx=rollback`: read only when db-tx-end allows an override. */
+  tx: 'commit' | 'rollback' | null
+  handling: 'strict' | 'lenient' | null
 }
 
 /**
- * supabase-js appends several Prefer headers; fetch joins them with ", ". Unknown or disallowed
- * preferences are ignored (handling=lenient, PostgREST's default) or refused with PGRST122
- * (handling=strict). `tx=rollback` is one: PostgREST only honours it when db-tx-end allows it,
- * which Supabase's does not.
+ * supabase-js appends several Prefer headers; fetch joins them with ", ". When a preference is
+ * given twice the first counts. Unknown or disallowed preferences are ignored (handling=lenient,
+ * PostgREST's default) or refused with PGRST122 (handling=strict). `tx=commit|rollback` is one of
+ * them unless db-tx-end ends in `-allow-override` (`allowTx`).
  */
-export function parsePrefer(header: string | undefined): Preferences {
-  const prefs: Preferences = { return: null, count: false, resolution: null, missingDefault: false, maxAffected: null, singleObject: false }
+export function parsePrefer(header: string | undefined, allowTx = false): Preferences {
+  const prefs: Preferences = {
+    return: null,
+    count: null,
+    resolution: null,
+    missing: null,
+    maxAffected: null,
+    singleObject: false,
+    tx: null,
+    handling: null,
+  }
   if (!header) return prefs
   const invalid: string[] = []
-  let strict = false
   let maxAffected: number | null = null
   for (const part of header.split(',')) {
     const text = part.trim()
     if (text === '') continue
     const [key, value] = text.split('=', 2).map((s) => s.trim())
-    if (key === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only')) prefs.return = value
-    // planned and estimated are answered exactly: the tables are small.
-    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) prefs.count = true
-    else if (key === 'resolution' && value === 'merge-duplicates') prefs.resolution = 'merge'
-    else if (key === 'resolution' && value === 'ignore-duplicates') prefs.resolution = 'ignore'
-    else if (key === 'missing' && value === 'default') prefs.missingDefault = true
+    if (key === 'return' && (value === 'minimal' || value === 'representation' || value === 'headers-only')) prefs.return ??= value
+    else if (key === 'count' && (value === 'exact' || value === 'planned' || value === 'estimated')) prefs.count ??= value
+    else if (key === 'resolution' && value === 'merge-duplicates') prefs.resolution ??= 'merge'
+    else if (key === 'resolution' && value === 'ignore-duplicates') prefs.resolution ??= 'ignore'
+    else if (key === 'missing' && (value === 'default' || value === 'null')) prefs.missing ??= value
     else if (key === 'params' && value === 'single-object') prefs.singleObject = true
-    else if (key === 'handling' && (value === 'strict' || value === 'lenient')) strict = value === 'strict'
-    else if (key === 'max-affected' && /^\d{1,15}$/.test(value ?? '')) maxAffected = Number(value)
-    else if (key === 'timezone' || (key === 'missing' && value === 'null')) continue
+    else if (key === 'handling' && (value === 'strict' || value === 'lenient')) prefs.handling ??= value
+    else if (key === 'tx' && allowTx && (value === 'commit' || value === 'rollback')) prefs.tx ??= value
+    else if (key === 'max-affected' && /^\d{1,15}$/.test(value ?? '')) maxAffected ??= Number(value)
+    else if (key === 'timezone') continue
     else invalid.push(text.slice(0, 100))
   }
+  const strict = prefs.handling === 'strict'
   if (strict && invalid.length > 0) {
     throw restError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${invalid.join(', ')}`)
   }
   if (strict) prefs.maxAffected = maxAffected
   return prefs
+}
+
+/** Which preferences a kind of request reports as applied (PostgREST's choice per action). */
+export interface Applied {
+  resolution?: boolean
+  missing?: boolean
+  return?: boolean
+  params?: boolean
+  maxAffected?: boolean
+}
+
+/**
+ * Preference-Applied: the preferences honoured, in PostgREST's order; undefined when none. Count,
+ * tx and handling are reported by every action.
+ */
+export function preferenceApplied(prefs: Preferences, applied: Applied): string | undefined {
+  const values: string[] = []
+  if (applied.resolution && prefs.resolution) values.push(`resolution=${prefs.resolution}-duplicates`)
+  if (applied.missing && prefs.missing) values.push(`missing=${prefs.missing}`)
+  if (applied.return && prefs.return) values.push(`return=${prefs.return}`)
+  if (applied.params && prefs.singleObject) values.push('params=single-object')
+  if (prefs.count) values.push(`count=${prefs.count}`)
+  if (prefs.tx) values.push(`tx=${prefs.tx}`)
+  if (prefs.handling) values.push(`handling=${prefs.handling}`)
+  if (applied.maxAffected && prefs.maxAffected !== null) values.push(`max-affected=${prefs.maxAffected}`)
+  return values.length > 0 ? values.join(', ') : undefined
 }
 
 export interface RowRange {

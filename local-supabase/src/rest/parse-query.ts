@@ -388,7 +388,8 @@ function parseSelectItem(item: string, whole: string): SelectItem {
       hint,
       join,
       spread: Boolean(embed[1]),
-      select: parseSelect(embed[5]),
+      // `messages()`: embedded only to filter by (`!inner`, `messages=not.is.null`), not answered.
+      select: embed[5].trim() === '' ? [] : parseSelect(embed[5]),
     }
   }
   if (item.startsWith('...') || item.includes('(') || item.includes('!')) {

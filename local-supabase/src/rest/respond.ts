@@ -49,21 +49,24 @@ export interface ReadResponseOptions {
   single: boolean
   head: boolean
   csv?: boolean
+  /** The body is CSV already (built by Postgres); otherwise JSON rows to convert. */
+  bodyIsCsv?: boolean
+  /** More headers (Preference-Applied). */
+  headers?: Record<string, string>
 }
 
+/** A value as Postgres writes it in a record's text form, which PostgREST's CSV is made of. */
 function csvField(value: unknown): string {
   if (value === null || value === undefined) return ''
-  const text = typeof value === 'object' ? JSON.stringify(value) : String(value)
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+  const text = typeof value === 'boolean' ? (value ? 't' : 'f') : typeof value === 'object' ? JSON.stringify(value) : String(value)
+  return text === '' || /[",()\\\s]/.test(text) ? `"${text.replace(/(["\\])/g, '$1$1')}"` : text
 }
 
-/** The rows of a JSON array as CSV with a header line, as PostgREST answers Accept: text/csv. */
+/** The rows of a JSON array as PostgREST's CSV: a header line (empty without rows), then the rows. */
 export function toCsv(json: string): string {
   const rows = JSON.parse(json) as Record<string, unknown>[]
-  if (rows.length === 0) return ''
-  const columns = Object.keys(rows[0])
-  const lines = [columns.map(csvField).join(','), ...rows.map((row) => columns.map((col) => csvField(row[col])).join(','))]
-  return lines.join('\n')
+  const columns = rows.length === 0 ? [] : Object.keys(rows[0])
+  return `${columns.join(',')}\n${rows.map((row) => columns.map((col) => csvField(row[col])).join(',')).join('\n')}`
 }
 
 /** GET/HEAD (and set-returning RPC): 200, or 206 for a partial page of a counted result. */
@@ -72,14 +75,14 @@ export function readResponse(result: Result, options: ReadResponseOptions): Resp
   if (result.total !== null && offset > result.total) {
     throw restError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${result.total} rows.`)
   }
-  const headers = { 'Content-Range': contentRange(offset, result.count, result.total) }
+  const headers = { ...options.headers, 'Content-Range': contentRange(offset, result.count, result.total) }
   const status = result.total !== null && result.count < result.total ? 206 : 200
   if (options.single) {
     const object = singleObject(result)
     return send(200, options.head ? null : object, headers, true)
   }
   if (options.csv) {
-    const body = options.head ? null : toCsv(result.body ?? '[]')
+    const body = options.head ? null : options.bodyIsCsv ? (result.body ?? '\n') : toCsv(result.body ?? '[]')
     return new Response(body, { status, headers: { ...headers, 'Content-Type': 'text/csv; charset=utf-8' } })
   }
   return send(status, options.head ? null : (result.body ?? '[]'), headers)

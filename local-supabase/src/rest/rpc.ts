@@ -7,10 +7,10 @@ import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type RestRequest, type RestServices } from './context.ts'
 import { restError, type RestError } from './errors.ts'
 import { isJsonContentType } from '../json-limits.ts'
-import { parseAccept, parsePrefer, parseRange } from './parse-headers.ts'
+import { parseAccept, parseRange, preferenceApplied } from './parse-headers.ts'
 import { LOGIC_KEY, OPERATORS, parseQuery, RESERVED } from './parse-query.ts'
-import { readResponse, resultOf, send } from './respond.ts'
-import { explain, runChecked } from './table.ts'
+import { contentRange, readResponse, resultOf, send } from './respond.ts'
+import { estimates, explain, preferencesOf, rollsBack, runChecked, withEstimate } from './table.ts'
 
 /** How the arguments came: their names, and the media type of a POST body. */
 interface CallShape {
@@ -116,7 +116,7 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
   const readOnly = method !== 'POST'
   const services = await all.profile(request.header(readOnly ? 'accept-profile' : 'content-profile'))
   const accept = parseAccept(request.header('accept'), services.catalogue.settings.plan && readOnly)
-  const prefer = parsePrefer(request.header('prefer'))
+  const prefer = preferencesOf(services, request)
   const range = parseRange(request.header('range'), request.header('range-unit'))
 
   let argsJson: string
@@ -144,19 +144,36 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
       query: parseQuery(request.params, { argumentNames: readOnly ? new Set(shape.names) : undefined, aggregates: services.catalogue.settings.aggregates }),
     }
   })
-  const { statement, kind } = buildRpc(services.catalogue, call, query, { count: prefer.count, head: method === 'HEAD', stripNulls: accept.stripNulls, range })
+  const { statement, kind } = buildRpc(services.catalogue, call, query, {
+    count: prefer.count === 'exact' || prefer.count === 'estimated',
+    head: method === 'HEAD',
+    stripNulls: accept.stripNulls,
+    range,
+    csv: accept.csv,
+  })
   const single = accept.single && kind === 'rows'
   if (accept.plan) return explain(services, request, statement, accept.plan)
 
   const rows = readOnly
     ? await services.executor.run(request.role, statement, { readOnly })
-    : await runChecked(services, request, statement, single, prefer.maxAffected)
+    : await runChecked(services, request, statement, single, prefer.maxAffected, rollsBack(services, prefer))
   const result = resultOf(rows)
-  if (kind === 'void') return send(204, null)
-  if (kind === 'scalar') return send(200, method === 'HEAD' ? null : (result.body ?? 'null'))
+  const applied = preferenceApplied(prefer, { params: true, maxAffected: true })
+  const headers: Record<string, string> = applied ? { 'Preference-Applied': applied } : {}
+  // A function of one value (or none) answers one row, counted as such.
+  if (kind !== 'rows') headers['Content-Range'] = contentRange(0, 1, prefer.count ? 1 : null)
+  if (kind === 'void') return send(204, null, headers)
+  if (kind === 'scalar') return send(200, method === 'HEAD' ? null : (result.body ?? 'null'), headers)
   if (kind === 'object') {
     const object = result.count === 0 || result.body === null ? 'null' : result.body.slice(1, -1).trim()
-    return send(200, method === 'HEAD' ? null : object)
+    return send(200, method === 'HEAD' ? null : object, headers)
   }
-  return readResponse(result, { offset: pageOf(query, range).offset, single, head: method === 'HEAD', csv: accept.csv })
+  return readResponse(estimates(prefer.count) ? await withEstimate(services, request, result, statement, prefer.count) : result, {
+    offset: pageOf(query, range).offset,
+    single,
+    head: method === 'HEAD',
+    csv: accept.csv,
+    bodyIsCsv: 'csv' in statement && statement.csv,
+    headers,
+  })
 }

@@ -264,6 +264,8 @@ export interface Projection {
   row: string
   /** ` group by …` of the inner query when it aggregates. */
   groupBy: string
+  /** The answer's keys, in order: the columns of the inner query. */
+  keys: readonly string[]
 }
 
 const MAX_BUILT_KEYS = 50 // json_build_object takes at most 100 arguments
@@ -273,9 +275,9 @@ const MAX_BUILT_KEYS = 50 // json_build_object takes at most 100 arguments
  * aliases, casts, JSON paths, computed fields or aggregates the JSON keys are bound parameters, so
  * no name from the request enters SQL.
  */
-export function projection(select: readonly SelectItem[], source: Source, params: Params): Projection {
+export function projection(select: readonly SelectItem[], source: Source, params: Params, withRow = true): Projection {
   const onlyStar = select.every((item) => item.kind === 'star')
-  if (onlyStar) return { inner: '*', row: 'pgrst_t', groupBy: '' }
+  if (onlyStar) return { inner: '*', row: 'pgrst_t', groupBy: '', keys: source.columnOrder }
   const plain = select.every(
     (item) =>
       item.kind === 'column' &&
@@ -286,8 +288,8 @@ export function projection(select: readonly SelectItem[], source: Source, params
       !isComputed(source, item.column),
   )
   if (plain) {
-    const names = select.map((item) => ident(column(source, (item as { column: string }).column).name))
-    return { inner: names.join(', '), row: 'pgrst_t', groupBy: '' }
+    const names = select.map((item) => column(source, (item as { column: string }).column).name)
+    return { inner: names.map(ident).join(', '), row: 'pgrst_t', groupBy: '', keys: names }
   }
   if (select.some((item) => item.kind === 'embed')) {
     throw parseError('"failed to parse select parameter"', 'Embedded resources need a table to embed from.')
@@ -308,10 +310,12 @@ export function projection(select: readonly SelectItem[], source: Source, params
   }
   const aggregated = entries.some((entry) => !entry.grouped)
   const inner = entries.map((entry, index) => `${entry.sql} as c${index}`).join(', ')
-  const row = `json_build_object(${entries.map((entry, index) => `${params.add(entry.key)}::text, pgrst_t.c${index}`).join(', ')})`
+  // An unused parameter has no type and fails the statement: the keys are bound only when used.
+  const row = withRow ? `json_build_object(${entries.map((entry, index) => `${params.add(entry.key)}::text, pgrst_t.c${index}`).join(', ')})` : ''
   return {
     inner,
     row,
+    keys: entries.map((entry) => entry.key),
     groupBy: groupBySql(
       entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })),
       aggregated,

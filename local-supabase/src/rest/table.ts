@@ -1,11 +1,31 @@
 // /rest/v1/<table>: read (GET, HEAD), insert and upsert (POST), update (PATCH), delete (DELETE).
 import type { Relation } from './catalogue.ts'
-import { buildDelete, buildInsert, buildRead, buildUpdate, pageOf, relationSource, tableSql, writeColumns, type WriteOptions } from './build-sql.ts'
+import {
+  buildDelete,
+  buildInsert,
+  buildRead,
+  buildUpdate,
+  pageOf,
+  relationSource,
+  tableSql,
+  writeColumns,
+  type ReadStatement,
+  type WriteOptions,
+} from './build-sql.ts'
 import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
 import { closestName, withFreshCatalogue, type ReadPlan, type RestRequest, type RestServices } from './context.ts'
 import { notSingular, restError, tableNotFound, tooManyAffected } from './errors.ts'
 import { RolledBack, type Row, type Statement } from './executor.ts'
-import { parseAccept, parsePrefer, parseRange, type Preferences, type Representation } from './parse-headers.ts'
+import {
+  parseAccept,
+  parsePrefer,
+  parseRange,
+  preferenceApplied,
+  type Applied,
+  type CountKind,
+  type Preferences,
+  type Representation,
+} from './parse-headers.ts'
 import { parseQuery, type ParsedQuery } from './parse-query.ts'
 import { contentRange, readResponse, resultOf, send, singleObject, type Result } from './respond.ts'
 
@@ -30,21 +50,31 @@ export async function handleTable(services: RestServices, request: RestRequest, 
   }
 }
 
+/** Whether a request's transaction ends in a rollback: db-tx-end, or `Prefer: tx=` where it may override. */
+export function rollsBack(services: RestServices, prefer: Preferences): boolean {
+  return prefer.tx === null ? services.catalogue.settings.txEnd.rollback : prefer.tx === 'rollback'
+}
+
+/** Parses Prefer with what the API settings allow. */
+export function preferencesOf(services: RestServices, request: RestRequest): Preferences {
+  return parsePrefer(request.header('prefer'), services.catalogue.settings.txEnd.allowOverride)
+}
+
 async function read(all: RestServices, request: RestRequest, name: string): Promise<Response> {
   const services = await all.profile(request.header('accept-profile'))
   const accept = parseAccept(request.header('accept'), services.catalogue.settings.plan)
-  const prefer = parsePrefer(request.header('prefer'))
+  const prefer = preferencesOf(services, request)
   const rangeHeader = request.header('range')
   const range = parseRange(rangeHeader, request.header('range-unit'))
   const head = request.method === 'HEAD'
-  const key = `${request.method}\n${services.catalogue.schema}\n${name}\n${request.rawQuery}\n${accept.stripNulls}\n${prefer.count}\n${rangeHeader ?? ''}`
+  const key = `${request.method}\n${services.catalogue.schema}\n${name}\n${request.rawQuery}\n${accept.stripNulls}\n${accept.csv === true}\n${prefer.count}\n${rangeHeader ?? ''}`
   const { catalogue, plans } = services
   let plan = plans.get(key, catalogue.generation)
   if (!plan) {
     plan = await withFreshCatalogue(catalogue, (): ReadPlan => {
       const relation = findRelation(services, name)
       const query = parseQuery(request.params, { aggregates: catalogue.settings.aggregates })
-      const options = { count: prefer.count, head, stripNulls: accept.stripNulls, range }
+      const options = { count: prefer.count === 'exact' || prefer.count === 'estimated', head, stripNulls: accept.stripNulls, range, csv: accept.csv }
       const statement = buildRead(tableSql(relation), relationSource(relation, catalogue), query, options, undefined, '', { catalogue, relation })
       return { statement, page: pageOf(query, range) }
     })
@@ -52,7 +82,39 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
   }
   if (accept.plan) return explain(services, request, plan.statement, accept.plan)
   const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
-  return readResponse(resultOf(rows), { offset: plan.page.offset, single: accept.single, head, csv: accept.csv })
+  const applied = preferenceApplied(prefer, {})
+  return readResponse(estimates(prefer.count) ? await withEstimate(services, request, resultOf(rows), plan.statement, prefer.count) : resultOf(rows), {
+    offset: plan.page.offset,
+    single: accept.single,
+    head,
+    csv: accept.csv,
+    bodyIsCsv: plan.statement.csv,
+    headers: applied ? { 'Preference-Applied': applied } : undefined,
+  })
+}
+
+/** Whether the count asked for needs Postgres' estimate (another call into the database). */
+export const estimates = (count: CountKind | null): count is 'planned' | 'estimated' => count === 'planned' || count === 'estimated'
+
+/**
+ * `count=planned`: the total is Postgres' estimate of the rows the filters leave (the plan of
+ * `select 1 from ... where ...`, row-level security included), as PostgREST answers it; and
+ * `count=estimated`, without db-max-rows, the larger of the exact count and that estimate.
+ */
+export async function withEstimate(
+  services: RestServices,
+  request: RestRequest,
+  result: Result,
+  statement: Statement | ReadStatement,
+  count: CountKind | null,
+): Promise<Result> {
+  if (!estimates(count) || !('countQuery' in statement)) return result
+  const { countQuery } = statement
+  const rows = await services.executor.run(request.role, { sql: `explain (format json) ${countQuery.sql}`, params: countQuery.params }, { readOnly: true })
+  const plan = JSON.parse(rows[0]?.[0] ?? '[]') as { Plan?: { 'Plan Rows'?: number } }[]
+  const planned = Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0)
+  const total = count === 'planned' ? planned : Math.max(planned, result.total ?? 0)
+  return { ...result, total }
 }
 
 /**
@@ -73,7 +135,7 @@ interface WritePlan {
 async function write(all: RestServices, request: RestRequest, name: string): Promise<Response> {
   const services = await all.profile(request.header('content-profile'))
   const accept = parseAccept(request.header('accept'))
-  const prefer = parsePrefer(request.header('prefer'))
+  const prefer = preferencesOf(services, request)
   const text = request.method === 'DELETE' ? '' : await readBodyText(request.raw)
   const body = request.method === 'DELETE' ? null : parseJsonBody(text)
   const options: WriteOptions = { representation: prefer.return === 'representation', stripNulls: accept.stripNulls }
@@ -95,14 +157,16 @@ async function write(all: RestServices, request: RestRequest, name: string): Pro
   })
 
   const status = request.method === 'POST' ? 201 : options.representation ? 200 : 204
-  if (!plan) return finish({ count: 0, total: null, body: '[]' }, status, prefer, accept)
+  const applied: Applied =
+    request.method === 'POST' ? { resolution: true, missing: true, return: true } : { return: true, missing: request.method === 'PATCH', maxAffected: true }
+  if (!plan) return finish({ count: 0, total: null, body: '[]' }, status, prefer, accept, applied)
 
   const single = accept.single && options.representation
-  const rows = await runChecked(services, request, plan.statement, single, prefer.maxAffected)
+  const rows = await runChecked(services, request, plan.statement, single, prefer.maxAffected, rollsBack(services, prefer))
   const result = resultOf(rows)
   // An upsert that only merged into existing rows created nothing: 200, as PostgREST answers.
   const written = status === 201 && result.inserted === 0 && result.count > 0 ? 200 : status
-  return finish(result, written, prefer, accept)
+  return finish(result, written, prefer, accept, applied)
 }
 
 /**
@@ -115,12 +179,14 @@ export async function runChecked(
   statement: Statement,
   single: boolean,
   maxAffected: number | null,
+  rollback: boolean,
 ): Promise<Row[]> {
   const acceptable = (count: number) => (!single || count === 1) && (maxAffected === null || count <= maxAffected)
   try {
     return await services.executor.run(request.role, statement, {
       readOnly: false,
       keep: single || maxAffected !== null ? (rows) => acceptable(resultOf(rows).count) : undefined,
+      rollback,
     })
   } catch (error) {
     if (!(error instanceof RolledBack)) throw error
@@ -130,9 +196,10 @@ export async function runChecked(
   }
 }
 
-function finish(result: Result, status: number, prefer: Preferences, accept: Representation): Response {
+function finish(result: Result, status: number, prefer: Preferences, accept: Representation, applied: Applied): Response {
   const headers: Record<string, string> = { 'Content-Range': prefer.count ? `*/${result.count}` : contentRange(0, 0, null) }
-  if (prefer.return) headers['Preference-Applied'] = `return=${prefer.return}`
+  const preferences = preferenceApplied(prefer, applied)
+  if (preferences) headers['Preference-Applied'] = preferences
   if (prefer.return !== 'representation') return send(status, null, headers)
   if (accept.single) return send(status, singleObject(result), headers, true)
   return send(status, result.body ?? '[]', headers)
@@ -156,5 +223,5 @@ function insertPlan(relation: Relation, query: ParsedQuery, text: string, body: 
     }
     upsert = { conflict, ignore: prefer.resolution === 'ignore' }
   }
-  return { statement: buildInsert(relation, query, { body: text, columns, defaultsOnly, missingDefault: prefer.missingDefault, upsert }, options) }
+  return { statement: buildInsert(relation, query, { body: text, columns, defaultsOnly, missingDefault: prefer.missing === 'default', upsert }, options) }
 }

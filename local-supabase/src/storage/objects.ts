@@ -127,16 +127,19 @@ export async function allowStorageDeletes(tx: Transaction): Promise<void> {
   await tx.query("select set_config('storage.allow_delete_query', 'true', true)")
 }
 
-/** Refuses a signed upload URL already spent, before any of its bytes are read. */
+/**
+ * Refuses a signed upload URL already spent, before any of its bytes are read, as Supabase refuses
+ * it: its object exists (409).
+ */
 export async function assertUploadTokenUnspent(tx: Transaction, tokenId: string): Promise<void> {
   const { rows } = await tx.query('select 1 from local_storage.spent_upload_tokens where token_id = $1', [tokenId])
-  if (rows.length > 0) throw errors.invalidUploadSignature('The signed upload URL has already been used')
+  if (rows.length > 0) throw errors.duplicate()
 }
 
 /** Records a signed upload URL as spent, in its upload's transaction; refuses one already spent. */
 export async function spendUploadToken(tx: Transaction, tokenId: string, expiresAt: Date): Promise<void> {
   const { rows } = await tx.query<{ spent: boolean }>('select local_storage.spend_upload_token($1, $2) as spent', [tokenId, expiresAt])
-  if (!rows[0]?.spent) throw errors.invalidUploadSignature('The signed upload URL has already been used')
+  if (!rows[0]?.spent) throw errors.duplicate()
 }
 
 /** Deletes the named objects the role's DELETE (and SELECT) policies allow; returns them. */

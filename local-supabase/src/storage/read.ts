@@ -175,7 +175,6 @@ export async function handleInfo(c: Context, services: StorageServices, segments
       id: row.id,
       name: row.name,
       version: row.version,
-      bucket_id: row.bucket_id,
       size: metadata?.size ?? null,
       content_type: metadata?.mimetype ?? null,
       cache_control: metadata?.cacheControl ?? null,
@@ -289,7 +288,8 @@ export async function handleListV2(c: Context, services: StorageServices, bucket
   return c.json({
     hasNext,
     ...(hasNext && last ? { nextCursor: encodeCursor({ after: last.key, at: new Date(last.sort_at).toISOString() }), nextCursorKey: last.key } : {}),
-    folders: page.filter((row) => row.is_folder).map((row) => ({ id: null, key: row.key, name: row.key, bucket_id: bucket })),
+    // A folder is its key without the trailing slash, and its name with it: nothing else, as on Supabase.
+    folders: page.filter((row) => row.is_folder).map((row) => ({ key: row.key.replace(/\/$/, ''), name: row.key })),
     objects: page
       .filter((row) => !row.is_folder)
       .map((row) => ({
