@@ -6,52 +6,47 @@ import type { Context, Hono } from 'hono'
 import { renderAuthMail, type TemplateKind } from '../mail/templates.ts'
 import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
 import { AuthError, tooManyRequests } from './errors.ts'
-import { requireAdmin } from './guard.ts'
+import { requireAdmin, requireUser } from './guard.ts'
 import { grantFor, type AuthKit, type Grant } from './kit.ts'
-import { consumeLink, issueLink, tokenHashOf, type IssuedLink, type LinkKind } from './links.ts'
+import { confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, type IssuedLink, type LinkKind } from './links.ts'
+import { landingPage, redirectTarget } from './redirects.ts'
 import { RequestLimiter, SignInLimiter } from './rate-limit.ts'
 import { optionalObject, optionalString, readJson, type Json } from './request.ts'
 import { startSession } from './sessions.ts'
-import { emailTaken, findUserByEmail, insertUser, isValidEmail, normalizeEmail, userJson, type UserRow } from './users.ts'
+import { emailTaken, findUserByEmail, insertUser, userJson, validatedEmail, type UserRow } from './users.ts'
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+/** The link kinds /verify takes (GoTrue's verification types; `email` is a sign-up or magic link). */
+type VerifyType = 'invite' | 'recovery' | 'signup' | 'magiclink' | 'email'
 
-/** GoTrue's redirect allow list: the site itself and, for development, any loopback origin. */
-function allowedRedirect(siteUrl: string, raw: string): string {
-  if (raw === '') return siteUrl
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    return siteUrl
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return siteUrl
-  return url.origin === new URL(siteUrl).origin || LOOPBACK_HOSTS.has(url.hostname) ? url.toString() : siteUrl
-}
-
-function validEmail(raw: string, missing: string): string {
-  if (raw.trim() === '') throw new AuthError(400, 'validation_failed', missing)
-  const email = normalizeEmail(raw)
-  if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
-  return email
-}
-
-function linkKind(raw: string): LinkKind {
-  if (raw === 'invite' || raw === 'recovery') return raw
+function verifyType(raw: string): VerifyType {
+  if (raw === 'invite' || raw === 'recovery' || raw === 'signup' || raw === 'magiclink' || raw === 'email') return raw
   throw new AuthError(400, 'validation_failed', 'Unsupported verification type')
+}
+
+/** The token slots a verification type may spend, in the order GoTrue tries them. */
+function kindsOf(type: VerifyType): LinkKind[] {
+  if (type === 'email') return ['signup', 'magiclink']
+  return [type]
+}
+
+/** Where a link of this kind lands: recovery and invitation only on their own page. */
+function landingFor(config: AuthKit['config'], kind: LinkKind | null, raw: string): string {
+  if (kind === 'recovery' || kind === 'invite') return landingPage(config, kind, raw)
+  return redirectTarget(config, raw)
 }
 
 export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   const { deps, config } = kit
   // A flood of recovery requests is throttled like password guessing, keyed by address and client alike.
   const recoverLimiter = new SignInLimiter(config.rateLimit)
-  // GoTrue's /verify limit (30 per 5 minutes per client): six-digit codes cannot be enumerated.
+  // GoTrue's /verify limit (30 per 5 minutes per client); the per-account limit is the code's own.
   const verifyLimiter = new RequestLimiter(30, 5 * 60_000)
+  const codeCheck = { secret: deps.keys.jwtSecret, maxAttempts: config.emailCodeAttempts, ttlSeconds: config.linkTtlSeconds }
 
   const actionLink = (c: Context, kind: LinkKind, link: IssuedLink, redirectTo: string) =>
     `${kit.apiUrl(c)}/verify?token=${link.tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`
 
-  async function sendLinkMail(c: Context, kind: TemplateKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
+  async function sendLinkMail(c: Context, kind: TemplateKind & LinkKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
     const mail = await renderAuthMail(kind, {
       ConfirmationURL: actionLink(c, kind, link, redirectTo),
       Email: email,
@@ -72,8 +67,9 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   routes.post('/recover', async (c) => {
     const body = await readJson(c)
     refusePkce(body)
-    const email = validEmail(optionalString(body, 'email'), 'Password recovery requires an email')
-    const redirectTo = allowedRedirect(config.siteUrl, c.req.query('redirect_to') ?? '')
+    if (optionalString(body, 'email').trim() === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email')
+    const email = validatedEmail(optionalString(body, 'email'))
+    const redirectTo = landingPage(config, 'recovery', c.req.query('redirect_to') ?? '')
     const client = await kit.clientOf(c)
     const admission = recoverLimiter.begin(email, client.ip ?? 'unknown')
     if (!admission.allowed) {
@@ -84,7 +80,7 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
       const user = await findUserByEmail(tx, email)
       if (!user) return null
       await recordAudit(tx, user, 'user_recovery_requested')
-      return issueLink(tx, user, 'recovery')
+      return issueLink(tx, user, 'recovery', codeCheck.secret)
     })
     // Sent after answering, so the answer takes as long for an unknown address as for a known one.
     if (issued) {
@@ -94,39 +90,66 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     return c.json({})
   })
 
-  /** Spends a link and starts the person's session (GoTrue: amr "otp"). */
-  async function verifyLink(c: Context, kind: LinkKind, tokenHash: string): Promise<Grant> {
+  /** The person a link token or an e-mailed code belongs to, with that link or code spent. */
+  async function spendLinkOrCode(c: Context, type: VerifyType, proof: { tokenHash: string } | { email: string; code: string }): Promise<Grant> {
     const client = await kit.clientOf(c)
     const waitMs = verifyLimiter.take(client.ip ?? 'unknown')
     if (waitMs > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', waitMs)
-    return deps.db.asSystem(async (tx) => {
-      const user = await consumeLink(tx, kind, tokenHash, config.linkTtlSeconds)
-      if (kind === 'invite') await recordAudit(tx, user, 'user_signedup', { provider: 'email' })
+    const outcome = await deps.db.asSystem(async (tx) => {
+      let spent: { user: UserRow; kind: LinkKind } | null = null
+      if ('tokenHash' in proof) {
+        for (const kind of kindsOf(type)) {
+          try {
+            spent = { user: await consumeLinkToken(tx, kind, proof.tokenHash, config.linkTtlSeconds), kind }
+            break
+          } catch (error) {
+            if (!(error instanceof AuthError) || error.errorCode !== 'otp_expired') throw error
+          }
+        }
+        if (!spent) throw LINK_INVALID()
+      } else {
+        const user = await findUserByEmail(tx, proof.email)
+        if (!user) return LINK_INVALID()
+        let failure: AuthError | null = LINK_INVALID()
+        for (const kind of kindsOf(type)) {
+          failure = await consumeCode(tx, user, kind, proof.code, codeCheck)
+          if (!failure) {
+            spent = { user, kind }
+            break
+          }
+        }
+        // Returned, not thrown: the wrong try counted against the code must commit.
+        if (!spent) return failure ?? LINK_INVALID()
+      }
+      const user = (await confirmEmail(tx, spent.user.id)) ?? spent.user
+      if (spent.kind === 'invite' || spent.kind === 'signup') await recordAudit(tx, user, 'user_signedup', { provider: 'email' })
       else await recordAudit(tx, user, 'login')
-      return grantFor(tx, user, await startSession(tx, user.id, client, 'otp'))
+      return { kind: spent.kind, grant: await grantFor(tx, user, await startSession(tx, user.id, client, 'otp')) }
     })
+    if (outcome instanceof AuthError) throw outcome
+    return outcome.grant
   }
 
   routes.post('/verify', async (c) => {
     const body = await readJson(c)
-    const kind = linkKind(optionalString(body, 'type'))
+    const type = verifyType(optionalString(body, 'type'))
     const token = optionalString(body, 'token')
-    let tokenHash = optionalString(body, 'token_hash')
+    const tokenHash = optionalString(body, 'token_hash')
     if ((token === '') === (tokenHash === '')) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash')
-    if (token !== '') tokenHash = tokenHashOf(validEmail(optionalString(body, 'email'), 'Invalid email format'), token)
-    return kit.sessionResponse(c, await verifyLink(c, kind, tokenHash))
+    const proof = token !== '' ? { email: validatedEmail(optionalString(body, 'email')), code: token.trim() } : { tokenHash }
+    return kit.sessionResponse(c, await spendLinkOrCode(c, type, proof))
   })
 
   // The link in the e-mail: opened by a browser, so it needs no API key (as behind Supabase's gateway).
   routes.get('/verify', async (c) => {
-    const redirectTo = allowedRedirect(config.siteUrl, c.req.query('redirect_to') ?? '')
-    const target = new URL(redirectTo)
-    const type = c.req.query('type') ?? ''
+    const rawType = c.req.query('type') ?? ''
+    const known = rawType === 'invite' || rawType === 'recovery' || rawType === 'signup' || rawType === 'magiclink' ? rawType : null
+    const target = new URL(landingFor(config, known, c.req.query('redirect_to') ?? ''))
     const token = c.req.query('token') ?? ''
     try {
       if (token === '') throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash')
-      const kind = linkKind(type)
-      const grant = await verifyLink(c, kind, token)
+      const type = verifyType(rawType)
+      const grant = await spendLinkOrCode(c, type, { tokenHash: token })
       const answer = (await (await kit.sessionResponse(c, grant)).json()) as Record<string, unknown>
       const fragment = new URLSearchParams({
         access_token: String(answer.access_token),
@@ -134,7 +157,7 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
         expires_in: String(answer.expires_in),
         refresh_token: String(answer.refresh_token),
         token_type: 'bearer',
-        type: kind,
+        type,
       })
       target.hash = fragment.toString()
     } catch (error) {
@@ -150,6 +173,39 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     }
     c.header('Cache-Control', 'no-store')
     return c.redirect(target.toString(), 303)
+  })
+
+  // GoTrue's reauthentication: e-mails the signed-in person a code to send as `nonce` with a new
+  // password (see PUT /user). One such e-mail a minute (GoTrue's SMTP_MAX_FREQUENCY).
+  routes.get('/reauthenticate', async (c) => {
+    const { user } = await requireUser(c, deps)
+    if (!user.email) throw new AuthError(400, 'validation_failed', 'Reauthentication requires the user to have an email or a phone number')
+    if (!user.email_confirmed_at) throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.')
+    const email = user.email
+    const issued = await deps.db.asSystem(async (tx) => {
+      const { rows } = await tx.query<{ wait_s: number }>(
+        `select coalesce(ceil(extract(epoch from reauthentication_sent_at + interval '60 seconds' - now())), 0)::int as wait_s
+         from auth.users where id = $1`,
+        [user.id],
+      )
+      const waitS = rows[0]?.wait_s ?? 0
+      if (waitS > 0) {
+        return tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${waitS} seconds.`, waitS * 1000)
+      }
+      await recordAudit(tx, user, 'user_reauthenticate_requested')
+      return issueLink(tx, user, 'reauthentication', codeCheck.secret)
+    })
+    if (issued instanceof AuthError) throw issued
+    const mail = await renderAuthMail('reauthentication', {
+      ConfirmationURL: '',
+      Email: email,
+      SiteURL: config.siteUrl,
+      Token: issued.otp,
+      TokenHash: issued.tokenHash,
+      RedirectTo: '',
+    })
+    await kit.mailer.send({ to: email, ...mail })
+    return c.json({})
   })
 
   /** An invited account: created without a password, or an earlier invitation not yet accepted. */
@@ -168,13 +224,13 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   routes.post('/invite', async (c) => {
     await requireAdmin(c, deps)
     const body = await readJson(c)
-    const email = validEmail(optionalString(body, 'email'), 'An email address is required')
+    const email = validatedEmail(optionalString(body, 'email'))
     const data = optionalObject(body, 'data')
-    const redirectTo = allowedRedirect(config.siteUrl, c.req.query('redirect_to') ?? '')
+    const redirectTo = landingPage(config, 'invite', c.req.query('redirect_to') ?? '')
     const created = await invitee(email, data)
     const { user, link } = await deps.db.asSystem(async (tx) => {
       await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: created.id, user_email: email })
-      const issued = await issueLink(tx, created, 'invite')
+      const issued = await issueLink(tx, created, 'invite', codeCheck.secret)
       return { user: (await findUserByEmail(tx, email)) ?? created, link: issued }
     })
     try {
@@ -193,14 +249,14 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     if (kind !== 'invite' && kind !== 'recovery') {
       throw new AuthError(400, 'validation_failed', 'This backend generates invite and recovery links only')
     }
-    const email = validEmail(optionalString(body, 'email'), 'An email address is required')
-    const redirectTo = allowedRedirect(config.siteUrl, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
+    const email = validatedEmail(optionalString(body, 'email'))
+    const redirectTo = landingFor(config, kind, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
     const subject = kind === 'invite' ? await invitee(email, optionalObject(body, 'data')) : await deps.db.asSystem((tx) => findUserByEmail(tx, email))
     if (!subject) throw new AuthError(404, 'user_not_found', 'User with this email not found')
     const { user, link } = await deps.db.asSystem(async (tx) => {
       if (kind === 'invite') await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: subject.id, user_email: email })
       else await recordAudit(tx, subject, 'user_recovery_requested')
-      const issued = await issueLink(tx, subject, kind)
+      const issued = await issueLink(tx, subject, kind, codeCheck.secret)
       return { user: (await findUserByEmail(tx, email)) ?? subject, link: issued }
     })
     return c.json({

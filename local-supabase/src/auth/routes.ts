@@ -17,8 +17,9 @@ import { factorsByUser, factorsOf } from './mfa.ts'
 import { registerMfaRoutes } from './mfa-routes.ts'
 import { hashPassword, needsRehash, prepareDummyHash, verifyPassword } from './password.ts'
 import { SignInLimiter } from './rate-limit.ts'
-import { optionalObject, positiveInt, readJson, UUID, type Json } from './request.ts'
-import { endSessions, rotateRefreshToken, startSession, type LogoutScope } from './sessions.ts'
+import { optionalObject, optionalString, positiveInt, readJson, UUID, type Json } from './request.ts'
+import { consumeCode } from './links.ts'
+import { endSessions, rotateRefreshToken, startSession, type LogoutScope, type SessionRow } from './sessions.ts'
 import { adminChanges, applyChanges, newPasswordHash } from './user-updates.ts'
 import {
   deleteUser,
@@ -33,6 +34,8 @@ import {
   recordSignIn,
   replacePasswordHash,
   userJson,
+  validatedEmail,
+  type UserRow,
 } from './users.ts'
 
 /** GoTrue's GET /settings for this product: e-mail + password only, sign-up off. */
@@ -163,17 +166,25 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
 
   // GoTrue's UserUpdate for this product: a new password (the end of a password recovery, or a
   // change on the Account screen) and user metadata. A new password ends the person's other
-  // sessions and lifts every sign-in limit on the account.
+  // sessions and lifts every sign-in limit on it. Once the person has a verified factor, a new
+  // password or address needs a session that passed it (aal2), as in GoTrue.
   routes.put('/user', async (c) => {
     const { user, session } = await requireUser(c, deps)
     const body = await readJson(c)
-    for (const field of ['email', 'phone']) {
-      if (typeof body[field] === 'string' && body[field] !== '') {
-        throw new AuthError(422, 'validation_failed', `Changing ${field} is not supported by this backend`)
-      }
+    if (typeof body.phone === 'string' && body.phone !== '') {
+      throw new AuthError(422, 'validation_failed', 'Changing phone is not supported by this backend')
     }
+    const newEmail = optionalString(body, 'email') === '' ? '' : validatedEmail(optionalString(body, 'email'))
     const userMetadata = optionalObject(body, 'data')
     const passwordHash = await newPasswordHash(body, config.passwordMinLength)
+    if (optionalObject(body, 'app_metadata')) throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges')
+    const changesEmail = newEmail !== '' && newEmail !== user.email
+    const factors = await deps.db.asSystem((tx) => factorsOf(tx, user.id))
+    if (factors.some((f) => f.status === 'verified') && session?.aal !== 'aal2' && (passwordHash !== undefined || changesEmail)) {
+      throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.')
+    }
+    if (changesEmail) throw new AuthError(422, 'validation_failed', 'Changing email is not supported by this backend')
+    if (passwordHash !== undefined) await checkReauthentication(user, session, optionalString(body, 'nonce'))
     if (passwordHash !== undefined && (await verifyPassword(body.password as string, user.encrypted_password))) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
     }
@@ -192,6 +203,21 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     if (passwordHash !== undefined && updated.row.email) limiter.clearAccount(normalizeEmail(updated.row.email))
     return c.json(userJson(updated.row, updated.factors))
   })
+
+  /**
+   * GoTrue's secure password change: a session signed in longer ago than the window must prove the
+   * person again with the nonce GET /reauthenticate e-mailed. Wrong nonces count like wrong codes.
+   */
+  async function checkReauthentication(user: UserRow, session: SessionRow | null, nonce: string): Promise<void> {
+    if (!config.securePasswordChange) return
+    const recent = session !== null && Date.now() - session.created_at.getTime() < config.reauthenticationAfterSeconds * 1000
+    if (recent) return
+    if (nonce === '') throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication')
+    const failure = await deps.db.asSystem((tx) =>
+      consumeCode(tx, user, "reauthentication", nonce.trim(), { secret: deps.keys.jwtSecret, maxAttempts: config.emailCodeAttempts, ttlSeconds: config.linkTtlSeconds }),
+    )
+    if (failure) throw new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid')
+  }
 
   routes.post('/logout', async (c) => {
     const raw = c.req.query('scope') ?? ''

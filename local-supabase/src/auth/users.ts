@@ -1,6 +1,7 @@
 // auth.users: reading and writing accounts, GoTrue's JSON form of a user, and the first admin.
 import type { LocalDatabase, Transaction } from '../db.ts'
-import { DEFAULT_AUTH_CONFIG } from './config.ts'
+import { readProjectAuthSettings, DEFAULT_AUTH_CONFIG } from './config.ts'
+import { AuthError } from './errors.ts'
 import { factorJson, type FactorJson, type FactorRow } from './mfa.ts'
 import { checkPassword, hashPassword } from './password.ts'
 
@@ -88,9 +89,25 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-/** GoTrue's own check is loose too: something@something.tld, no spaces, at most 255 characters. */
+// GoTrue's check (checkmail.ValidateFormat): RFC 5322's atom characters before the @ (no comma,
+// space, quote or angle bracket, so one string can never name two mailboxes) and DNS labels after it.
+const EMAIL_FORMAT =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+
 export function isValidEmail(email: string): boolean {
-  return email.length <= 255 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+  return email.length <= 255 && EMAIL_FORMAT.test(email)
+}
+
+/**
+ * GoTrue's validateEmail: an address or its 400, lower-cased. Surrounding blanks are forgiven
+ * (a pasted address), nothing inside it is.
+ */
+export function validatedEmail(raw: string): string {
+  const email = raw.trim()
+  if (email === '') throw new AuthError(400, 'validation_failed', 'An email address is required')
+  if (email.length > 255) throw new AuthError(400, 'validation_failed', 'An email address is too long')
+  if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+  return email.toLowerCase()
 }
 
 export async function findUserByEmail(tx: Transaction, email: string): Promise<UserRow | null> {
@@ -195,7 +212,7 @@ const ANY_ACCOUNT_SQL = 'select exists (select 1 from auth.users) as any'
 export async function ensureFirstAdmin(db: LocalDatabase, email: string, password: string): Promise<boolean> {
   if (!isValidEmail(normalizeEmail(email))) throw new Error(`ADMIN_EMAIL is not an e-mail address: "${email}"`)
   if ((await db.pg.query<{ any: boolean }>(ANY_ACCOUNT_SQL)).rows[0].any) return false
-  const problem = checkPassword(password, DEFAULT_AUTH_CONFIG.passwordMinLength)
+  const problem = checkPassword(password, readProjectAuthSettings().minimumPasswordLength ?? DEFAULT_AUTH_CONFIG.passwordMinLength)
   if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem.message}`)
   // Hash outside the transaction: PGlite serializes transactions, and the KDF takes ~100 ms.
   const passwordHash = await hashPassword(password)
