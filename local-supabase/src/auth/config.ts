@@ -96,7 +96,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   apiExternalUrl: '',
   linkTtlSeconds: 3600,
   emailCodeAttempts: 5,
-  mfa: { requestsPerMinute: 15, wrongCodesPerSession: 5, lockAfter: 20, lockSeconds: 15 * 60, maxVerified: 2, maxEnrolled: 10 },
+  mfa: { requestsPerMinute: 15, wrongCodesPerSession: 5, lockAfter: 10, lockSeconds: 15 * 60, maxVerified: 2, maxEnrolled: 10 },
   mail: { smtpUrl: '', from: 'Ledgerfield Technologies <no-reply@localhost>' },
 }
 

@@ -214,7 +214,11 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     if (recent) return
     if (nonce === '') throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication')
     const failure = await deps.db.asSystem((tx) =>
-      consumeCode(tx, user, "reauthentication", nonce.trim(), { secret: deps.keys.jwtSecret, maxAttempts: config.emailCodeAttempts, ttlSeconds: config.linkTtlSeconds }),
+      consumeCode(tx, user, 'reauthentication', nonce.trim(), {
+        secret: deps.keys.jwtSecret,
+        maxAttempts: config.emailCodeAttempts,
+        ttlSeconds: config.linkTtlSeconds,
+      }),
     )
     if (failure) throw new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid')
   }

@@ -91,8 +91,7 @@ export function normalizeEmail(email: string): string {
 
 // GoTrue's check (checkmail.ValidateFormat): RFC 5322's atom characters before the @ (no comma,
 // space, quote or angle bracket, so one string can never name two mailboxes) and DNS labels after it.
-const EMAIL_FORMAT =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+const EMAIL_FORMAT = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
 
 export function isValidEmail(email: string): boolean {
   return email.length <= 255 && EMAIL_FORMAT.test(email)
