@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { SignJWT } from 'jose'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readMailbox, type StoredMail } from '../../local-supabase/src/mail/mailbox.ts'
@@ -224,5 +225,71 @@ describe('e-mail addresses', () => {
     }
     const created = await service.auth.admin.createUser({ email: 'x,y@test.local', password: PASSWORD })
     expect(created.error?.code).toBe('validation_failed')
+  })
+})
+
+describe('GoTrue parity', () => {
+  it('takes a supabase_admin token on the admin API, as GoTrue does', async () => {
+    const token = await new SignJWT({ role: 'supabase_admin' })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(backend.keys.jwtSecret))
+    const answer = await fetch(`${backend.url}/auth/v1/admin/users?per_page=1`, {
+      headers: { apikey: backend.keys.anonKey, authorization: `Bearer ${token}` },
+    })
+    expect(answer.status).toBe(200)
+    const anon = await fetch(`${backend.url}/auth/v1/admin/users`, {
+      headers: { apikey: backend.keys.anonKey, authorization: `Bearer ${backend.keys.anonKey}` },
+    })
+    expect(anon.status).toBe(403)
+  })
+
+  it('lists the e-mail identity on the user, and lets an admin change the address', async () => {
+    const id = await backend.createUser('identity-old@test.local', PASSWORD)
+    const { data } = await service.auth.admin.getUserById(id)
+    expect(data.user?.identities?.map((identity) => [identity.provider, identity.identity_data?.email])).toEqual([['email', 'identity-old@test.local']])
+
+    const moved = await service.auth.admin.updateUserById(id, { email: 'Identity-New@test.local' })
+    expect(moved.error).toBeNull()
+    expect(moved.data.user?.email).toBe('identity-new@test.local')
+    await signedIn('identity-new@test.local', '192.0.2.70')
+    await backend.createUser('identity-other@test.local', PASSWORD)
+    const taken = await service.auth.admin.updateUserById(id, { email: 'identity-other@test.local' })
+    expect(taken.error?.code).toBe('email_exists')
+  })
+
+  it('generates sign-up and magic links, and /resend sends an unconfirmed person a new confirmation to the welcome page', async () => {
+    const signup = await service.auth.admin.generateLink({ type: 'signup', email: 'signed-up@test.local', password: PASSWORD })
+    expect(signup.error).toBeNull()
+    expect(signup.data.properties?.verification_type).toBe('signup')
+    const confirmed = await backend.clientFrom('192.0.2.71').auth.verifyOtp({ token_hash: signup.data.properties!.hashed_token, type: 'signup' })
+    expect(confirmed.error).toBeNull()
+    expect(confirmed.data.user?.email_confirmed_at).toBeTruthy()
+
+    const magic = await service.auth.admin.generateLink({ type: 'magiclink', email: 'signed-up@test.local' })
+    const byMagic = await backend.clientFrom('192.0.2.72').auth.verifyOtp({ token_hash: magic.data.properties!.hashed_token, type: 'magiclink' })
+    expect(byMagic.error).toBeNull()
+
+    await service.auth.admin.inviteUserByEmail('resent@test.local')
+    const earlier = await mailFiles()
+    const resent = await backend
+      .clientFrom('192.0.2.73')
+      .auth.resend({ type: 'signup', email: 'resent@test.local', options: { emailRedirectTo: `${SITE}/go/x` } })
+    expect(resent.error).toBeNull()
+    const at = await landing(verifyLink(await mailTo('resent@test.local', earlier)))
+    expect(`${at.origin}${at.pathname}`).toBe(`${SITE}/admin/welcome`)
+    expect((await backend.clientFrom('192.0.2.74').auth.resend({ type: 'signup', email: 'nobody-resent@test.local' })).error).toBeNull()
+  })
+
+  it("answers GoTrue's own errors for the features this product keeps off", async () => {
+    const client = backend.clientFrom('192.0.2.75')
+    expect((await client.auth.signUp({ email: 'someone@test.local', password: PASSWORD })).error?.code).toBe('signup_disabled')
+    expect((await client.auth.signInAnonymously()).error?.code).toBe('anonymous_provider_disabled')
+    expect((await client.auth.signInWithOtp({ phone: '+15555550100' })).error?.code).toBe('phone_provider_disabled')
+    await backend.createUser('no-phone@test.local', PASSWORD)
+    const person = await signedIn('no-phone@test.local', '192.0.2.76')
+    const phoneFactor = await person.auth.mfa.enroll({ factorType: 'phone', phone: '+15555550100' })
+    expect(phoneFactor.error?.code).toBe('mfa_phone_enroll_not_enabled')
   })
 })

@@ -1,6 +1,7 @@
 // GoTrue's e-mail link endpoints: /recover (forgot password), /invite and /admin/generate_link
 // (service role), and /verify, which spends a link and signs the person in (POST answers with the
 // session; GET, the link in the e-mail, redirects with the session in the URL fragment).
+import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Context, Hono } from 'hono'
 import { renderAuthMail, type TemplateKind } from '../mail/templates.ts'
@@ -10,6 +11,7 @@ import { requireAdmin, requireUser } from './guard.ts'
 import { grantFor, type AuthKit, type Grant } from './kit.ts'
 import { confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, type IssuedLink, type LinkKind } from './links.ts'
 import { landingPage, redirectTarget } from './redirects.ts'
+import { checkPassword, hashPassword } from './password.ts'
 import { RequestLimiter, SignInLimiter } from './rate-limit.ts'
 import { optionalObject, optionalString, readJson, type Json } from './request.ts'
 import { startSession } from './sessions.ts'
@@ -29,10 +31,23 @@ function kindsOf(type: VerifyType): LinkKind[] {
   return [type]
 }
 
-/** Where a link of this kind lands: recovery and invitation only on their own page. */
+/** Where a link of this kind lands: recovery only on its page; an invitation, or the confirmation
+ * /resend can send an invited person, only on the welcome page. */
 function landingFor(config: AuthKit['config'], kind: LinkKind | null, raw: string): string {
-  if (kind === 'recovery' || kind === 'invite') return landingPage(config, kind, raw)
+  if (kind === 'recovery') return landingPage(config, 'recovery', raw)
+  if (kind === 'invite' || kind === 'signup') return landingPage(config, 'invite', raw)
   return redirectTarget(config, raw)
+}
+
+/** The template each kind of e-mail uses (config.toml's names). */
+const TEMPLATES: Record<LinkKind, TemplateKind> = {
+  invite: 'invite',
+  recovery: 'recovery',
+  signup: 'confirmation',
+  magiclink: 'magic_link',
+  email_change_current: 'email_change',
+  email_change_new: 'email_change',
+  reauthentication: 'reauthentication',
 }
 
 export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
@@ -46,8 +61,8 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   const actionLink = (c: Context, kind: LinkKind, link: IssuedLink, redirectTo: string) =>
     `${kit.apiUrl(c)}/verify?token=${link.tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`
 
-  async function sendLinkMail(c: Context, kind: TemplateKind & LinkKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
-    const mail = await renderAuthMail(kind, {
+  async function sendLinkMail(c: Context, kind: LinkKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
+    const mail = await renderAuthMail(TEMPLATES[kind], {
       ConfirmationURL: actionLink(c, kind, link, redirectTo),
       Email: email,
       SiteURL: config.siteUrl,
@@ -69,7 +84,7 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     refusePkce(body)
     if (optionalString(body, 'email').trim() === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email')
     const email = validatedEmail(optionalString(body, 'email'))
-    const redirectTo = landingPage(config, 'recovery', c.req.query('redirect_to') ?? '')
+    const redirectTo = landingFor(config, 'recovery', c.req.query('redirect_to') ?? '')
     const client = await kit.clientOf(c)
     const admission = recoverLimiter.begin(email, client.ip ?? 'unknown')
     if (!admission.allowed) {
@@ -226,7 +241,7 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     const body = await readJson(c)
     const email = validatedEmail(optionalString(body, 'email'))
     const data = optionalObject(body, 'data')
-    const redirectTo = landingPage(config, 'invite', c.req.query('redirect_to') ?? '')
+    const redirectTo = landingFor(config, 'invite', c.req.query('redirect_to') ?? '')
     const created = await invitee(email, data)
     const { user, link } = await deps.db.asSystem(async (tx) => {
       await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: created.id, user_email: email })
@@ -242,22 +257,48 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     return c.json(userJson(user))
   })
 
+  /** The account a sign-up link confirms: created unconfirmed with its password, or one not yet confirmed. */
+  async function signupSubject(email: string, password: string, data: Json | undefined): Promise<UserRow> {
+    if (password === '') throw new AuthError(422, 'validation_failed', 'Signup requires a valid password')
+    const problem = checkPassword(password, config.passwordMinLength)
+    if (problem?.reason === 'length') throw new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } })
+    if (problem) throw new AuthError(422, 'validation_failed', problem.message)
+    const passwordHash = await hashPassword(password)
+    return deps.db.asSystem(async (tx) => {
+      const existing = await findUserByEmail(tx, email)
+      if (existing?.email_confirmed_at) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+      if (existing) return existing
+      if (await emailTaken(tx, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+      return insertUser(tx, { email, passwordHash, confirmed: false, userMetadata: data })
+    })
+  }
+
   routes.post('/admin/generate_link', async (c) => {
     await requireAdmin(c, deps)
     const body = await readJson(c)
-    const kind = optionalString(body, 'type')
-    if (kind !== 'invite' && kind !== 'recovery') {
-      throw new AuthError(400, 'validation_failed', 'This backend generates invite and recovery links only')
+    const requested = optionalString(body, 'type')
+    if (requested !== 'invite' && requested !== 'recovery' && requested !== 'signup' && requested !== 'magiclink') {
+      throw new AuthError(400, 'validation_failed', `Invalid email action link type requested: ${requested.slice(0, 40)}`)
     }
     const email = validatedEmail(optionalString(body, 'email'))
+    const data = optionalObject(body, 'data')
+    const known = await deps.db.asSystem((tx) => findUserByEmail(tx, email))
+    // GoTrue: a magic link for an unknown address signs the person up (with a random password).
+    const kind: LinkKind = requested === 'magiclink' && !known ? 'signup' : requested
     const redirectTo = landingFor(config, kind, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
-    const subject = kind === 'invite' ? await invitee(email, optionalObject(body, 'data')) : await deps.db.asSystem((tx) => findUserByEmail(tx, email))
+    let subject: UserRow | null
+    if (kind === 'invite') subject = await invitee(email, data)
+    else if (kind === 'signup') {
+      const password = requested === 'magiclink' ? randomBytes(32).toString('base64url') : optionalString(body, 'password')
+      subject = await signupSubject(email, password, data)
+    } else subject = known
     if (!subject) throw new AuthError(404, 'user_not_found', 'User with this email not found')
+    const target = subject
     const { user, link } = await deps.db.asSystem(async (tx) => {
-      if (kind === 'invite') await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: subject.id, user_email: email })
-      else await recordAudit(tx, subject, 'user_recovery_requested')
-      const issued = await issueLink(tx, subject, kind, codeCheck.secret)
-      return { user: (await findUserByEmail(tx, email)) ?? subject, link: issued }
+      if (kind === 'invite') await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: target.id, user_email: email })
+      else if (kind === 'recovery' || kind === 'magiclink') await recordAudit(tx, target, 'user_recovery_requested')
+      const issued = await issueLink(tx, target, kind, codeCheck.secret)
+      return { user: (await findUserByEmail(tx, email)) ?? target, link: issued }
     })
     return c.json({
       ...userJson(user),
@@ -267,5 +308,41 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
       verification_type: kind,
       redirect_to: redirectTo,
     })
+  })
+
+  // GoTrue's /resend for e-mail: a new confirmation for an address not yet confirmed (answered
+  // `{}` for any other, and for an unknown address). Flood-limited like /recover; phone is off.
+  routes.post('/resend', async (c) => {
+    const body = await readJson(c)
+    refusePkce(body)
+    const type = optionalString(body, 'type')
+    if (type !== 'signup' && type !== 'email_change' && type !== 'sms' && type !== 'phone_change') {
+      throw new AuthError(400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change')
+    }
+    if (type === 'sms' || type === 'phone_change' || optionalString(body, 'phone') !== '') {
+      throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled')
+    }
+    if (optionalString(body, 'email') === '') {
+      throw new AuthError(400, 'validation_failed', type === 'signup' ? 'Type provided requires an email address' : 'Missing email address or phone number')
+    }
+    const email = validatedEmail(optionalString(body, 'email'))
+    const redirectTo = landingFor(config, 'signup', c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
+    const client = await kit.clientOf(c)
+    const admission = recoverLimiter.begin(email, client.ip ?? 'unknown')
+    if (!admission.allowed) {
+      throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
+    }
+    if (admission.delayMs > 0) await sleep(admission.delayMs)
+    if (type === 'email_change') return c.json({})
+    const issued = await deps.db.asSystem(async (tx) => {
+      const user = await findUserByEmail(tx, email)
+      if (!user || user.email_confirmed_at) return null
+      await recordAudit(tx, user, 'user_confirmation_requested')
+      return issueLink(tx, user, 'signup', codeCheck.secret)
+    })
+    if (issued) {
+      sendLinkMail(c, 'signup', email, issued, redirectTo).catch((error: unknown) => console.error('Sending a confirmation e-mail failed:', error))
+    }
+    return c.json({})
   })
 }

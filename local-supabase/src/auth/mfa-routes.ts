@@ -81,6 +81,8 @@ export function registerMfaRoutes(routes: Hono, kit: AuthKit): void {
     if (!session) throw new AuthError(401, 'session_not_found', 'A valid session is required to enroll a factor')
     const body = await readJson(c)
     const factorType = optionalString(body, 'factor_type')
+    if (factorType === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
+    if (factorType === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn')
     if (factorType !== 'totp') throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn')
     const friendlyName = optionalString(body, 'friendly_name').trim()
     if (friendlyName.length > FRIENDLY_NAME_MAX) throw new AuthError(400, 'validation_failed', 'friendly_name is too long')

@@ -104,6 +104,9 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
   async function passwordGrant(c: Context, body: Json): Promise<Response> {
     const email = typeof body.email === 'string' ? normalizeEmail(body.email).slice(0, 320) : ''
     const password = typeof body.password === 'string' ? body.password : ''
+    if (email === '' && typeof body.phone === 'string' && body.phone !== '') {
+      throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled')
+    }
     if (email === '') throw new AuthError(400, 'validation_failed', 'missing email or phone')
     const client = await clientOf(c)
     const admission = limiter.begin(email, client.ip ?? 'unknown')
@@ -235,9 +238,31 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     return c.body(null, 204)
   })
 
-  routes.post('/signup', () => {
+  routes.post('/signup', async (c) => {
+    const body = await readJson(c)
+    // GoTrue sends a request with neither address nor phone to anonymous sign-in, off here.
+    if (optionalString(body, 'email') === '' && optionalString(body, 'phone') === '') {
+      throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
+    }
     // Staff accounts are made with the service-role key (npm run admin:create); see spec/decisions.md.
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
+  })
+
+  // The features GoTrue offers and this product keeps off answer GoTrue's own "disabled" errors.
+  routes.post('/otp', async (c) => {
+    const body = await readJson(c)
+    if (optionalString(body, 'phone') !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled')
+    throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
+  })
+  routes.post('/magiclink', () => {
+    throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
+  })
+  routes.get('/authorize', (c) => {
+    const provider = (c.req.query('provider') ?? '').slice(0, 40)
+    throw new AuthError(400, 'validation_failed', `Unsupported provider: provider ${provider} could not be found`)
+  })
+  routes.post('/sso', () => {
+    throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled')
   })
 
   routes.get('/settings', (c) => c.json(settingsBody()))
@@ -303,7 +328,7 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     return c.json(userJson(user, await deps.db.asSystem((tx) => factorsOf(tx, id))))
   })
 
-  // GoTrue's adminUserUpdate: a new password (which ends every session of the account and lifts
+  // GoTrue's adminUserUpdate: a new address, a new password (which ends every session of the account and lifts
   // every sign-in limit on it, so an admin can let a locked-out colleague back in), e-mail
   // confirmation, a ban (ban_duration, Go's duration syntax, or "none" to lift it) and metadata.
   routes.put('/admin/users/:id', async (c) => {
@@ -313,6 +338,10 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     const changes = await adminChanges(await readJson(c), config.passwordMinLength)
     const updated = await deps.db.asSystem(async (tx) => {
       const user = await findUserById(tx, id)
+      // An admin sets the address directly, as in GoTrue; another account's address is refused.
+      if (user && changes.email !== undefined && changes.email !== user.email && (await emailTaken(tx, changes.email))) {
+        throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+      }
       const row = user ? await applyChanges(tx, user, changes) : null
       if (!row) return null
       // A new password or a ban ends every session at once: a ban must not wait for tokens to expire.
