@@ -1,18 +1,49 @@
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
+// Unit tests start nothing (no backend, no database, no web server): they run first, on their own
+// with `npm run test:unit`, without the global setup's builds.
+const unit = ['src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'local-supabase/**/*.test.ts']
+// Tests in src/ that render screens against the real local backend (tests/helpers/admin-harness.tsx).
+const integrationInSrc = ['src/routes/admin/**/*.test.tsx', 'src/features/admin/auth/api/staff-session.test.ts']
+
 // Node-only tests: unit tests, pgTAP policy files on PGlite, and integration tests against the
 // real local backend. Browser tests live elsewhere (npm run test:e2e).
 export default defineConfig({
   // The app's own import alias, so component tests import modules as the app does.
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
   test: {
-    include: ['tests/**/*.test.ts', 'src/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'local-supabase/**/*.test.ts'],
     environment: 'node',
-    globalSetup: ['tests/global-setup.ts'],
-    // PGlite boots are CPU-heavy (about 4 s each on this 2-core machine): keep parallelism modest.
+    // PGlite boots are CPU-heavy on this 2-core machine: keep parallelism modest.
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    setupFiles: ['tests/helpers/dom-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: unit,
+          exclude: [...integrationInSrc, '**/node_modules/**'],
+          // A backend started here fails at once with a pointer to the integration project.
+          env: { TEST_PROJECT: 'unit' },
+          // Threads sharing their module cache between files: a third of the CPU time of isolated
+          // forks (mostly jsdom set-up and imports). Unit tests keep no state across files.
+          pool: 'threads',
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/**/*.test.ts', ...integrationInSrc],
+          globalSetup: ['tests/global-setup.ts'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 })

@@ -1,21 +1,29 @@
 #!/usr/bin/env bash
-# The schema and a moved install on real PostgreSQL 15 (what many hosted Supabase projects run; real
-# Postgres catches what PGlite forgives). Run by .ci/run; a developer runs it the same way:
+# The schema and a moved install on real PostgreSQL 15, in databases built the way a Supabase
+# project is: scripts/platform-schema/supabase-platform.sql (Supabase's own roles, grants, and the
+# auth and storage schemas at a pinned version; scripts/platform-schema/build.sh makes it), then
+# every migration applied as `postgres`, a non-superuser as on a project, each in one transaction
+# (what `supabase db push` does). Run by .ci/run; a developer runs it the same way:
 #   scripts/ci-postgres.sh
 # 1. installs Debian's postgresql-15 and postgresql-15-pgtap when missing (apt-get, needs root);
 # 2. starts a throwaway cluster on a Unix socket in a temporary directory (no TCP port), as the
-#    `postgres` account when run as root (initdb refuses root);
-# 3. database "schema": the platform (local-supabase/preamble.sql, then
-#    scripts/ci-postgres-platform.sql), every migration, the seed, every supabase/tests/*.sql file
+#    `postgres` account when run as root (initdb refuses root); its bootstrap superuser is
+#    supabase_admin, as on a project;
+# 3. database "schema": the platform, every migration, the seed, every supabase/tests/*.sql file
 #    through pg_prove;
-# 4. database "moved": the platform and every migration as `supabase db push` leaves a project, then
-#    a `db:dump` of a freshly seeded local install loaded with psql; checks the row counts, a sample
-#    of anonymous reads, and that the first admin's password hash is bcrypt and matches.
+# 4. docs/deploy.md's move, step by step: a local install (seeded, with a lead, a CV and a staff
+#    member who signs in with a password and an authenticator app, made through the local
+#    backend's APIs) dumped with `db:dump`, loaded with plain `psql -f` into database "moved";
+#    checks every table's row count, anonymous reads, and that the staff member signs in there:
+#    the rows Supabase Auth reads (account by e-mail, bcrypt hash, e-mail identity, verified TOTP
+#    factor) accept their password and the code their authenticator shows now. Database
+#    "moved_storage" loads the same dump with `-v storage_rows=1` and checks the object rows.
 # Prints how long each step took. Everything is removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 PG_BIN=/usr/lib/postgresql/15/bin
+PLATFORM=scripts/platform-schema/supabase-platform.sql
 started=$SECONDS
 step_started=$SECONDS
 step() {
@@ -42,71 +50,99 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"${as_owner[@]}" "$PG_BIN/initdb" -D "$work/data" -U postgres --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
+"${as_owner[@]}" "$PG_BIN/initdb" -D "$work/data" -U supabase_admin --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
 # fsync off: a throwaway cluster; nothing here needs to survive a crash.
 "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
   -o "-k $work -c listen_addresses= -c fsync=off -c full_page_writes=off" start >/dev/null
 # Notices (e.g. a policy name cut to 63 characters) are not failures.
-export PGHOST=$work PGUSER=postgres PGOPTIONS='-c client_min_messages=warning'
+export PGHOST=$work PGOPTIONS='-c client_min_messages=warning'
 PSQL=(psql -X -q -v ON_ERROR_STOP=1)
-step "started PostgreSQL $("${PSQL[@]}" -d postgres -At -c 'show server_version')"
+ADMIN=(-U supabase_admin)
+step "started PostgreSQL $("${PSQL[@]}" "${ADMIN[@]}" -d postgres -At -c 'show server_version')"
 
-# A database as `supabase db push` leaves a project: the platform, then each migration in one transaction.
+# The platform's roles are the cluster's: made once (the first load), then each database is a new
+# project's (owned by postgres, as on Supabase), followed by `supabase db push`.
+"${PSQL[@]}" "${ADMIN[@]}" -d postgres -f "$PLATFORM" >/dev/null
 prepare() {
-  "${PSQL[@]}" -d postgres -c "create database $1"
-  "${PSQL[@]}" -d "$1" -f local-supabase/preamble.sql -f scripts/ci-postgres-platform.sql
+  "${PSQL[@]}" "${ADMIN[@]}" -d postgres -c "create database $1 owner postgres"
+  "${PSQL[@]}" "${ADMIN[@]}" -d "$1" -f "$PLATFORM" >/dev/null
   for migration in supabase/migrations/*.sql; do
-    "${PSQL[@]}" -d "$1" -1 -f "$migration" || { echo "ci-postgres: $migration failed on PostgreSQL 15" >&2; exit 1; }
+    "${PSQL[@]}" -U postgres -d "$1" -1 -f "$migration" >/dev/null || { echo "ci-postgres: $migration failed on PostgreSQL 15" >&2; exit 1; }
   done
 }
 
 prepare schema
-"${PSQL[@]}" -d schema -1 -f supabase/seed.sql >/dev/null
-"${PSQL[@]}" -d schema -c 'create extension pgtap'
+"${PSQL[@]}" -U postgres -d schema -1 -f supabase/seed.sql >/dev/null
+"${PSQL[@]}" "${ADMIN[@]}" -d schema -c 'create extension pgtap'
 step "applied the migrations and the seed"
-pg_prove -d schema supabase/tests/*.sql
+pg_prove -U postgres -d schema supabase/tests/*.sql
 step "ran pgTAP"
 
-# A freshly seeded local install, dumped as an operator would before moving.
-admin_email=ci-admin@example.com
-admin_password=ci-admin-password-1
-DATA_DIR="$work/local" SUPABASE_PORT=1 ADMIN_EMAIL=$admin_email ADMIN_PASSWORD=$admin_password \
-  npx tsx scripts/db-reset.ts >/dev/null
-summary=$(DATA_DIR="$work/local" SUPABASE_PORT=1 npx tsx scripts/db-dump.ts --out "$work/dump.sql")
-step "seeded a local install and dumped it"
+# A local install as docs/deploy.md moves it, dumped with the backend stopped.
+IFS=$'\t' read -r staff_email staff_password authenticator_secret < <(npx tsx scripts/ci-postgres-install.ts install "$work/local")
+[ -n "$authenticator_secret" ] || { echo "ci-postgres: FAIL the local install was not made" >&2; exit 1; }
+summary=$(DATA_DIR="$work/local" SUPABASE_PORT=1 npx tsx scripts/db-dump.ts --out "$work/moved.sql")
+step "made a local install with a two-factor staff member and dumped it"
 
+# docs/deploy.md, steps 3 and 4: db push, then psql -f as the project's postgres role.
 prepare moved
-"${PSQL[@]}" -d moved -v storage_rows=1 -f "$work/dump.sql"
-step "loaded the dump"
+"${PSQL[@]}" -U postgres -d moved -f "$work/moved.sql" >/dev/null
+step "loaded the dump as a project loads it"
 
 failures=0
-check() { # description, query, expected
+check() { # description, query, expected[, database]
   local got
-  got=$("${PSQL[@]}" -d moved -At -c "$2")
+  got=$("${PSQL[@]}" -U postgres -d "${4:-moved}" -At -c "$2")
   if [ "$got" != "$3" ]; then
     echo "ci-postgres: FAIL $1: expected '$3', got '$got'" >&2
     failures=$((failures + 1))
   fi
 }
-# "Dumped DIR to FILE: public.blog_posts 13, auth.users 1, …": every table, as many rows as dumped.
+# "Dumped DIR to FILE: public.blog_posts 13, auth.users 1, …": every table a project loads, as many
+# rows as dumped (storage rows come from storage:push; the local backend's own state stays behind).
 tables=0
 while read -r table count; do
-  check "rows of $table" "select count(*) from $table" "$count"
+  case "$table" in
+    storage.objects) check "rows of $table (from storage:push, not psql)" "select count(*) from $table" "0" ;;
+    local_auth.*) check "no $table on a project" "select to_regclass('$table') is null" "t" ;;
+    *) check "rows of $table" "select count(*) from $table" "$count" ;;
+  esac
   tables=$((tables + 1))
 done < <(echo "${summary#*: }" | tr ',' '\n')
 [ "$tables" -gt 10 ] || { echo "ci-postgres: FAIL no row counts in the db:dump summary: $summary" >&2; failures=$((failures + 1)); }
+for table in public.contact_messages public.job_applications auth.mfa_factors; do
+  check "the dump carries rows of $table" "select count(*) > 0 from $table" "t"
+done
 
 as_anon="set role anon; set request.jwt.claims = '{\"role\":\"anon\"}';"
 check "visitors read published posts only" "$as_anon select count(*) > 0 and count(*) = count(*) filter (where published) from public.blog_posts" "t"
 check "visitors read the company name" "$as_anon select value from public.site_settings where key = 'company_name'" "Ledgerfield Technologies"
 check "visitors read active job openings only" "$as_anon select count(*) > 0 and count(*) = count(*) filter (where active) from public.job_openings" "t"
 check "visitors cannot read leads" "select has_table_privilege('anon', 'public.contact_messages', 'select')" "f"
-check "the admin's hash is Supabase Auth's bcrypt and matches the password" \
-  "select encrypted_password like '\$2a\$10\$%' and encrypted_password = extensions.crypt('$admin_password', encrypted_password) from auth.users where email = '$admin_email'" "t"
-check "the admin keeps the admin role" "select r.role from public.staff_roles r join auth.users u on u.id = r.user_id where u.email = '$admin_email'" "admin"
-check "the admin has an email identity" "select count(*) from auth.identities i join auth.users u on u.id = i.user_id where u.email = '$admin_email' and i.provider = 'email'" "1"
+
+# Signing in as Supabase Auth does it, on the moved rows: the account by e-mail (its query), the
+# bcrypt hash against the password, then the verified TOTP factor's secret against the code.
+account="from auth.users u where u.instance_id = '00000000-0000-0000-0000-000000000000' and lower(u.email) = lower('$staff_email')
+  and u.aud = 'authenticated' and not u.is_sso_user and u.deleted_at is null and (u.banned_until is null or u.banned_until < now())"
+check "the staff member's hash is Supabase Auth's bcrypt and matches the password" \
+  "select u.encrypted_password like '\$2a\$10\$%' and u.encrypted_password = extensions.crypt('$staff_password', u.encrypted_password) $account" "t"
+check "the staff member keeps their role" "select r.role from public.staff_roles r join auth.users u on u.id = r.user_id where lower(u.email) = lower('$staff_email')" "editor"
+check "every account has its email identity" \
+  "select count(*) from auth.users u where not exists (select 1 from auth.identities i where i.user_id = u.id and i.provider = 'email' and i.provider_id = u.id::text and i.identity_data ->> 'sub' = u.id::text and i.identity_data ->> 'email' = u.email)" "0"
 check "no token column is NULL" "select count(*) from auth.users where confirmation_token is null or recovery_token is null or email_change is null or email_change_token_new is null" "0"
-step "checked the moved data"
+stored_secret=$("${PSQL[@]}" -U postgres -d moved -At -c "select f.secret from auth.mfa_factors f where f.factor_type = 'totp' and f.status = 'verified'
+  and f.user_id = (select u.id $account)")
+if [ -z "$stored_secret" ] || ! npx tsx scripts/ci-postgres-install.ts code-accepted "$authenticator_secret" "$stored_secret"; then
+  echo "ci-postgres: FAIL the staff member's authenticator code is not accepted by the moved factor" >&2
+  failures=$((failures + 1))
+fi
+
+# The same dump with its storage rows, for an operator who loads them with psql.
+prepare moved_storage
+"${PSQL[@]}" -U postgres -d moved_storage -v storage_rows=1 -f "$work/moved.sql" >/dev/null
+objects=$(echo "${summary#*: }" | tr ',' '\n' | awk '$1 == "storage.objects" { print $2 }')
+check "rows of storage.objects with -v storage_rows=1" "select count(*) from storage.objects" "$objects" moved_storage
+step "checked the moved data and signed the staff member in"
 
 if [ "$failures" -gt 0 ]; then
   echo "ci-postgres: $failures check(s) failed" >&2

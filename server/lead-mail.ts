@@ -40,8 +40,18 @@ export interface LeadMailOptions {
   mailDir: string
 }
 
-/** The e-mail about one claimed lead. */
-export function composeLeadMail(mail: ClaimedMail, siteOrigin: string): LeadMail {
+/** Line breaks of any kind (and other control characters) in what a visitor typed. */
+// eslint-disable-next-line no-control-regex -- control characters are the point
+const BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
+
+/** A visitor's text on one line, so it cannot start a line of its own ("Open it in the back office: …"). */
+function oneLine(text: string | null | undefined): string {
+  return (text ?? '').replace(BREAKS, ' ').trim()
+}
+
+/** The e-mail about one claimed lead. What the visitor typed never leaves its own line. */
+export function composeLeadMail(claimed: ClaimedMail, siteOrigin: string): LeadMail {
+  const mail = { ...claimed, lead_name: oneLine(claimed.lead_name), lead_email: oneLine(claimed.lead_email), topic: oneLine(claimed.topic) }
   const application = mail.kind === 'job_application'
   const link = application
     ? `${siteOrigin}/admin/applications${mail.job_opening_id ? `?opening=${encodeURIComponent(mail.job_opening_id)}` : ''}`

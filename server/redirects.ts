@@ -2,6 +2,7 @@
 // own. The web server applies them before rendering from a copy in memory, read again every second,
 // so a new redirect works within a second and a request costs no database read. When a refresh
 // fails the last copy stays in use.
+import { isSitePath } from '../src/lib/safe-url.ts'
 
 export interface Redirect {
   to: string
@@ -77,8 +78,14 @@ export class RedirectTable {
   }
 }
 
-/** The answer for a redirected request: its target, with the request's query when the target has none. */
+/**
+ * The answer for a redirected request: its target, with the request's query when the target has none.
+ * A browser carries the address's fragment (#…) over to a Location that has none; one that leaves
+ * the site gets an empty fragment of its own, so whatever the fragment held (a sign-in link's
+ * tokens) never reaches another site.
+ */
 export function redirectResponse(redirect: Redirect, search: string): Response {
-  const location = redirect.to.includes('?') ? redirect.to : redirect.to + search
+  let location = redirect.to.includes('?') ? redirect.to : redirect.to + search
+  if (!isSitePath(location) && !location.includes('#')) location += '#'
   return new Response(null, { status: redirect.status, headers: { Location: location } })
 }

@@ -9,6 +9,7 @@ import type { BackendDeps } from './deps.ts'
 import { createAuthRoutes } from './auth/routes.ts'
 import { createRestRoutes } from './rest/routes.ts'
 import { createStorageRoutes } from './storage/routes.ts'
+import { createTestClockRoutes } from './test-clock.ts'
 
 /** Longest request target (path and query) served, as nginx/Kong in front of Supabase's APIs. */
 export const MAX_URL_BYTES = 8 * 1024
@@ -73,6 +74,7 @@ export function createApp(deps: BackendDeps): Hono {
   app.route('/rest/v1', createRestRoutes(deps))
   app.route('/auth/v1', createAuthRoutes(deps))
   app.route('/storage/v1', createStorageRoutes(deps))
+  if (deps.config.testClock) app.route('/test/v1', createTestClockRoutes(deps))
 
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
   app.onError((error, c) => {

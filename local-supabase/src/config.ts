@@ -20,6 +20,8 @@ export interface BackendConfig {
   logRequests: boolean
   /** Flush the WAL to disk at every commit (DURABLE_COMMITS, on unless "0"). */
   durableCommits: boolean
+  /** TEST_CLOCK=1: tests may move the TOTP clock forward (test-clock.ts). */
+  testClock: boolean
 }
 
 /** The log line that tells scripts and tests the backend is listening, followed by its URL. */
@@ -66,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : '*',
     logRequests: env.LOG_REQUESTS !== '0',
     durableCommits: env.DURABLE_COMMITS !== '0',
+    testClock: env.TEST_CLOCK === '1',
   }
 }

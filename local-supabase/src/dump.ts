@@ -4,25 +4,34 @@
 // Data only, since the schema comes from the migrations on both sides: every table of the
 // product's schemas (replaced as a whole, so rows that migrations insert are not doubled), the
 // sequences' positions, the staff accounts (auth.users, with an `email` identity made on a hosted
-// project, which needs one per account) and the storage object rows. A hosted project gets its
-// object rows from its Storage API when `npm run storage:push` uploads the files, so that part
-// runs only when psql is given `-v storage_rows=1` (db:restore always loads it). Sessions and
-// refresh tokens stay behind: staff sign in again.
+// project, which needs one per account), their authenticators (auth.mfa_factors with the secrets,
+// so two-factor sign-in survives the move) and two sections psql skips unless asked: the storage
+// object rows (a hosted project gets them from its Storage API when `npm run storage:push` uploads
+// the files; `-v storage_rows=1` loads them) and the local backend's own state (local_auth: spent
+// TOTP time steps and wrong-code locks, which no Supabase project has; `-v local_backend=1`).
+// db:restore loads every section. Sessions, refresh tokens and pending challenges stay behind:
+// staff sign in again.
 //
 // Every row is one line and string literals never span lines (newlines are escaped), so psql's
-// meta-commands are the only lines starting with a backslash; loadDump() relies on that.
+// meta-commands are the only lines starting with a backslash; dumpStatements() relies on that.
 import type { Transaction } from '@electric-sql/pglite'
 
 type Queryable = Pick<Transaction, 'query'>
 
 /**
- * Schemas the platform owns; the product's tables are in every other schema. local_storage is the
- * local storage API's own bookkeeping (spent signed-upload tokens): no hosted project has it.
+ * Schemas the platform or the local backend owns; the product's tables are in every other schema.
+ * local_storage (spent signed-upload tokens) is short-lived bookkeeping that no dump carries.
  */
-const PLATFORM_SCHEMAS = ['auth', 'storage', 'local_storage', 'extensions', 'supabase_migrations', 'pg_catalog', 'information_schema', 'pg_toast']
+const PLATFORM_SCHEMAS = ['auth', 'storage', 'local_auth', 'local_storage', 'extensions', 'supabase_migrations', 'pg_catalog', 'information_schema', 'pg_toast']
+/** The platform's tables a dump carries (auth.identities only where the local database has one). */
+const ACCOUNT_TABLES = ['auth.users', 'auth.identities', 'auth.mfa_factors']
+/** The local backend's own tables that a restore needs and a Supabase project does not have. */
+const LOCAL_BACKEND_SCHEMA = 'local_auth'
 const ROWS_PER_INSERT = 500
 /** The psql variable that loads the storage object rows. */
 export const STORAGE_ROWS_VARIABLE = 'storage_rows'
+/** The psql variable that loads the local backend's own state. */
+export const LOCAL_BACKEND_VARIABLE = 'local_backend'
 
 interface TableInfo {
   schema: string
@@ -71,7 +80,8 @@ from pg_class c
 join pg_namespace n on n.oid = c.relnamespace
 join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
 where c.relkind in ('r', 'p') and not c.relispartition
-  and ((n.nspname <> all ($1::text[]) and n.nspname not like 'pg\\_%') or (n.nspname || '.' || c.relname) = any ($2::text[]))
+  and ((n.nspname <> all ($1::text[]) and n.nspname not like 'pg\\_%') or (n.nspname || '.' || c.relname) = any ($2::text[])
+    or n.nspname = $3)
 group by n.nspname, c.relname, c.oid
 order by n.nspname, c.relname`
 
@@ -103,6 +113,7 @@ async function describeTables(tx: Queryable, platformTables: string[]): Promise<
   const { rows } = await tx.query<{ schema: string; name: string; columns: string[]; identity_always: boolean; key: string[] | null }>(TABLES_SQL, [
     PLATFORM_SCHEMAS,
     platformTables,
+    LOCAL_BACKEND_SCHEMA,
   ])
   return rows.map((row) => ({ schema: row.schema, name: row.name, columns: row.columns, identityAlways: row.identity_always, key: row.key }))
 }
@@ -169,11 +180,14 @@ export async function dumpData(tx: Queryable): Promise<Dump> {
   // Settings that make every value's text form exact and readable by any Postgres.
   await tx.query(`select set_config('datestyle', 'ISO, YMD', true), set_config('intervalstyle', 'postgres', true),
     set_config('timezone', 'UTC', true), set_config('extra_float_digits', '3', true)`)
-  const tables = await describeTables(tx, ['auth.users', 'storage.objects'])
+  const tables = await describeTables(tx, [...ACCOUNT_TABLES, 'storage.objects'])
   const product = tables.filter((t) => !PLATFORM_SCHEMAS.includes(t.schema))
-  const users = tables.find((t) => t.schema === 'auth' && t.name === 'users')
-  const objects = tables.find((t) => t.schema === 'storage' && t.name === 'objects')
+  const byName = (name: string) => tables.find((t) => `${t.schema}.${t.name}` === name)
+  const users = byName('auth.users')
+  const objects = byName('storage.objects')
   if (!users || !objects) throw new Error('auth.users or storage.objects is missing: not a local backend database')
+  const accountTables = ACCOUNT_TABLES.map(byName).filter((t) => t !== undefined)
+  const localBackend = tables.filter((t) => t.schema === LOCAL_BACKEND_SCHEMA)
 
   const summary: DumpSummary = { rows: {}, localOnlyHashes: [] }
   const body: string[] = []
@@ -193,10 +207,12 @@ export async function dumpData(tx: Queryable): Promise<Dump> {
     body.push(`select setval(${sqlLiteral(name)}, ${last_value}, ${is_called});`)
   }
 
-  body.push('', '-- Staff accounts (password hashes as Supabase Auth writes them: bcrypt).')
-  const accounts = await insertsFor(tx, users)
-  summary.rows['auth.users'] = accounts.count
-  body.push(...accounts.lines)
+  body.push('', '-- Staff accounts (password hashes as Supabase Auth writes them: bcrypt) and their authenticators.')
+  for (const table of accountTables) {
+    const { lines, count } = await insertsFor(tx, table)
+    summary.rows[`${table.schema}.${table.name}`] = count
+    body.push(...lines)
+  }
   const ids = await tx.query<{ id: string; email: string | null; local_hash: boolean }>(
     `select id::text, email, coalesce(encrypted_password not like '$2_$%', false) as local_hash from auth.users order by id`,
   )
@@ -208,6 +224,15 @@ export async function dumpData(tx: Queryable): Promise<Dump> {
   const files = await insertsFor(tx, objects)
   summary.rows['storage.objects'] = files.count
   body.push(...files.lines)
+  body.push('\\endif')
+
+  body.push('', `-- The local backend's own state, which no Supabase project has: db:restore (or psql -v ${LOCAL_BACKEND_VARIABLE}=1) loads it.`)
+  body.push(`\\if :{?${LOCAL_BACKEND_VARIABLE}}`)
+  for (const table of localBackend) {
+    const { lines, count } = await insertsFor(tx, table)
+    summary.rows[`${table.schema}.${table.name}`] = count
+    body.push(...lines)
+  }
   body.push('\\endif')
   const stored = await tx.query<StoredObject>(
     `select bucket_id as bucket, name, coalesce((metadata->>'size')::bigint, 0)::float8 as size,

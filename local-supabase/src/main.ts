@@ -27,6 +27,8 @@ async function main(): Promise<void> {
     )
   }
 
+  if (config.testClock) console.log('TEST_CLOCK=1: the TOTP clock moves forward on POST /test/v1/clock (service-role key); for tests only')
+
   const retention = scheduleHistoryRetention(db)
 
   // Before the ready line: a script that waits for it may ask for a dump at once.

@@ -30,6 +30,7 @@ export const ACTIVITY_VERBS: Record<string, string> = {
   deactivated: 'deactivated',
   reactivated: 'reactivated',
   two_factor_reset: 'reset two-factor sign-in of',
+  removed: 'removed',
   signed_in: 'signed in',
   signed_out: 'signed out',
   signed_in_2fa: 'signed in with two-factor',
@@ -59,6 +60,8 @@ export const ACTIVITY_SCREENS: Record<string, string> = {
   job_applications: '/admin/applications',
   staff_roles: '/admin/staff',
   users: '/admin/staff',
+  media_files: '/admin/media',
+  cv_files: '/admin/applications',
 }
 
 export interface ActivityFilters {

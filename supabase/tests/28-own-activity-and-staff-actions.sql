@@ -1,7 +1,7 @@
 -- One's own activity and the Staff screen's account changes: every staff member reads their own
 -- recent activity and nobody else's; invitations, deactivations, reactivations, two-factor resets
 -- and role changes are in the activity log under the admin who made them, in the staff and settings
--- area, and only a change the account shows can be recorded.
+-- area, and only a change the account went through can be recorded.
 begin;
 select plan(17);
 
@@ -44,6 +44,9 @@ select throws_ok($$ select * from public.my_activity() $$, '42501', null, 'a vis
 -- Staff changes ---------------------------------------------------------------------------------------
 select tests.act_as_owner();
 update auth.users set banned_until = now() + interval '100 years' where id = '28000000-0000-4000-8000-000000000002';
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+values ('28f00000-0000-4000-8000-000000000001', '28000000-0000-4000-8000-000000000001', 'Phone', 'totp', 'verified', now(), now(), 'SECRET');
+delete from auth.mfa_factors where id = '28f00000-0000-4000-8000-000000000001';
 select tests.act_as_admin();
 select lives_ok($$ select public.log_staff_action('invited', '28000000-0000-4000-8000-000000000003') $$, 'an admin records an invitation');
 select lives_ok($$ select public.log_staff_action('deactivated', '28000000-0000-4000-8000-000000000002') $$, 'a deactivation');
@@ -67,7 +70,7 @@ select throws_ok($$ select public.log_staff_action('deactivated', '28000000-0000
   '22023', 'The account does not show that change.', 'nor a deactivation of an active one');
 select throws_ok($$ select public.log_staff_action('invited', tests.admin_id()) $$,
   '22023', 'The account does not show that change.', 'nor an invitation of an account never invited');
-select throws_ok($$ select public.log_staff_action('removed', '28000000-0000-4000-8000-000000000001') $$,
+select throws_ok($$ select public.log_staff_action('renamed', '28000000-0000-4000-8000-000000000001') $$,
   '22023', 'Unknown staff change.', 'nor a change the function does not know');
 select tests.act_as_editor();
 select throws_ok($$ select public.log_staff_action('two_factor_reset', '28000000-0000-4000-8000-000000000002') $$,

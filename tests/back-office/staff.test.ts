@@ -63,6 +63,19 @@ describe('who may use /admin/api/staff', () => {
     await expect(fetchStaff(otherDb, site.url)).rejects.toThrow(/Only admins/)
   })
 
+  it('refuses an admin without two-factor while two-factor is required for all staff', async () => {
+    const other = await person('admin')
+    const otherDb = (await backend.signIn(other.email, other.password)) as unknown as Db
+    expect((await fetchStaff(otherDb, site.url)).staff.length).toBeGreaterThan(0)
+    const required = await service.from('site_settings').update({ value: 'true' }).eq('key', 'staff_require_two_factor')
+    expect(required.error).toBeNull()
+    try {
+      await expect(fetchStaff(otherDb, site.url)).rejects.toThrow(/Only admins/)
+    } finally {
+      await service.from('site_settings').update({ value: 'false' }).eq('key', 'staff_require_two_factor')
+    }
+  })
+
   it('never sends the service-role key: no browser asset and no page holds it', async () => {
     const key = backend.keys.serviceRoleKey
     const files: string[] = []
@@ -144,6 +157,10 @@ describe('the staff list and its changes', () => {
     expect(await postStaffIntent(admin, { intent: 'remove', id: editor.id }, site.url)).toMatchObject({ ok: true, toast: { message: 'Staff member removed' } })
     expect(await staffOf(editor.email)).toBeUndefined()
     expect((await service.auth.admin.getUserById(editor.id)).data.user).toBeNull()
+    const { rows } = await listActivity(admin, { ...NO_ACTIVITY_FILTERS, action: 'removed' }, 1)
+    expect(rows.filter((row) => row.row_id === editor.id).map((row) => `${row.actor_email} ${verbOf(row.action)} ${row.title}`)).toEqual([
+      `${TEST_ADMIN.email} removed ${editor.email}`,
+    ])
   })
 
   it('an admin cannot deactivate or remove their own account', async () => {
@@ -175,6 +192,9 @@ describe('the Activity screen and the Account screen', () => {
     expect((await postStaffIntent(admin, { intent: 'invite', values: { email, role: 'sales' } }, site.url)).ok).toBe(true)
     const invitee = (await staffOf(email))!
     const member = await person('editor')
+    // A reset removes an authenticator; one the member has begun to set up is enough.
+    const memberDb = (await backend.signIn(member.email, member.password)) as unknown as Db
+    expect((await memberDb.auth.mfa.enroll({ factorType: 'totp' })).error).toBeNull()
     for (const body of [
       { intent: 'role', id: member.id, role: 'recruiter' },
       { intent: 'deactivate', id: member.id },

@@ -2,10 +2,11 @@
 // an admin invites an editor, who follows the e-mailed link and sets a password; an admin turns on
 // two-factor and signs in with a code; a forgotten password is reset from its e-mail; axe on every
 // new screen at 390 px and 1280 px.
-import { Secret, TOTP } from 'otpauth'
 import type { Page } from 'playwright-core'
 import { describe, expect, inject } from 'vitest'
-import { readMailbox } from '../../local-supabase/src/mail/mailbox.ts'
+import { authLinkMailedTo } from '../helpers/mail.ts'
+import { advanceBackendClock } from '../helpers/test-clock.ts'
+import { TOTP_STEP_MS, totpCode as codeAt } from '../helpers/totp.ts'
 import { DEV_ADMIN } from './support/admin-routes.ts'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
@@ -17,19 +18,6 @@ import { insertRow } from './support/staff-data.ts'
 
 const siteUrl = inject('siteUrl')
 const dataDir = inject('dataDir')
-
-/** The newest e-mail to `to`, waited for, and its action link. */
-async function linkMailedTo(to: string): Promise<string> {
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const mail = (await readMailbox(dataDir, 50)).find((message) => message.to.includes(to))
-    // The message names the site too; the action link is Supabase Auth's /verify.
-    const link = mail?.links.find((candidate) => candidate.includes('/verify?'))
-    if (link) return link
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} in ${dataDir}/mail`)
-    await new Promise((resolve) => setTimeout(resolve, 250))
-  }
-}
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   const login = new AdminLoginPage(page, siteUrl)
@@ -50,14 +38,20 @@ async function createAccount(email: string, password: string, role?: 'admin' | '
   if (role) await insertRow('staff_roles', { user_id: user.id, role })
 }
 
-/** Waits for the next 30-second step, so a code differs from one used a moment ago (each works once). */
-function nextStep(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 500))
+// The backend's TOTP clock runs ahead of real time by what nextStep() moved it (it serves this file
+// alone: no other browser test signs in with a code).
+let clockAheadMs = 0
+
+/** The next 30-second step on the backend's clock, so a code differs from one used a moment ago (each works once). */
+async function nextStep(): Promise<void> {
+  const { url, serviceRoleKey } = inject('backend')
+  await advanceBackendClock(url, serviceRoleKey, TOTP_STEP_MS)
+  clockAheadMs += TOTP_STEP_MS
 }
 
-/** The current code of an authenticator app holding `secret`. */
+/** The code an authenticator app holding `secret` shows now, as the backend's clock reads. */
 function totpCode(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate()
+  return codeAt(secret, Date.now() + clockAheadMs)
 }
 
 describe('staff journeys', () => {
@@ -75,7 +69,7 @@ describe('staff journeys', () => {
     const row = page.getByRole('listitem').filter({ hasText: email })
     await row.getByText('Invited').waitFor()
 
-    const link = await linkMailedTo(email)
+    const link = await authLinkMailedTo(dataDir, email)
     const invited = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage()
     await invited.goto(link)
     await invited.getByRole('heading', { name: 'Welcome' }).waitFor()
@@ -96,7 +90,7 @@ describe('staff journeys', () => {
     await page.getByRole('listitem').filter({ hasText: email }).getByText('Active').waitFor()
   })
 
-  test('an admin turns on two-factor, signs out, and signs in with a code', { timeout: 150_000 }, async ({ page, problems }) => {
+  test('an admin turns on two-factor, signs out, and signs in with a code', { timeout: 120_000 }, async ({ page, problems }) => {
     // The wrong code below is refused as GoTrue refuses it: 422 on the factor's verify.
     problems.allow(/422.*\/auth\/v1\/factors\/[0-9a-f-]+\/verify/)
     // An admin of its own, so the other specs keep signing in with a password alone.
@@ -161,7 +155,7 @@ describe('staff journeys', () => {
       await page.getByRole('button', { name: 'Send reset link' }).click()
       await page.getByText(/If that address belongs to a staff account/).waitFor()
     }
-    const link = await linkMailedTo(email)
+    const link = await authLinkMailedTo(dataDir, email)
     const other = await (await browser.newContext()).newPage()
     await other.goto(link)
     await other.getByRole('heading', { name: 'Set a new password' }).waitFor()

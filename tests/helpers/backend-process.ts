@@ -1,5 +1,6 @@
 // Starts the real local backend (the bundle that npm start runs, built once by tests/global-setup.ts)
-// as a child process on a free port with a temporary DATA_DIR. No client library here, so jsdom
+// as a child process on a free port with a temporary DATA_DIR, which starts as a copy of the migrated
+// and seeded template (data-template.ts) when there is one. No client library here, so jsdom
 // component tests start it the same way (local-backend.ts adds supabase-js clients on top).
 import type { ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -7,6 +8,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { launchBackend } from '../../local-supabase/launch.ts'
 import { readKeys, type ProjectKeys } from '../../local-supabase/src/keys.ts'
+import { copyDataTemplate } from './data-template.ts'
+import { advanceBackendClock } from './test-clock.ts'
 
 export const TEST_ADMIN = { email: 'admin@test.local', password: 'test-admin-password-1' }
 
@@ -26,6 +29,10 @@ export interface BackendProcess {
   restart(): Promise<void>
   /** Stops and deletes the data directory. */
   dispose(): Promise<void>
+  /** The time the backend's TOTP clock reads (it runs with TEST_CLOCK=1; see advanceClock). */
+  now(): number
+  /** Moves the backend's TOTP clock forward, e.g. by TOTP_STEP_MS to the next step without waiting. */
+  advanceClock(ms: number): Promise<void>
 }
 
 function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
@@ -36,6 +43,7 @@ function launch(dataDir: string, port: number, env: NodeJS.ProcessEnv) {
       ADMIN_EMAIL: TEST_ADMIN.email,
       ADMIN_PASSWORD: TEST_ADMIN.password,
       LOG_REQUESTS: '0',
+      TEST_CLOCK: '1',
       ...env,
     },
   })
@@ -46,14 +54,27 @@ function waitForExit(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => child.once('exit', () => resolve()))
 }
 
-/** Starts on a new temporary data directory, or on `existingDataDir` (e.g. one a restore made). */
+async function templateCopy(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'local-supabase-test-'))
+  await copyDataTemplate(dataDir)
+  return dataDir
+}
+
+/**
+ * Starts on a new temporary data directory (a copy of the template), or on `existingDataDir` (e.g.
+ * one a restore made, or an empty one to see a first start as a user does).
+ */
 export async function startBackendProcess(env: NodeJS.ProcessEnv = {}, existingDataDir?: string): Promise<BackendProcess> {
-  const dataDir = existingDataDir ?? (await mkdtemp(path.join(tmpdir(), 'local-supabase-test-')))
+  if (process.env.TEST_PROJECT === 'unit') {
+    throw new Error('A unit test may not start a backend: put the file under tests/ (the integration project, see vitest.config.ts).')
+  }
+  const dataDir = existingDataDir ?? (await templateCopy())
   let running = await launch(dataDir, 0, env)
   const keys = await readKeys(dataDir)
   if (!keys) throw new Error('the backend started without writing its keys')
   let url = running.url
   let earlierOutput = ''
+  let clockOffsetMs = 0
 
   const backend: BackendProcess = {
     get url() {
@@ -78,10 +99,16 @@ export async function startBackendProcess(env: NodeJS.ProcessEnv = {}, existingD
       earlierOutput += running.output()
       running = await launch(dataDir, Number(new URL(url).port), env)
       url = running.url
+      clockOffsetMs = 0
     },
     async dispose() {
       await backend.stop()
       await rm(dataDir, { recursive: true, force: true })
+    },
+    now: () => Date.now() + clockOffsetMs,
+    async advanceClock(ms: number) {
+      await advanceBackendClock(url, keys.serviceRoleKey, ms)
+      clockOffsetMs += ms
     },
   }
   return backend

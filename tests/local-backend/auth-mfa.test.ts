@@ -4,9 +4,9 @@
 // challenge and verify are limited per client.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt } from 'jose'
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
+import { TOTP_STEP_MS, totpCode } from '../helpers/totp.ts'
 
 const PASSWORD = 'a-long-staff-password-1'
 
@@ -31,8 +31,7 @@ async function signedIn(email: string, address: string): Promise<SupabaseClient>
 
 /** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
 function codeFor(secret: string, stepsAhead = 0): string {
-  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 })
-  return totp.generate({ timestamp: Date.now() + stepsAhead * 30_000 })
+  return totpCode(secret, Date.now() + stepsAhead * TOTP_STEP_MS)
 }
 
 async function claimsOf(client: SupabaseClient): Promise<Record<string, unknown>> {

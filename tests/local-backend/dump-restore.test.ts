@@ -1,14 +1,17 @@
-// The move and the backups, end to end with the real commands: content, a staff account and a CV
-// on a running backend → `npm run db:dump` and `npm run db:backup` while it serves → `db:restore`
-// into fresh data directories → the same rows, the same files, and staff sign in with the
-// passwords they had (a bcrypt hash, and an account still on the older scrypt hash, re-hashed as
-// bcrypt at its first sign-in).
+// The move and the backups, end to end with the real commands: content, staff accounts (one with a
+// verified authenticator) and a CV on a running backend → `npm run db:dump` and `npm run db:backup`
+// while it serves → `db:restore` into fresh data directories → the same rows, the same files, and
+// staff sign in with the passwords they had (a bcrypt hash, and an account still on the older
+// scrypt hash, re-hashed as bcrypt at its first sign-in) and their authenticator's codes. What psql
+// loads into a project by default is only what a project has (scripts/ci-postgres.sh loads it into
+// Supabase's own schemas).
 import { execFile } from 'node:child_process'
 import { createHash, randomBytes, randomUUID, scryptSync } from 'node:crypto'
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { dumpStoppedDataDir } from '../../local-supabase/src/dump-socket.ts'
@@ -19,6 +22,7 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const EDITOR = { email: 'editor@test.local', password: 'editor-password-1' }
 const LEGACY = { email: 'legacy@test.local', password: 'legacy-password-1' }
+const TWO_FACTOR = { email: 'two-factor@test.local', password: 'two-factor-password-1' }
 // Quotes, a backslash, newlines, a tab and non-ASCII: what the dump's literals must carry exactly.
 const TRICKY = "Line one\nO'Brien said \\n is not a newline;\r\n\ttabbed — naïve ✓\n\\endif"
 
@@ -42,6 +46,16 @@ function npmScript(script: string, args: string[], env: NodeJS.ProcessEnv): Prom
 /** The dump without its first line (the time it was taken). */
 function body(sql: string): string {
   return sql.slice(sql.indexOf('\n') + 1)
+}
+
+/** What psql runs of a dump when given no variables: every `\\if :{?var}` section left out. */
+function loadedByDefault(sql: string): string {
+  return sql.replace(/^\\if :\{\?\w+\}$[\s\S]*?^\\endif$/gm, '')
+}
+
+/** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
+function codeFor(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 })
 }
 
 /** sha256 of every stored file, by path under DATA_DIR/storage. */
@@ -80,6 +94,7 @@ describe('dump, backup and restore', () => {
   let work: string
   const cv = `${randomUUID()}/cv.pdf`
   const slug = `moved-${randomUUID().slice(0, 8)}`
+  let factor: { id: string; secret: string }
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'dump-restore-test-'))
@@ -91,11 +106,20 @@ describe('dump, backup and restore', () => {
     for (const [account, role] of [
       [EDITOR, 'editor'],
       [LEGACY, 'editor'],
+      [TWO_FACTOR, 'editor'],
     ] as const) {
       const { data, error } = await service.auth.admin.createUser({ ...account, email_confirm: true })
       expect(error).toBeNull()
       expect((await service.from('staff_roles').insert({ user_id: data.user!.id, role })).error).toBeNull()
     }
+    // One of them signs in with an authenticator app too.
+    const staff = await source.signIn(TWO_FACTOR.email, TWO_FACTOR.password)
+    const enrolled = await staff.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Work phone' })
+    expect(enrolled.error).toBeNull()
+    factor = { id: enrolled.data!.id, secret: enrolled.data!.totp.secret }
+    const challenge = await staff.auth.mfa.challenge({ factorId: factor.id })
+    const verified = await staff.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: codeFor(factor.secret) })
+    expect(verified.error).toBeNull()
     // Content with an uploaded image, a page view, and an application with its CV.
     expect((await admin.storage.from('media').upload(`blog/${slug}.png`, PNG, { contentType: 'image/png' })).error).toBeNull()
     const post = await admin.from('blog_posts').insert({
@@ -171,8 +195,10 @@ describe('dump, backup and restore', () => {
     const live = await npmScript('db-dump.ts', ['--out', path.join(work, 'live.sql')], env)
     expect(live.stderr).toContain(`${LEGACY.email}`) // told which accounts still need a sign-in
     expect(live.code).toBe(0)
-    expect(live.stdout).toMatch(/auth\.users 3\b/)
+    expect(live.stdout).toMatch(/auth\.users 4\b/)
+    expect(live.stdout).toMatch(/auth\.mfa_factors 1\b/)
     expect(live.stdout).toMatch(/storage\.objects 2\b/)
+    expect(live.stdout).toMatch(/local_auth\.totp_guard 1\b/)
 
     // Backups while it serves: two runs, the newest kept.
     const backups = path.join(work, 'backups')
@@ -190,6 +216,13 @@ describe('dump, backup and restore', () => {
     const liveSql = await readFile(path.join(work, 'live.sql'), 'utf8')
     expect(body(await readFile(path.join(work, 'stopped.sql'), 'utf8'))).toBe(body(liveSql))
     expect(liveSql).toContain(`\\if :{?storage_rows}`)
+    // Into a project, psql loads the accounts and their authenticators with their secrets, and
+    // nothing of the local backend's own (no project has a local_auth schema).
+    const onProject = loadedByDefault(liveSql)
+    expect(onProject).toMatch(/^insert into auth\.mfa_factors \(/m)
+    expect(onProject).toContain(`'${factor.secret}'`)
+    expect(onProject).not.toMatch(/local_auth|local_storage|storage\.objects/)
+    expect(liveSql).toMatch(/^\\if :\{\?local_backend\}\ninsert into local_auth\.totp_guard /m)
     const originalFiles = await fileChecksums(source.dataDir)
     expect(Object.keys(originalFiles).sort()).toEqual([`applications/${cv}`, `media/blog/${slug}.png`])
 
@@ -228,6 +261,14 @@ describe('dump, backup and restore', () => {
       const { data: cvFile } = await admin.storage.from('applications').download(cv)
       expect(Buffer.from(await cvFile!.arrayBuffer())).toEqual(PDF)
       await restoredBackend.signIn(EDITOR.email, EDITOR.password)
+      // Two-factor survived: the authenticator's next code raises the session to aal2.
+      const staff = await restoredBackend.signIn(TWO_FACTOR.email, TWO_FACTOR.password)
+      expect((await staff.auth.mfa.getAuthenticatorAssuranceLevel()).data?.nextLevel).toBe('aal2')
+      const challenge = await staff.auth.mfa.challenge({ factorId: factor.id })
+      expect(challenge.error).toBeNull()
+      const verified = await staff.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: codeFor(factor.secret, 1) })
+      expect(verified.error).toBeNull()
+      expect((await staff.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2')
       await restoredBackend.signIn(LEGACY.email, LEGACY.password)
       await expect(restoredBackend.signIn(LEGACY.email, 'not-the-password')).rejects.toThrow(/Invalid login credentials/)
     } finally {

@@ -81,6 +81,10 @@ describe('storage moves and copies under SIGKILL', () => {
           if (!copied.ok) return
         }
       })().catch(() => undefined)
+      // The kill lands mid-burst: after this round's first move (a busy machine may take seconds to
+      // make it), then a pause that varies by round.
+      const movesBefore = moves
+      for (let waited = 0; moves === movesBefore && waited < 60_000; waited += 20) await pause(20)
       await pause(150 + ((round * 131) % 400))
       await backend.kill()
       stop = true

@@ -1,6 +1,7 @@
 // The local backend as a process: its keys, restarts, crashes and the status command.
 import { spawnSync } from 'node:child_process'
-import { readFile } from 'node:fs/promises'
+import { mkdtemp, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
@@ -8,8 +9,10 @@ import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.t
 
 let backend: LocalBackend
 
+// A user's first start: an empty DATA_DIR that the backend migrates and seeds itself (other tests
+// start from a copy of the template), and no test clock.
 beforeAll(async () => {
-  backend = await startLocalBackend()
+  backend = await startLocalBackend({ TEST_CLOCK: '' }, await mkdtemp(path.join(tmpdir(), 'local-supabase-first-start-')))
 })
 
 afterAll(async () => {
@@ -31,6 +34,15 @@ describe('the local backend process', () => {
     // No secret of this instance is in the repository.
     const tracked = spawnSync('git', ['grep', '-l', stored.jwtSecret], { cwd: repoRoot, encoding: 'utf8' })
     expect(tracked.stdout).toBe('')
+  })
+
+  it('has no test clock unless started with TEST_CLOCK=1, even for the service-role key', async () => {
+    const response = await fetch(`${backend.url}/test/v1/clock`, {
+      method: 'POST',
+      headers: { apikey: backend.keys.serviceRoleKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ advance_ms: 30_000 }),
+    })
+    expect(response.status).toBe(404)
   })
 
   it('serves the seeded solutions to the anon key', async () => {
@@ -94,7 +106,8 @@ describe('the local backend process', () => {
     expect(lost).toEqual([])
   })
 
-  it('npm run db:reset refuses while the backend runs, then empties and re-seeds, keeping the keys', async () => {
+  // db:reset migrates an empty data directory from scratch: a minute or more on a busy machine.
+  it('npm run db:reset refuses while the backend runs, then empties and re-seeds, keeping the keys', { timeout: 240_000 }, async () => {
     const reset = () =>
       spawnSync(process.execPath, ['--import', 'tsx', 'scripts/db-reset.ts'], {
         cwd: repoRoot,

@@ -1,6 +1,7 @@
 // Supabase's image transformation API on the local backend, through the URLs supabase-js builds
 // (getPublicUrl and createSignedUrl with `transform`, download with `transform`): sizes, resize
 // modes, formats and Accept negotiation, the limits, private buckets, and the variant cache.
+import { createHash } from 'node:crypto'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import type { SupabaseClient } from '@supabase/supabase-js'
@@ -191,5 +192,21 @@ describe('the variant cache', () => {
     const count = (await cached()).length
     await admin.storage.from('media').remove(['render/cached.jpg'])
     expect((await cached()).length).toBeLessThan(count)
+  })
+
+  it('keeps at most 64 variants of one object, whatever sizes strangers ask for, and the ones in use stay', async () => {
+    await admin.storage.from('media').upload('render/many.jpg', await photo(300, 200), { contentType: 'image/jpeg' })
+    const url = (width: number) => anon.storage.from('media').getPublicUrl('render/many.jpg', { transform: { width, height: 100 } }).data.publicUrl
+    const objectDir = path.join(backend.dataDir, 'storage-render', 'media', createHash('sha256').update('render/many.jpg').digest('hex'))
+    const inUse = url(200)
+    for (let width = 1; width <= 80; width++) {
+      expect((await fetch(url(width))).status).toBe(200)
+      // The site's own size is asked for all along.
+      if (width % 10 === 0) expect((await fetch(inUse)).status).toBe(200)
+    }
+    const kept = await readdir(objectDir)
+    expect(kept).toHaveLength(64)
+    expect(kept.some((name) => name.includes('-200-100-'))).toBe(true)
+    expect(kept.some((name) => name.includes('-1-100-'))).toBe(false)
   })
 })

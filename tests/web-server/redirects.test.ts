@@ -58,7 +58,22 @@ describe('redirects', () => {
     expect(error).toBeNull()
     const answer = await redirectOf('/Old-Offer/', 302)
     expect(answer.status).toBe(302)
-    expect(answer.headers.get('location')).toBe('https://partner.example.com/offer')
+    expect(answer.headers.get('location')).toBe('https://partner.example.com/offer#')
+  })
+
+  it("gives a redirect to another site a fragment of its own, so the address's #tokens stay here", async () => {
+    const admin = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
+    const rows = [
+      { from_path: '/landing', to_path: 'https://partner.example.com/welcome' },
+      { from_path: '/landing-anchor', to_path: 'https://partner.example.com/welcome#top' },
+      { from_path: '/landing-here', to_path: '/about' },
+    ]
+    expect((await admin.from('redirects').insert(rows)).error).toBeNull()
+    // A browser keeps the request's fragment only when the Location has none (Fetch, HTTP-redirect fetch).
+    expect((await redirectOf('/landing', 301)).headers.get('location')).toBe('https://partner.example.com/welcome#')
+    expect((await redirectOf('/landing-anchor', 301)).headers.get('location')).toBe('https://partner.example.com/welcome#top')
+    // On this site the fragment may follow: it stays with the site.
+    expect((await redirectOf('/landing-here', 301)).headers.get('location')).toBe('/about')
   })
 
   it('reads no redirect from the database per request', async () => {

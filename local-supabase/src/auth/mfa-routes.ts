@@ -29,6 +29,7 @@ import { optionalString, readJson, UUID } from './request.ts'
 import { downgradeSessions, endAal1Sessions, endSessions, raiseSession, type SessionRow } from './sessions.ts'
 import { matchingStep, newTotpSecret, qrCodeSvg, totpUri } from './totp.ts'
 import { findUserById } from './users.ts'
+import { now } from '../test-clock.ts'
 
 const FRIENDLY_NAME_MAX = 255
 
@@ -160,7 +161,7 @@ export function registerMfaRoutes(routes: Hono, kit: AuthKit): void {
           guard.lockedForS * 1000,
         )
       }
-      const step = factor.secret ? matchingStep(factor.secret, code) : null
+      const step = factor.secret ? matchingStep(factor.secret, code, now()) : null
       // A code whose step was already spent is a replay: refused like a wrong one.
       if (step === null || (guard.lastUsedStep !== null && step <= guard.lastUsedStep)) {
         await recordWrongCode(tx, factor.id, config.mfa.lockAfter, config.mfa.lockSeconds)

@@ -3,9 +3,11 @@
 // per object version. What one request can cost is bounded: the source at most 25 MB and 50
 // megapixels (hosted Supabase's limits), output at most 2500 px a side, never enlarged, at most
 // `parallel` renders at once (the rest wait their turn), the same variant rendered once however
-// many ask for it together, and each render stopped after 15 s.
+// many ask for it together, and each render stopped after 15 s. What anonymous requests can make
+// the disk keep is bounded too: at most `maxVariants` variants per object (the least recently
+// served go first), so the store holds at most that many per file staff uploaded.
 import { createHash, randomUUID } from 'node:crypto'
-import { mkdir, open, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, open, readdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { Readable } from 'node:stream'
@@ -16,6 +18,8 @@ import type { TransformOptions } from './transform-options.ts'
 export const MAX_SOURCE_BYTES = 25 * 1024 * 1024
 export const MAX_SOURCE_PIXELS = 50_000_000
 const DEFAULT_QUALITY = 80
+/** Variants kept per object: the site asks for a few widths in two formats; a stranger's every size would fill the disk. */
+export const MAX_VARIANTS_PER_OBJECT = 64
 const RENDER_TIMEOUT_SECONDS = 15
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'avif' | 'gif'
@@ -93,7 +97,11 @@ export class ImageRenderer {
   private readonly gate: Gate
   private readonly inFlight = new Map<string, Promise<Variant>>()
 
-  constructor(dataDir: string, parallel = Math.max(1, availableParallelism() - 1)) {
+  constructor(
+    dataDir: string,
+    parallel = Math.max(1, availableParallelism() - 1),
+    private readonly maxVariants = MAX_VARIANTS_PER_OBJECT,
+  ) {
     this.root = path.join(dataDir, 'storage-render')
     this.gate = new Gate(parallel)
   }
@@ -117,7 +125,12 @@ export class ImageRenderer {
     const dir = this.objectDir(request.bucket, request.key)
     const file = path.join(dir, `${hash(request.version).slice(0, 16)}-${tag}.${output}`)
     const cached = await sizeOf(file)
-    if (cached !== null) return { file, size: cached, contentType: CONTENT_TYPES[output], tag }
+    if (cached !== null) {
+      // Served now: the last to be dropped when the object reaches its limit.
+      const now = new Date()
+      await utimes(file, now, now).catch(() => undefined)
+      return { file, size: cached, contentType: CONTENT_TYPES[output], tag }
+    }
 
     const pending = this.inFlight.get(file)
     if (pending) return pending
@@ -131,6 +144,7 @@ export class ImageRenderer {
         const temp = path.join(dir, `.tmp-${randomUUID()}`)
         await writeFile(temp, bytes)
         await rename(temp, file)
+        await keepNewest(dir, this.maxVariants, file)
         return { file, size: bytes.byteLength, contentType: CONTENT_TYPES[output], tag }
       })
       .finally(() => this.inFlight.delete(file))
@@ -179,6 +193,26 @@ async function dropOtherVersions(dir: string, versionPrefix: string): Promise<vo
   for (const name of await readdir(dir)) {
     if (!name.startsWith(`${versionPrefix}-`) && !name.startsWith('.tmp-')) await rm(path.join(dir, name), { force: true })
   }
+}
+
+/** Removes the least recently served variants of an object beyond `limit`, never `keep` (the one just made). */
+async function keepNewest(dir: string, limit: number, keep: string): Promise<void> {
+  const names = (await readdir(dir)).filter((name) => !name.startsWith('.tmp-'))
+  if (names.length <= limit) return
+  const files = await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(dir, name)
+      return {
+        file,
+        served: await stat(file).then(
+          (info) => info.mtimeMs,
+          () => 0,
+        ),
+      }
+    }),
+  )
+  const oldestFirst = files.filter((entry) => entry.file !== keep).sort((a, b) => a.served - b.served)
+  await Promise.all(oldestFirst.slice(0, names.length - limit).map((entry) => rm(entry.file, { force: true })))
 }
 
 /** Checks the bytes are the stored type and within the limits (reading only the header); throws the storage API's 400s. */

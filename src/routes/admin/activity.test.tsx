@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { adminBackend, listLoaded, renderRoute, signedInMember, TEST_ADMIN } from '~/features/admin/test/admin-harness'
+import { adminBackend, listLoaded, renderRoute, signedInMember, TEST_ADMIN } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './activity'
 
 const env = adminBackend()

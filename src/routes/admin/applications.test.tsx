@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createBrowserClient } from '~/lib/supabase'
-import { adminBackend, expectToast, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
+import { adminBackend, expectToast, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './applications'
 
 const env = adminBackend()

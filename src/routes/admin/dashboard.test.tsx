@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createBrowserClient } from '~/lib/supabase'
-import { adminBackend, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
+import { adminBackend, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './dashboard'
 
 const env = adminBackend()

@@ -3,11 +3,11 @@ import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NO_ACCESS_MESSAGE } from '~/features/admin/auth/components/login-form'
-import { expectToast, renderRoute, serviceDb, startBackend, TEST_ADMIN, type LocalBackend } from '~/features/admin/test/admin-harness'
+import { expectToast, renderRoute, serviceDb, startBackend, TEST_ADMIN, type TestBackend } from '../../../tests/helpers/admin-harness'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import * as loginRoute from './login'
 
-let backend: LocalBackend
+let backend: TestBackend
 
 beforeAll(async () => {
   backend = await startBackend()

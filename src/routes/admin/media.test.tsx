@@ -2,7 +2,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb } from '~/features/admin/test/admin-harness'
+import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb } from '../../../tests/helpers/admin-harness'
 import * as mediaRoute from './media'
 
 const env = adminBackend()

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute } from '~/features/admin/test/admin-harness'
+import { adminBackend, expectToast, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
 import { saveAllSettings } from '~/features/admin/settings/api/settings'
 import * as screenRoute from './settings'
 

@@ -90,7 +90,7 @@ async function run(body: StaffIntent, caller: StaffCaller, callerDb: Db, service
       // Locking oneself out is done by another admin, never by a slip of one's own.
       if (body.id === caller.userId) return refused(text.notYourself)
       if (body.intent === 'deactivate') await deactivateStaff(service, callerDb, body.id)
-      else await removeStaff(service, body.id)
+      else await removeStaff(service, callerDb, body.id)
       return done(body.intent === 'deactivate' ? text.deactivated : text.removed)
   }
 }

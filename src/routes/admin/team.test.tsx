@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '~/features/admin/test/admin-harness'
+import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './team'
 
 const env = adminBackend()

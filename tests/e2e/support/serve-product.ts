@@ -65,7 +65,7 @@ export interface ServeOptions {
 export async function serve(project: TestProject, { apiOrigin }: ServeOptions): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-data-'))
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0' }
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0', TEST_CLOCK: '1' }
   let backend: ChildProcess | undefined
   let backendUrl: string | undefined
   if (apiOrigin === 'own') {

@@ -6,6 +6,7 @@ import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
 import { EditAndRemove } from '../components/item-parts'
 import { badge, card } from '../components/styles'
+import { isSitePath } from '~/lib/safe-url'
 import { shortDate } from '../lib/text'
 
 export const redirectsResource: ResourceDescription<Redirect, RedirectInput, RedirectValues> = {
@@ -27,6 +28,7 @@ export const redirectsResource: ResourceDescription<Redirect, RedirectInput, Red
         <p className="flex flex-wrap items-center gap-1.5 text-xs text-slate-600">
           <span className={`${badge} bg-slate-100 text-slate-800`}>{redirect.status_code === 301 ? '301 Permanent' : '302 Temporary'}</span>
           {redirect.automatic ? <span className={`${badge} bg-sky-50 text-sky-900`}>From a slug change</span> : null}
+          {isSitePath(redirect.to_path) ? null : <span className={`${badge} bg-amber-50 text-amber-900`}>External: leaves this site</span>}
           <span>Since {shortDate(redirect.created_at)}</span>
         </p>
       </div>
@@ -44,7 +46,7 @@ export const redirectsResource: ResourceDescription<Redirect, RedirectInput, Red
     ...dialogLabels('Redirect'),
     parts: [
       { name: 'from_path', label: 'From path', placeholder: '/old-page', hint: 'An address on this site' },
-      { name: 'to_path', label: 'To', placeholder: '/new-page or https://…', hint: 'A path on this site or a full URL' },
+      { name: 'to_path', label: 'To', placeholder: '/new-page or https://…', hint: 'A path on this site; only admins can point to another site (a full URL)' },
       {
         name: 'status_code',
         label: 'Type',

@@ -6,12 +6,12 @@ import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '~/entities/staff-role'
 import { createBrowserClient } from '~/lib/supabase'
-import { serviceDb, startBackend, TEST_ADMIN, type LocalBackend } from '../../test/admin-harness'
+import { serviceDb, startBackend, TEST_ADMIN, type TestBackend } from '../../../../../tests/helpers/admin-harness'
 import { getStaffSession } from './staff-session'
 import { signIn } from './sign-in'
 import { signOut } from './sign-out'
 
-let backend: LocalBackend
+let backend: TestBackend
 
 beforeAll(async () => {
   backend = await startBackend()

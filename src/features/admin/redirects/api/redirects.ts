@@ -14,8 +14,10 @@ function toRow(values: RedirectValues) {
 }
 
 function checked<T>(result: { data: T | null; error: { message: string; code?: string } | null }, what: string): T {
-  // 23514: the redirect guard's refusal, written for staff; 23505: the path has a redirect already.
-  if (result.error?.code === '23514' && /redirect/i.test(result.error.message)) throw new RedirectRefused(result.error.message)
+  // 23514: the redirect guard's refusal, 42501: a target on another site without an admin, both
+  // written for staff; 23505: the path has a redirect already.
+  if ((result.error?.code === '23514' || result.error?.code === '42501') && /redirect/i.test(result.error.message))
+    throw new RedirectRefused(result.error.message)
   if (result.error?.code === '23505') throw new RedirectRefused('This path already has a redirect.')
   return unwrap(result, what)
 }

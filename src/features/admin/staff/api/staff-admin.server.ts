@@ -72,11 +72,11 @@ export async function setStaffRole(db: Db, userId: string, role: string): Promis
   if (changed.length === 0) check(await db.from('staff_roles').insert({ user_id: userId, role }), 'writing the role')
 }
 
-export type StaffChange = 'invited' | 'deactivated' | 'reactivated' | 'two_factor_reset'
+export type StaffChange = 'invited' | 'deactivated' | 'reactivated' | 'two_factor_reset' | 'removed'
 
 /**
  * Records an account change in the activity log as the caller's; the database records it only when
- * the account shows it. The change is made by then, so a failure to record is logged, not thrown.
+ * Supabase Auth just made it, once. The change is made by then, so a failure to record is logged, not thrown.
  */
 async function recordChange(caller: Db, action: StaffChange, userId: string): Promise<void> {
   const { error } = await caller.rpc('log_staff_action', { action, member_id: userId })
@@ -137,9 +137,10 @@ export async function reactivateStaff(service: Db, caller: Db, userId: string): 
 }
 
 /** Deletes the account; its role goes with it. */
-export async function removeStaff(service: Db, userId: string): Promise<void> {
+export async function removeStaff(service: Db, caller: Db, userId: string): Promise<void> {
   await keepAnAdmin(service, userId)
   check(await service.auth.admin.deleteUser(userId), 'removing')
+  await recordChange(caller, 'removed', userId)
 }
 
 /** Removes every authenticator of a person who lost theirs; they sign in with the password alone again. */

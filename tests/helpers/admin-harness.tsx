@@ -6,9 +6,9 @@ import type { ComponentType, ReactElement } from 'react'
 import { createRoutesStub, MemoryRouter, Outlet, type ActionFunction, type LoaderFunction } from 'react-router'
 import { clearToasts, Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
-import { Spinner } from '../components/spinner'
-import { setAdminDb } from '../lib/admin-db'
-import { startBackendProcess, TEST_ADMIN } from '../../../../tests/helpers/backend-process.ts'
+import { Spinner } from '~/features/admin/components/spinner'
+import { setAdminDb } from '~/features/admin/lib/admin-db'
+import { startBackendProcess, TEST_ADMIN } from './backend-process.ts'
 
 export { TEST_ADMIN }
 // Unmount what a test rendered (Testing Library does this itself only with vitest globals on).
@@ -18,7 +18,8 @@ afterEach(() => {
   sessionStorage.clear()
 })
 
-export interface LocalBackend {
+/** A started backend as the admin's tests use it: its URL, keys, and how to stop it. */
+export interface TestBackend {
   url: string
   anonKey: string
   serviceRoleKey: string
@@ -27,13 +28,13 @@ export interface LocalBackend {
 }
 
 /** The real local backend on a free port with an empty data directory, and its keys. */
-export async function startBackend(): Promise<LocalBackend> {
+export async function startBackend(): Promise<TestBackend> {
   const backend = await startBackendProcess()
   return { url: backend.url, ...backend.keys, dispose: () => backend.dispose() }
 }
 
 export interface AdminTestEnv {
-  backend: LocalBackend
+  backend: TestBackend
   /** The admin, signed in. */
   db: Db
 }
@@ -52,7 +53,7 @@ export function adminBackend(): AdminTestEnv {
 }
 
 /** A browser client of its own (no shared stored session), signed in with e-mail and password. */
-export async function signedInDb(backend: LocalBackend, email = TEST_ADMIN.email, password = TEST_ADMIN.password): Promise<Db> {
+export async function signedInDb(backend: TestBackend, email = TEST_ADMIN.email, password = TEST_ADMIN.password): Promise<Db> {
   const db = createBrowserClient({ url: backend.url, anonKey: backend.anonKey }, { persistSession: false })
   const { error } = await db.auth.signInWithPassword({ email, password })
   if (error) throw new Error(`sign-in failed: ${error.message}`)
@@ -136,14 +137,14 @@ export async function expectToast(title: string, description?: string): Promise<
 }
 
 /** The service-role client (bypasses row-level security), for arranging and checking rows. */
-export function serviceDb(backend: LocalBackend): Db {
+export function serviceDb(backend: TestBackend): Db {
   return createBrowserClient({ url: backend.url, anonKey: backend.serviceRoleKey }, { persistSession: false })
 }
 
 let memberCount = 0
 
 /** A signed-in account with the given staff role, or with none (null). */
-export async function signedInStaff(backend: LocalBackend, role: string | null): Promise<Db> {
+export async function signedInStaff(backend: TestBackend, role: string | null): Promise<Db> {
   const email = `${role ?? 'member'}${++memberCount}-${Date.now()}@test.local`
   const password = 'member-password-1'
   const service = serviceDb(backend)
@@ -157,7 +158,7 @@ export async function signedInStaff(backend: LocalBackend, role: string | null):
 }
 
 /** A signed-in account without a staff role: every write it tries is refused by the database. */
-export function signedInMember(backend: LocalBackend): Promise<Db> {
+export function signedInMember(backend: TestBackend): Promise<Db> {
   return signedInStaff(backend, null)
 }
 

@@ -1,0 +1,44 @@
+// The backend's clock for what has to agree with a person's authenticator app: the TOTP step a code
+// belongs to. It is real time unless the backend was started with TEST_CLOCK=1, which tests do: then
+// POST /test/v1/clock with the service-role key moves it forward, so a test takes the next 30-second
+// step at once instead of waiting for it. Forward only, and only with the key that may already
+// remove any factor through the admin API, so it opens nothing a visitor or staff member could use.
+import { timingSafeEqual } from 'node:crypto'
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { BackendDeps } from './deps.ts'
+
+let offsetMs = 0
+
+/** Milliseconds since the epoch, as this backend's clock reads. */
+export function now(): number {
+  return Date.now() + offsetMs
+}
+
+const advanceBody = z.object({
+  advance_ms: z
+    .number()
+    .int()
+    .min(0)
+    .max(366 * 24 * 3600 * 1000),
+})
+
+function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+/** POST /test/v1/clock {"advance_ms": n}: mounted only with TEST_CLOCK=1. Answers the clock's time. */
+export function createTestClockRoutes(deps: BackendDeps): Hono {
+  const routes = new Hono()
+  routes.post('/clock', async (c) => {
+    if (!sameSecret(c.req.header('apikey'), deps.keys.serviceRoleKey)) return c.json({ message: 'The service-role key is required' }, 401)
+    const body = advanceBody.safeParse(await c.req.json().catch(() => null))
+    if (!body.success) return c.json({ message: 'Send {"advance_ms": n} with n a whole number of milliseconds, 0 or more' }, 400)
+    offsetMs += body.data.advance_ms
+    return c.json({ now: new Date(now()).toISOString() })
+  })
+  return routes
+}
