@@ -178,7 +178,8 @@ create table if not exists auth.mfa_amr_claims (
 );
 
 -- Local-only: what the local auth API adds to GoTrue's TOTP checks. A code's time step is spent
--- once it has been accepted (a replayed code is refused), and five wrong codes lock the factor.
+-- once it has been accepted (a replayed code is refused); wrong codes from all sessions are
+-- counted, and past a limit the factor is refused from addresses it was never verified from.
 create schema if not exists local_auth;
 revoke all on schema local_auth from public;
 create table if not exists local_auth.totp_guard (
@@ -186,6 +187,26 @@ create table if not exists local_auth.totp_guard (
   last_used_step bigint,
   failed_codes integer not null default 0,
   locked_until timestamptz
+);
+-- How many locks in a row (each lasts twice the one before) since the last accepted code.
+alter table local_auth.totp_guard add column if not exists lock_count integer not null default 0;
+-- Addresses a factor was verified from: its owner's, which a lock on the factor never shuts out.
+create table if not exists local_auth.totp_known_addresses (
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  address text not null,
+  verified_at timestamptz not null default now(),
+  primary key (factor_id, address)
+);
+-- Local-only: the 6-digit code of an e-mailed link (or reauthentication nonce), kept apart from
+-- the link's token so that wrong tries are counted per account: an HMAC of the code (keyed by the
+-- project's JWT secret, so a copy of the database alone cannot be searched for it) and the
+-- number of wrong tries. `slot` names the auth.users token column the link lives in.
+create table if not exists local_auth.email_codes (
+  user_id uuid not null references auth.users (id) on delete cascade,
+  slot text not null,
+  code_hmac text not null,
+  failed_attempts integer not null default 0,
+  primary key (user_id, slot)
 );
 
 create or replace function auth.uid() returns uuid

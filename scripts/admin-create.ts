@@ -14,7 +14,7 @@ const USAGE = `Usage: npm run admin:create -- --email <address> --password <pass
 Creates a confirmed account with the admin staff role.
   Local backend (default): uses DATA_DIR and SUPABASE_PORT, like npm start.
   Hosted project: set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.
-The password needs at least 8 characters.`
+The password needs at least 12 characters.`
 
 const NOT_RUNNING = 'The local backend is not running: start it with npm start or npm run dev'
 

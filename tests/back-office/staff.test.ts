@@ -20,7 +20,8 @@ let service: Db
 let people = 0
 
 beforeAll(async () => {
-  backend = await startLocalBackend()
+  // The site listens on a port chosen at start: the auth allow list takes any local port.
+  backend = await startLocalBackend({ URI_ALLOW_LIST: 'http://localhost:*/**' })
   site = await startSite(backend.url, backend.keys.anonKey, { SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey, SUPABASE_PROXY: '1' })
   admin = (await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)) as unknown as Db
   service = backend.service() as unknown as Db

@@ -1,6 +1,6 @@
 // Two-factor sign-in (TOTP) on the local backend through the real supabase-js client: enrolment,
 // challenge and verify with codes computed by a TOTP library, assurance levels, refused replays,
-// the lockout, unenrolment and an admin's reset. Each test uses its own client address, since
+// wrong-code limits, unenrolment and an admin's reset. Each test uses its own client address, since
 // challenge and verify are limited per client.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt } from 'jose'
@@ -159,19 +159,29 @@ describe('two-factor sign-in on the local backend', () => {
     expect(listed.data?.all.map((f) => f.id)).toEqual([first.id])
   })
 
-  it('locks a factor for 15 minutes after five wrong codes, even against the right one', async () => {
+  it('ends the session after five wrong codes, and locks the factor only for addresses it was never verified from', async () => {
     const email = 'mfa-lock@test.local'
-    const { factor } = await staffWithFactor(email, '198.51.100.4')
+    const owner = '198.51.100.4'
+    const { factor } = await staffWithFactor(email, owner)
 
-    const client = await signedIn(email, '198.51.100.5')
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const wrong = await challengeAndVerify(client, factor.id, codeFor(factor.secret, 20 + attempt))
-      expect(wrong.error?.code).toBe('mfa_verification_failed')
+    // Someone with the password: each session gets five tries, then it is over.
+    for (const address of ['198.51.100.5', '198.51.100.9']) {
+      const guesser = await signedIn(email, address)
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const wrong = await challengeAndVerify(guesser, factor.id, codeFor(factor.secret, 20 + attempt))
+        expect(wrong.error?.code).toBe('mfa_verification_failed')
+      }
+      expect((await guesser.auth.getUser()).error?.name).toBe('AuthSessionMissingError')
     }
-    const locked = await challengeAndVerify(client, factor.id, codeFor(factor.secret, 1))
-    expect(locked.error?.status).toBe(429)
-    expect(locked.error?.message).toMatch(/locked for 15 minutes/)
-    expect((await claimsOf(client)).aal).toBe('aal1')
+    // Ten wrong codes in all: a new address is refused even with the right code...
+    const stranger = await signedIn(email, '198.51.100.10')
+    const refused = await challengeAndVerify(stranger, factor.id, codeFor(factor.secret, 1))
+    expect(refused.error?.status).toBe(429)
+    expect((await claimsOf(stranger)).aal).toBe('aal1')
+    // ...while the owner, where the factor was verified before, signs in with a code as always.
+    const back = await signedIn(email, owner)
+    expect((await challengeAndVerify(back, factor.id, codeFor(factor.secret, 1))).error).toBeNull()
+    expect((await claimsOf(back)).aal).toBe('aal2')
   })
 
   it('limits challenge and verify to 15 a minute per client', async () => {

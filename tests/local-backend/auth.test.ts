@@ -139,7 +139,7 @@ describe('auth API (default settings)', () => {
       role: 'authenticated',
       phone: '',
       app_metadata: { provider: 'email', providers: ['email'] },
-      identities: [],
+      identities: [{ provider: 'email', email: TEST_ADMIN.email, identity_data: { email: TEST_ADMIN.email, email_verified: true } }],
       is_anonymous: false,
     })
     expect(data.user!.last_sign_in_at).toBeTruthy()
@@ -393,7 +393,7 @@ describe('auth API (default settings)', () => {
 
     const weak = await runAdminCreate(['--email', 'weak-admin@test.local', '--password', 'short'], env)
     expect(weak.code).toBe(1)
-    expect(weak.stderr).toContain('Password should be at least 8 characters')
+    expect(weak.stderr).toContain('Password should be at least 12 characters')
 
     const stopped = await runAdminCreate(['--email', 'x@test.local', '--password', 'whatever-password-1'], {
       ...env,

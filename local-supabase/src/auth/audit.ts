@@ -13,6 +13,8 @@ export type AuditAction =
   | 'user_deleted'
   | 'user_modified'
   | 'user_recovery_requested'
+  | 'user_reauthenticate_requested'
+  | 'user_confirmation_requested'
   | 'user_updated_password'
   | 'token_refreshed'
   | 'factor_in_progress'
@@ -29,6 +31,8 @@ const LOG_TYPES: Record<AuditAction, string> = {
   user_deleted: 'team',
   user_modified: 'user',
   user_recovery_requested: 'user',
+  user_reauthenticate_requested: 'user',
+  user_confirmation_requested: 'user',
   user_updated_password: 'user',
   token_refreshed: 'token',
   factor_in_progress: 'factor',

@@ -1,7 +1,9 @@
 // Who may call the auth API: the gateway's API-key rule (as in front of every Supabase API), then
 // GoTrue's own bearer-token checks for /user, /logout and the admin endpoints.
 import type { Context, MiddlewareHandler } from 'hono'
+import { errors as joseErrors, jwtVerify } from 'jose'
 import type { BackendDeps } from '../deps.ts'
+import { secretBytes } from '../keys.ts'
 import { bearerToken, resolveIdentity, type JwtClaims } from '../identity.ts'
 import { AuthError } from './errors.ts'
 import { findLiveSession, type SessionRow } from './sessions.ts'
@@ -72,8 +74,25 @@ export async function requireUser(c: Context, deps: BackendDeps): Promise<Authen
   return { claims, user, session }
 }
 
-/** GoTrue's requireAdmin: the bearer itself must carry an admin role (the service-role key). */
+/** GoTrue's JWT_ADMIN_ROLES default. */
+const ADMIN_ROLES = new Set(['service_role', 'supabase_admin'])
+
+/**
+ * GoTrue's requireAdmin: the bearer itself must be a token of this project with an admin role
+ * (the service-role key, or a supabase_admin token). Verified here, not by the API's verifier,
+ * which knows only the roles the REST and Storage APIs serve.
+ */
 export async function requireAdmin(c: Context, deps: BackendDeps): Promise<void> {
-  const claims = await requireClaims(c, deps)
-  if (claims.role !== 'service_role') throw new AuthError(403, 'not_admin', 'User not allowed')
+  const token = bearerToken(c.req.header('authorization'))
+  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+  let role: unknown
+  try {
+    ;({
+      payload: { role },
+    } = await jwtVerify(token, secretBytes(deps.keys.jwtSecret), { algorithms: ['HS256'] }))
+  } catch (error) {
+    const reason = error instanceof joseErrors.JWTExpired ? 'token has invalid claims: token is expired' : 'token signature is invalid'
+    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`)
+  }
+  if (typeof role !== 'string' || !ADMIN_ROLES.has(role)) throw new AuthError(403, 'not_admin', 'User not allowed')
 }

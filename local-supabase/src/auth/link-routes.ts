@@ -1,58 +1,68 @@
 // GoTrue's e-mail link endpoints: /recover (forgot password), /invite and /admin/generate_link
 // (service role), and /verify, which spends a link and signs the person in (POST answers with the
 // session; GET, the link in the e-mail, redirects with the session in the URL fragment).
+import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Context, Hono } from 'hono'
 import { renderAuthMail, type TemplateKind } from '../mail/templates.ts'
 import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
 import { AuthError, tooManyRequests } from './errors.ts'
-import { requireAdmin } from './guard.ts'
+import { requireAdmin, requireUser } from './guard.ts'
 import { grantFor, type AuthKit, type Grant } from './kit.ts'
-import { consumeLink, issueLink, tokenHashOf, type IssuedLink, type LinkKind } from './links.ts'
+import { confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, type IssuedLink, type LinkKind } from './links.ts'
+import { landingPage, redirectTarget } from './redirects.ts'
+import { checkPassword, hashPassword } from './password.ts'
 import { RequestLimiter, SignInLimiter } from './rate-limit.ts'
 import { optionalObject, optionalString, readJson, type Json } from './request.ts'
 import { startSession } from './sessions.ts'
-import { emailTaken, findUserByEmail, insertUser, isValidEmail, normalizeEmail, userJson, type UserRow } from './users.ts'
+import { emailTaken, findUserByEmail, insertUser, userJson, validatedEmail, type UserRow } from './users.ts'
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+/** The link kinds /verify takes (GoTrue's verification types; `email` is a sign-up or magic link). */
+type VerifyType = 'invite' | 'recovery' | 'signup' | 'magiclink' | 'email'
 
-/** GoTrue's redirect allow list: the site itself and, for development, any loopback origin. */
-function allowedRedirect(siteUrl: string, raw: string): string {
-  if (raw === '') return siteUrl
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    return siteUrl
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return siteUrl
-  return url.origin === new URL(siteUrl).origin || LOOPBACK_HOSTS.has(url.hostname) ? url.toString() : siteUrl
-}
-
-function validEmail(raw: string, missing: string): string {
-  if (raw.trim() === '') throw new AuthError(400, 'validation_failed', missing)
-  const email = normalizeEmail(raw)
-  if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
-  return email
-}
-
-function linkKind(raw: string): LinkKind {
-  if (raw === 'invite' || raw === 'recovery') return raw
+function verifyType(raw: string): VerifyType {
+  if (raw === 'invite' || raw === 'recovery' || raw === 'signup' || raw === 'magiclink' || raw === 'email') return raw
   throw new AuthError(400, 'validation_failed', 'Unsupported verification type')
+}
+
+/** The token slots a verification type may spend, in the order GoTrue tries them. */
+function kindsOf(type: VerifyType): LinkKind[] {
+  if (type === 'email') return ['signup', 'magiclink']
+  return [type]
+}
+
+/** Where a link of this kind lands: recovery only on its page; an invitation, or the confirmation
+ * /resend can send an invited person, only on the welcome page. */
+function landingFor(config: AuthKit['config'], kind: LinkKind | null, raw: string): string {
+  if (kind === 'recovery') return landingPage(config, 'recovery', raw)
+  if (kind === 'invite' || kind === 'signup') return landingPage(config, 'invite', raw)
+  return redirectTarget(config, raw)
+}
+
+/** The template each kind of e-mail uses (config.toml's names). */
+const TEMPLATES: Record<LinkKind, TemplateKind> = {
+  invite: 'invite',
+  recovery: 'recovery',
+  signup: 'confirmation',
+  magiclink: 'magic_link',
+  email_change_current: 'email_change',
+  email_change_new: 'email_change',
+  reauthentication: 'reauthentication',
 }
 
 export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   const { deps, config } = kit
   // A flood of recovery requests is throttled like password guessing, keyed by address and client alike.
   const recoverLimiter = new SignInLimiter(config.rateLimit)
-  // GoTrue's /verify limit (30 per 5 minutes per client): six-digit codes cannot be enumerated.
+  // GoTrue's /verify limit (30 per 5 minutes per client); the per-account limit is the code's own.
   const verifyLimiter = new RequestLimiter(30, 5 * 60_000)
+  const codeCheck = { secret: deps.keys.jwtSecret, maxAttempts: config.emailCodeAttempts, ttlSeconds: config.linkTtlSeconds }
 
   const actionLink = (c: Context, kind: LinkKind, link: IssuedLink, redirectTo: string) =>
     `${kit.apiUrl(c)}/verify?token=${link.tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`
 
-  async function sendLinkMail(c: Context, kind: TemplateKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
-    const mail = await renderAuthMail(kind, {
+  async function sendLinkMail(c: Context, kind: LinkKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
+    const mail = await renderAuthMail(TEMPLATES[kind], {
       ConfirmationURL: actionLink(c, kind, link, redirectTo),
       Email: email,
       SiteURL: config.siteUrl,
@@ -72,8 +82,9 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   routes.post('/recover', async (c) => {
     const body = await readJson(c)
     refusePkce(body)
-    const email = validEmail(optionalString(body, 'email'), 'Password recovery requires an email')
-    const redirectTo = allowedRedirect(config.siteUrl, c.req.query('redirect_to') ?? '')
+    if (optionalString(body, 'email').trim() === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email')
+    const email = validatedEmail(optionalString(body, 'email'))
+    const redirectTo = landingFor(config, 'recovery', c.req.query('redirect_to') ?? '')
     const client = await kit.clientOf(c)
     const admission = recoverLimiter.begin(email, client.ip ?? 'unknown')
     if (!admission.allowed) {
@@ -84,7 +95,7 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
       const user = await findUserByEmail(tx, email)
       if (!user) return null
       await recordAudit(tx, user, 'user_recovery_requested')
-      return issueLink(tx, user, 'recovery')
+      return issueLink(tx, user, 'recovery', codeCheck.secret)
     })
     // Sent after answering, so the answer takes as long for an unknown address as for a known one.
     if (issued) {
@@ -94,39 +105,66 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     return c.json({})
   })
 
-  /** Spends a link and starts the person's session (GoTrue: amr "otp"). */
-  async function verifyLink(c: Context, kind: LinkKind, tokenHash: string): Promise<Grant> {
+  /** The person a link token or an e-mailed code belongs to, with that link or code spent. */
+  async function spendLinkOrCode(c: Context, type: VerifyType, proof: { tokenHash: string } | { email: string; code: string }): Promise<Grant> {
     const client = await kit.clientOf(c)
     const waitMs = verifyLimiter.take(client.ip ?? 'unknown')
     if (waitMs > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', waitMs)
-    return deps.db.asSystem(async (tx) => {
-      const user = await consumeLink(tx, kind, tokenHash, config.linkTtlSeconds)
-      if (kind === 'invite') await recordAudit(tx, user, 'user_signedup', { provider: 'email' })
+    const outcome = await deps.db.asSystem(async (tx) => {
+      let spent: { user: UserRow; kind: LinkKind } | null = null
+      if ('tokenHash' in proof) {
+        for (const kind of kindsOf(type)) {
+          try {
+            spent = { user: await consumeLinkToken(tx, kind, proof.tokenHash, config.linkTtlSeconds), kind }
+            break
+          } catch (error) {
+            if (!(error instanceof AuthError) || error.errorCode !== 'otp_expired') throw error
+          }
+        }
+        if (!spent) throw LINK_INVALID()
+      } else {
+        const user = await findUserByEmail(tx, proof.email)
+        if (!user) return LINK_INVALID()
+        let failure: AuthError | null = LINK_INVALID()
+        for (const kind of kindsOf(type)) {
+          failure = await consumeCode(tx, user, kind, proof.code, codeCheck)
+          if (!failure) {
+            spent = { user, kind }
+            break
+          }
+        }
+        // Returned, not thrown: the wrong try counted against the code must commit.
+        if (!spent) return failure ?? LINK_INVALID()
+      }
+      const user = (await confirmEmail(tx, spent.user.id)) ?? spent.user
+      if (spent.kind === 'invite' || spent.kind === 'signup') await recordAudit(tx, user, 'user_signedup', { provider: 'email' })
       else await recordAudit(tx, user, 'login')
-      return grantFor(tx, user, await startSession(tx, user.id, client, 'otp'))
+      return { kind: spent.kind, grant: await grantFor(tx, user, await startSession(tx, user.id, client, 'otp')) }
     })
+    if (outcome instanceof AuthError) throw outcome
+    return outcome.grant
   }
 
   routes.post('/verify', async (c) => {
     const body = await readJson(c)
-    const kind = linkKind(optionalString(body, 'type'))
+    const type = verifyType(optionalString(body, 'type'))
     const token = optionalString(body, 'token')
-    let tokenHash = optionalString(body, 'token_hash')
+    const tokenHash = optionalString(body, 'token_hash')
     if ((token === '') === (tokenHash === '')) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash')
-    if (token !== '') tokenHash = tokenHashOf(validEmail(optionalString(body, 'email'), 'Invalid email format'), token)
-    return kit.sessionResponse(c, await verifyLink(c, kind, tokenHash))
+    const proof = token !== '' ? { email: validatedEmail(optionalString(body, 'email')), code: token.trim() } : { tokenHash }
+    return kit.sessionResponse(c, await spendLinkOrCode(c, type, proof))
   })
 
   // The link in the e-mail: opened by a browser, so it needs no API key (as behind Supabase's gateway).
   routes.get('/verify', async (c) => {
-    const redirectTo = allowedRedirect(config.siteUrl, c.req.query('redirect_to') ?? '')
-    const target = new URL(redirectTo)
-    const type = c.req.query('type') ?? ''
+    const rawType = c.req.query('type') ?? ''
+    const known = rawType === 'invite' || rawType === 'recovery' || rawType === 'signup' || rawType === 'magiclink' ? rawType : null
+    const target = new URL(landingFor(config, known, c.req.query('redirect_to') ?? ''))
     const token = c.req.query('token') ?? ''
     try {
       if (token === '') throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash')
-      const kind = linkKind(type)
-      const grant = await verifyLink(c, kind, token)
+      const type = verifyType(rawType)
+      const grant = await spendLinkOrCode(c, type, { tokenHash: token })
       const answer = (await (await kit.sessionResponse(c, grant)).json()) as Record<string, unknown>
       const fragment = new URLSearchParams({
         access_token: String(answer.access_token),
@@ -134,7 +172,7 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
         expires_in: String(answer.expires_in),
         refresh_token: String(answer.refresh_token),
         token_type: 'bearer',
-        type: kind,
+        type,
       })
       target.hash = fragment.toString()
     } catch (error) {
@@ -150,6 +188,39 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     }
     c.header('Cache-Control', 'no-store')
     return c.redirect(target.toString(), 303)
+  })
+
+  // GoTrue's reauthentication: e-mails the signed-in person a code to send as `nonce` with a new
+  // password (see PUT /user). One such e-mail a minute (GoTrue's SMTP_MAX_FREQUENCY).
+  routes.get('/reauthenticate', async (c) => {
+    const { user } = await requireUser(c, deps)
+    if (!user.email) throw new AuthError(400, 'validation_failed', 'Reauthentication requires the user to have an email or a phone number')
+    if (!user.email_confirmed_at) throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.')
+    const email = user.email
+    const issued = await deps.db.asSystem(async (tx) => {
+      const { rows } = await tx.query<{ wait_s: number }>(
+        `select coalesce(ceil(extract(epoch from reauthentication_sent_at + interval '60 seconds' - now())), 0)::int as wait_s
+         from auth.users where id = $1`,
+        [user.id],
+      )
+      const waitS = rows[0]?.wait_s ?? 0
+      if (waitS > 0) {
+        return tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${waitS} seconds.`, waitS * 1000)
+      }
+      await recordAudit(tx, user, 'user_reauthenticate_requested')
+      return issueLink(tx, user, 'reauthentication', codeCheck.secret)
+    })
+    if (issued instanceof AuthError) throw issued
+    const mail = await renderAuthMail('reauthentication', {
+      ConfirmationURL: '',
+      Email: email,
+      SiteURL: config.siteUrl,
+      Token: issued.otp,
+      TokenHash: issued.tokenHash,
+      RedirectTo: '',
+    })
+    await kit.mailer.send({ to: email, ...mail })
+    return c.json({})
   })
 
   /** An invited account: created without a password, or an earlier invitation not yet accepted. */
@@ -168,13 +239,13 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   routes.post('/invite', async (c) => {
     await requireAdmin(c, deps)
     const body = await readJson(c)
-    const email = validEmail(optionalString(body, 'email'), 'An email address is required')
+    const email = validatedEmail(optionalString(body, 'email'))
     const data = optionalObject(body, 'data')
-    const redirectTo = allowedRedirect(config.siteUrl, c.req.query('redirect_to') ?? '')
+    const redirectTo = landingFor(config, 'invite', c.req.query('redirect_to') ?? '')
     const created = await invitee(email, data)
     const { user, link } = await deps.db.asSystem(async (tx) => {
       await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: created.id, user_email: email })
-      const issued = await issueLink(tx, created, 'invite')
+      const issued = await issueLink(tx, created, 'invite', codeCheck.secret)
       return { user: (await findUserByEmail(tx, email)) ?? created, link: issued }
     })
     try {
@@ -186,22 +257,48 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     return c.json(userJson(user))
   })
 
+  /** The account a sign-up link confirms: created unconfirmed with its password, or one not yet confirmed. */
+  async function signupSubject(email: string, password: string, data: Json | undefined): Promise<UserRow> {
+    if (password === '') throw new AuthError(422, 'validation_failed', 'Signup requires a valid password')
+    const problem = checkPassword(password, config.passwordMinLength)
+    if (problem?.reason === 'length') throw new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } })
+    if (problem) throw new AuthError(422, 'validation_failed', problem.message)
+    const passwordHash = await hashPassword(password)
+    return deps.db.asSystem(async (tx) => {
+      const existing = await findUserByEmail(tx, email)
+      if (existing?.email_confirmed_at) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+      if (existing) return existing
+      if (await emailTaken(tx, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+      return insertUser(tx, { email, passwordHash, confirmed: false, userMetadata: data })
+    })
+  }
+
   routes.post('/admin/generate_link', async (c) => {
     await requireAdmin(c, deps)
     const body = await readJson(c)
-    const kind = optionalString(body, 'type')
-    if (kind !== 'invite' && kind !== 'recovery') {
-      throw new AuthError(400, 'validation_failed', 'This backend generates invite and recovery links only')
+    const requested = optionalString(body, 'type')
+    if (requested !== 'invite' && requested !== 'recovery' && requested !== 'signup' && requested !== 'magiclink') {
+      throw new AuthError(400, 'validation_failed', `Invalid email action link type requested: ${requested.slice(0, 40)}`)
     }
-    const email = validEmail(optionalString(body, 'email'), 'An email address is required')
-    const redirectTo = allowedRedirect(config.siteUrl, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
-    const subject = kind === 'invite' ? await invitee(email, optionalObject(body, 'data')) : await deps.db.asSystem((tx) => findUserByEmail(tx, email))
+    const email = validatedEmail(optionalString(body, 'email'))
+    const data = optionalObject(body, 'data')
+    const known = await deps.db.asSystem((tx) => findUserByEmail(tx, email))
+    // GoTrue: a magic link for an unknown address signs the person up (with a random password).
+    const kind: LinkKind = requested === 'magiclink' && !known ? 'signup' : requested
+    const redirectTo = landingFor(config, kind, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
+    let subject: UserRow | null
+    if (kind === 'invite') subject = await invitee(email, data)
+    else if (kind === 'signup') {
+      const password = requested === 'magiclink' ? randomBytes(32).toString('base64url') : optionalString(body, 'password')
+      subject = await signupSubject(email, password, data)
+    } else subject = known
     if (!subject) throw new AuthError(404, 'user_not_found', 'User with this email not found')
+    const target = subject
     const { user, link } = await deps.db.asSystem(async (tx) => {
-      if (kind === 'invite') await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: subject.id, user_email: email })
-      else await recordAudit(tx, subject, 'user_recovery_requested')
-      const issued = await issueLink(tx, subject, kind)
-      return { user: (await findUserByEmail(tx, email)) ?? subject, link: issued }
+      if (kind === 'invite') await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: target.id, user_email: email })
+      else if (kind === 'recovery' || kind === 'magiclink') await recordAudit(tx, target, 'user_recovery_requested')
+      const issued = await issueLink(tx, target, kind, codeCheck.secret)
+      return { user: (await findUserByEmail(tx, email)) ?? target, link: issued }
     })
     return c.json({
       ...userJson(user),
@@ -211,5 +308,41 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
       verification_type: kind,
       redirect_to: redirectTo,
     })
+  })
+
+  // GoTrue's /resend for e-mail: a new confirmation for an address not yet confirmed (answered
+  // `{}` for any other, and for an unknown address). Flood-limited like /recover; phone is off.
+  routes.post('/resend', async (c) => {
+    const body = await readJson(c)
+    refusePkce(body)
+    const type = optionalString(body, 'type')
+    if (type !== 'signup' && type !== 'email_change' && type !== 'sms' && type !== 'phone_change') {
+      throw new AuthError(400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change')
+    }
+    if (type === 'sms' || type === 'phone_change' || optionalString(body, 'phone') !== '') {
+      throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled')
+    }
+    if (optionalString(body, 'email') === '') {
+      throw new AuthError(400, 'validation_failed', type === 'signup' ? 'Type provided requires an email address' : 'Missing email address or phone number')
+    }
+    const email = validatedEmail(optionalString(body, 'email'))
+    const redirectTo = landingFor(config, 'signup', c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
+    const client = await kit.clientOf(c)
+    const admission = recoverLimiter.begin(email, client.ip ?? 'unknown')
+    if (!admission.allowed) {
+      throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
+    }
+    if (admission.delayMs > 0) await sleep(admission.delayMs)
+    if (type === 'email_change') return c.json({})
+    const issued = await deps.db.asSystem(async (tx) => {
+      const user = await findUserByEmail(tx, email)
+      if (!user || user.email_confirmed_at) return null
+      await recordAudit(tx, user, 'user_confirmation_requested')
+      return issueLink(tx, user, 'signup', codeCheck.secret)
+    })
+    if (issued) {
+      sendLinkMail(c, 'signup', email, issued, redirectTo).catch((error: unknown) => console.error('Sending a confirmation e-mail failed:', error))
+    }
+    return c.json({})
   })
 }

@@ -1,6 +1,8 @@
 // GoTrue's MFA API for TOTP (/factors and the admin /users/{id}/factors), so supabase.auth.mfa.*
-// works unchanged. Beyond GoTrue: a code is accepted once (its time step is then spent) and a
-// factor locks after a run of wrong codes, so six digits cannot be guessed by trying.
+// works unchanged. Beyond GoTrue, so six digits cannot be guessed by trying, yet knowing the
+// password never lets anyone lock the owner out: a code is accepted once (its time step is then
+// spent); a run of wrong codes ends the session that made them; and wrong codes from all sessions
+// lock the factor only for addresses it was never verified from.
 import type { Context, Hono } from 'hono'
 import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
 import { AuthError, tooManyRequests } from './errors.ts'
@@ -24,18 +26,39 @@ import {
 } from './mfa.ts'
 import { RequestLimiter } from './rate-limit.ts'
 import { optionalString, readJson, UUID } from './request.ts'
-import { downgradeSessions, endAal1Sessions, raiseSession, type SessionRow } from './sessions.ts'
+import { downgradeSessions, endAal1Sessions, endSessions, raiseSession, type SessionRow } from './sessions.ts'
 import { matchingStep, newTotpSecret, qrCodeSvg, totpUri } from './totp.ts'
 import { findUserById } from './users.ts'
 import { now } from '../test-clock.ts'
 
 const FRIENDLY_NAME_MAX = 255
 
+/** Wrong codes in a row per session, in memory (a restart forgets them: sessions are ended by them, not locked). */
+class SessionCounter {
+  private readonly counts = new Map<string, number>()
+
+  add(sessionId: string): number {
+    const count = (this.counts.get(sessionId) ?? 0) + 1
+    this.counts.delete(sessionId) // re-insert: Map order then tracks recency for eviction
+    this.counts.set(sessionId, count)
+    for (const oldest of this.counts.keys()) {
+      if (this.counts.size <= 50_000) break
+      this.counts.delete(oldest)
+    }
+    return count
+  }
+
+  forget(sessionId: string): void {
+    this.counts.delete(sessionId)
+  }
+}
+
 const factorNotFound = () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found')
 
 export function registerMfaRoutes(routes: Hono, kit: AuthKit): void {
   const { deps, config } = kit
   const limiter = new RequestLimiter(config.mfa.requestsPerMinute, 60_000)
+  const wrongCodes = new SessionCounter()
 
   /** GoTrue's limit on challenge and verify, per client. */
   const limitClient = (ip: string | null) => {
@@ -59,6 +82,8 @@ export function registerMfaRoutes(routes: Hono, kit: AuthKit): void {
     if (!session) throw new AuthError(401, 'session_not_found', 'A valid session is required to enroll a factor')
     const body = await readJson(c)
     const factorType = optionalString(body, 'factor_type')
+    if (factorType === 'phone') throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone')
+    if (factorType === 'webauthn') throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn')
     if (factorType !== 'totp') throw new AuthError(400, 'validation_failed', 'factor_type needs to be totp, phone, or webauthn')
     const friendlyName = optionalString(body, 'friendly_name').trim()
     if (friendlyName.length > FRIENDLY_NAME_MAX) throw new AuthError(400, 'validation_failed', 'friendly_name is too long')
@@ -128,17 +153,27 @@ export function registerMfaRoutes(routes: Hono, kit: AuthKit): void {
           `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
         )
       }
-      const guard = await readGuard(tx, factor.id)
-      if (guard.lockedForS > 0) {
-        return tooManyRequests('over_request_rate_limit', 'Too many wrong codes: this factor is locked for 15 minutes', guard.lockedForS * 1000)
+      const guard = await readGuard(tx, factor.id, client.ip)
+      if (guard.lockedForS > 0 && !guard.knownAddress) {
+        return tooManyRequests(
+          'over_request_rate_limit',
+          'Too many wrong codes: this factor is locked for new devices and networks for now',
+          guard.lockedForS * 1000,
+        )
       }
       const step = factor.secret ? matchingStep(factor.secret, code, now()) : null
       // A code whose step was already spent is a replay: refused like a wrong one.
       if (step === null || (guard.lastUsedStep !== null && step <= guard.lastUsedStep)) {
         await recordWrongCode(tx, factor.id, config.mfa.lockAfter, config.mfa.lockSeconds)
+        if (wrongCodes.add(auth.session.id) >= config.mfa.wrongCodesPerSession) {
+          wrongCodes.forget(auth.session.id)
+          await endSessions(tx, auth.user.id, auth.session.id, 'local')
+          return new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered; too many wrong codes: sign in again')
+        }
         return new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
       }
-      await recordAcceptedCode(tx, factor.id, step)
+      wrongCodes.forget(auth.session.id)
+      await recordAcceptedCode(tx, factor.id, step, client.ip)
       await recordAudit(tx, auth.user, 'verification_attempted', { factor_id: factor.id, challenge_id: challenge.id, factor_type: 'totp' }, client.ip ?? '')
       await markChallengeVerified(tx, challenge.id)
       if (factor.status !== 'verified') await markVerified(tx, factor.id)

@@ -1,5 +1,6 @@
 // auth.mfa_factors and auth.mfa_challenges as GoTrue keeps them (TOTP only), and the local guard
-// on top: a code's time step is spent once accepted, and too many wrong codes lock the factor.
+// on top: a code's time step is spent once accepted, and too many wrong codes lock the factor for
+// every address it was never verified from (each lock twice as long as the one before).
 import { randomUUID } from 'node:crypto'
 import type { Transaction } from '../db.ts'
 
@@ -126,40 +127,63 @@ export interface TotpGuard {
   lastUsedStep: number | null
   /** Seconds until the lock lifts; 0 when not locked. */
   lockedForS: number
+  /** The factor was verified from this address before: a lock does not apply to it. */
+  knownAddress: boolean
 }
 
-export async function readGuard(tx: Transaction, factorId: string): Promise<TotpGuard> {
-  const { rows } = await tx.query<{ last_used_step: string | null; locked_for: number }>(
-    `select last_used_step::text, coalesce(ceil(extract(epoch from locked_until - now())), 0)::int as locked_for
-     from local_auth.totp_guard where factor_id = $1`,
-    [factorId],
+export async function readGuard(tx: Transaction, factorId: string, ip: string | null): Promise<TotpGuard> {
+  const { rows } = await tx.query<{ last_used_step: string | null; locked_for: number; known: boolean }>(
+    `select g.last_used_step::text, coalesce(ceil(extract(epoch from g.locked_until - now())), 0)::int as locked_for,
+            exists (select 1 from local_auth.totp_known_addresses k where k.factor_id = $1 and k.address = $2) as known
+     from (select 1) one left join local_auth.totp_guard g on g.factor_id = $1`,
+    [factorId, challengeAddress(ip)],
   )
   const row = rows[0]
-  return { lastUsedStep: row?.last_used_step ? Number(row.last_used_step) : null, lockedForS: Math.max(0, row?.locked_for ?? 0) }
+  return {
+    lastUsedStep: row?.last_used_step ? Number(row.last_used_step) : null,
+    lockedForS: Math.max(0, row?.locked_for ?? 0),
+    knownAddress: row?.known ?? false,
+  }
 }
 
-/** Counts a wrong code; the `lockAfter`th in a row locks the factor for `lockSeconds`. True when it locked. */
-export async function recordWrongCode(tx: Transaction, factorId: string, lockAfter: number, lockSeconds: number): Promise<boolean> {
-  const { rows } = await tx.query<{ failed_codes: number }>(
+/** The longest lock: the doubling stops at 64 times the first. */
+const MAX_LOCK_DOUBLINGS = 6
+
+/**
+ * Counts a wrong code; the `lockAfter`th in a row locks the factor (for addresses it was never
+ * verified from) for `lockSeconds`, doubled for each lock since the last accepted code.
+ */
+export async function recordWrongCode(tx: Transaction, factorId: string, lockAfter: number, lockSeconds: number): Promise<void> {
+  const { rows } = await tx.query<{ failed_codes: number; lock_count: number }>(
     `insert into local_auth.totp_guard (factor_id, failed_codes) values ($1, 1)
      on conflict (factor_id) do update set failed_codes = local_auth.totp_guard.failed_codes + 1
-     returning failed_codes`,
+     returning failed_codes, lock_count`,
     [factorId],
   )
-  if (rows[0].failed_codes < lockAfter) return false
-  await tx.query(`update local_auth.totp_guard set failed_codes = 0, locked_until = now() + make_interval(secs => $2) where factor_id = $1`, [
-    factorId,
-    lockSeconds,
-  ])
-  return true
+  if (rows[0].failed_codes < lockAfter) return
+  const seconds = lockSeconds * 2 ** Math.min(rows[0].lock_count, MAX_LOCK_DOUBLINGS)
+  await tx.query(
+    `update local_auth.totp_guard set failed_codes = 0, lock_count = lock_count + 1, locked_until = now() + make_interval(secs => $2)
+     where factor_id = $1`,
+    [factorId, seconds],
+  )
 }
 
-/** A right code: its step is spent and the wrong-code count starts over. */
-export async function recordAcceptedCode(tx: Transaction, factorId: string, step: number): Promise<void> {
+/**
+ * A right code: its step is spent, the address becomes a known one, and the wrong-code count
+ * starts over; a lock in force stays (its owner was not shut out by it), the doubling ends after.
+ */
+export async function recordAcceptedCode(tx: Transaction, factorId: string, step: number, ip: string | null): Promise<void> {
   await tx.query(
     `insert into local_auth.totp_guard (factor_id, last_used_step, failed_codes) values ($1, $2, 0)
-     on conflict (factor_id) do update set last_used_step = $2, failed_codes = 0, locked_until = null`,
+     on conflict (factor_id) do update set last_used_step = $2, failed_codes = 0,
+       lock_count = case when local_auth.totp_guard.locked_until > now() then local_auth.totp_guard.lock_count else 0 end`,
     [factorId, step],
+  )
+  await tx.query(
+    `insert into local_auth.totp_known_addresses (factor_id, address) values ($1, $2)
+     on conflict (factor_id, address) do update set verified_at = now()`,
+    [factorId, challengeAddress(ip)],
   )
 }
 

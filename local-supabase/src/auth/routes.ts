@@ -17,8 +17,9 @@ import { factorsByUser, factorsOf } from './mfa.ts'
 import { registerMfaRoutes } from './mfa-routes.ts'
 import { hashPassword, needsRehash, prepareDummyHash, verifyPassword } from './password.ts'
 import { SignInLimiter } from './rate-limit.ts'
-import { optionalObject, positiveInt, readJson, UUID, type Json } from './request.ts'
-import { endSessions, rotateRefreshToken, startSession, type LogoutScope } from './sessions.ts'
+import { optionalObject, optionalString, positiveInt, readJson, UUID, type Json } from './request.ts'
+import { consumeCode } from './links.ts'
+import { endSessions, rotateRefreshToken, startSession, type LogoutScope, type SessionRow } from './sessions.ts'
 import { adminChanges, applyChanges, newPasswordHash } from './user-updates.ts'
 import {
   deleteUser,
@@ -33,6 +34,8 @@ import {
   recordSignIn,
   replacePasswordHash,
   userJson,
+  validatedEmail,
+  type UserRow,
 } from './users.ts'
 
 /** GoTrue's GET /settings for this product: e-mail + password only, sign-up off. */
@@ -101,6 +104,9 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
   async function passwordGrant(c: Context, body: Json): Promise<Response> {
     const email = typeof body.email === 'string' ? normalizeEmail(body.email).slice(0, 320) : ''
     const password = typeof body.password === 'string' ? body.password : ''
+    if (email === '' && typeof body.phone === 'string' && body.phone !== '') {
+      throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled')
+    }
     if (email === '') throw new AuthError(400, 'validation_failed', 'missing email or phone')
     const client = await clientOf(c)
     const admission = limiter.begin(email, client.ip ?? 'unknown')
@@ -163,17 +169,25 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
 
   // GoTrue's UserUpdate for this product: a new password (the end of a password recovery, or a
   // change on the Account screen) and user metadata. A new password ends the person's other
-  // sessions and lifts every sign-in limit on the account.
+  // sessions and lifts every sign-in limit on it. Once the person has a verified factor, a new
+  // password or address needs a session that passed it (aal2), as in GoTrue.
   routes.put('/user', async (c) => {
     const { user, session } = await requireUser(c, deps)
     const body = await readJson(c)
-    for (const field of ['email', 'phone']) {
-      if (typeof body[field] === 'string' && body[field] !== '') {
-        throw new AuthError(422, 'validation_failed', `Changing ${field} is not supported by this backend`)
-      }
+    if (typeof body.phone === 'string' && body.phone !== '') {
+      throw new AuthError(422, 'validation_failed', 'Changing phone is not supported by this backend')
     }
+    const newEmail = optionalString(body, 'email') === '' ? '' : validatedEmail(optionalString(body, 'email'))
     const userMetadata = optionalObject(body, 'data')
     const passwordHash = await newPasswordHash(body, config.passwordMinLength)
+    if (optionalObject(body, 'app_metadata')) throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges')
+    const changesEmail = newEmail !== '' && newEmail !== user.email
+    const factors = await deps.db.asSystem((tx) => factorsOf(tx, user.id))
+    if (factors.some((f) => f.status === 'verified') && session?.aal !== 'aal2' && (passwordHash !== undefined || changesEmail)) {
+      throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.')
+    }
+    if (changesEmail) throw new AuthError(422, 'validation_failed', 'Changing email is not supported by this backend')
+    if (passwordHash !== undefined) await checkReauthentication(user, session, optionalString(body, 'nonce'))
     if (passwordHash !== undefined && (await verifyPassword(body.password as string, user.encrypted_password))) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
     }
@@ -193,6 +207,25 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     return c.json(userJson(updated.row, updated.factors))
   })
 
+  /**
+   * GoTrue's secure password change: a session signed in longer ago than the window must prove the
+   * person again with the nonce GET /reauthenticate e-mailed. Wrong nonces count like wrong codes.
+   */
+  async function checkReauthentication(user: UserRow, session: SessionRow | null, nonce: string): Promise<void> {
+    if (!config.securePasswordChange) return
+    const recent = session !== null && Date.now() - session.created_at.getTime() < config.reauthenticationAfterSeconds * 1000
+    if (recent) return
+    if (nonce === '') throw new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication')
+    const failure = await deps.db.asSystem((tx) =>
+      consumeCode(tx, user, 'reauthentication', nonce.trim(), {
+        secret: deps.keys.jwtSecret,
+        maxAttempts: config.emailCodeAttempts,
+        ttlSeconds: config.linkTtlSeconds,
+      }),
+    )
+    if (failure) throw new AuthError(422, 'reauthentication_not_valid', 'Nonce has expired or is invalid')
+  }
+
   routes.post('/logout', async (c) => {
     const raw = c.req.query('scope') ?? ''
     const scope: LogoutScope | null = raw === '' || raw === 'global' ? 'global' : raw === 'local' || raw === 'others' ? raw : null
@@ -205,9 +238,31 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     return c.body(null, 204)
   })
 
-  routes.post('/signup', () => {
+  routes.post('/signup', async (c) => {
+    const body = await readJson(c)
+    // GoTrue sends a request with neither address nor phone to anonymous sign-in, off here.
+    if (optionalString(body, 'email') === '' && optionalString(body, 'phone') === '') {
+      throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled')
+    }
     // Staff accounts are made with the service-role key (npm run admin:create); see spec/decisions.md.
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
+  })
+
+  // The features GoTrue offers and this product keeps off answer GoTrue's own "disabled" errors.
+  routes.post('/otp', async (c) => {
+    const body = await readJson(c)
+    if (optionalString(body, 'phone') !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled')
+    throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
+  })
+  routes.post('/magiclink', () => {
+    throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
+  })
+  routes.get('/authorize', (c) => {
+    const provider = (c.req.query('provider') ?? '').slice(0, 40)
+    throw new AuthError(400, 'validation_failed', `Unsupported provider: provider ${provider} could not be found`)
+  })
+  routes.post('/sso', () => {
+    throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled')
   })
 
   routes.get('/settings', (c) => c.json(settingsBody()))
@@ -273,7 +328,7 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     return c.json(userJson(user, await deps.db.asSystem((tx) => factorsOf(tx, id))))
   })
 
-  // GoTrue's adminUserUpdate: a new password (which ends every session of the account and lifts
+  // GoTrue's adminUserUpdate: a new address, a new password (which ends every session of the account and lifts
   // every sign-in limit on it, so an admin can let a locked-out colleague back in), e-mail
   // confirmation, a ban (ban_duration, Go's duration syntax, or "none" to lift it) and metadata.
   routes.put('/admin/users/:id', async (c) => {
@@ -283,6 +338,10 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     const changes = await adminChanges(await readJson(c), config.passwordMinLength)
     const updated = await deps.db.asSystem(async (tx) => {
       const user = await findUserById(tx, id)
+      // An admin sets the address directly, as in GoTrue; another account's address is refused.
+      if (user && changes.email !== undefined && changes.email !== user.email && (await emailTaken(tx, changes.email))) {
+        throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+      }
       const row = user ? await applyChanges(tx, user, changes) : null
       if (!row) return null
       // A new password or a ban ends every session at once: a ban must not wait for tokens to expire.

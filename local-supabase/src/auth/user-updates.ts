@@ -1,9 +1,9 @@
 // Changing an account, as GoTrue's PUT /admin/users/{id} and PUT /user do: the request fields they
-// read (a new password, metadata patches, a ban), checked and turned into one update of auth.users.
+// read (a new address, a new password, metadata patches, a ban), checked and turned into one update of auth.users.
 import type { Transaction } from '../db.ts'
 import { AuthError } from './errors.ts'
 import { checkPassword, hashPassword } from './password.ts'
-import { updateUserRow, type UserRow } from './users.ts'
+import { updateUserRow, validatedEmail, type UserRow } from './users.ts'
 
 type Json = Record<string, unknown>
 
@@ -49,6 +49,8 @@ export async function newPasswordHash(body: Json, minLength: number): Promise<st
 }
 
 export interface AdminChanges {
+  /** A new address, already checked and lower-cased. */
+  email?: string
   passwordHash?: string
   confirmEmail: boolean
   /** Undefined: unchanged; null: lifted. */
@@ -59,7 +61,7 @@ export interface AdminChanges {
 
 /** The fields of GoTrue's admin update this backend supports; anything it cannot do is refused, not ignored. */
 export async function adminChanges(body: Json, minLength: number): Promise<AdminChanges> {
-  for (const field of ['email', 'phone', 'role', 'phone_confirm']) {
+  for (const field of ['phone', 'role', 'phone_confirm']) {
     if (body[field] !== undefined && body[field] !== null && body[field] !== '' && body[field] !== false) {
       throw new AuthError(422, 'validation_failed', `Changing ${field} is not supported by this backend`)
     }
@@ -72,7 +74,12 @@ export async function adminChanges(body: Json, minLength: number): Promise<Admin
       throw new AuthError(400, 'validation_failed', `invalid format for ban duration: time: invalid duration "${body.ban_duration.slice(0, 40)}"`)
     bannedUntil = ms === 0 ? null : new Date(Date.now() + ms)
   }
+  const email = typeof body.email === 'string' && body.email !== '' ? validatedEmail(body.email) : undefined
+  if (body.email !== undefined && body.email !== null && typeof body.email !== 'string') {
+    throw new AuthError(400, 'validation_failed', 'email must be a string')
+  }
   return {
+    email,
     passwordHash: await newPasswordHash(body, minLength),
     confirmEmail: body.email_confirm === true,
     bannedUntil,
@@ -84,6 +91,7 @@ export async function adminChanges(body: Json, minLength: number): Promise<Admin
 /** Applies `changes` to `user` in one update; null when the account is gone. */
 export function applyChanges(tx: Transaction, user: UserRow, changes: AdminChanges): Promise<UserRow | null> {
   return updateUserRow(tx, user.id, {
+    email: changes.email ?? user.email,
     encrypted_password: changes.passwordHash ?? user.encrypted_password,
     email_confirmed_at: changes.confirmEmail ? (user.email_confirmed_at ?? new Date()) : user.email_confirmed_at,
     banned_until: changes.bannedUntil === undefined ? user.banned_until : changes.bannedUntil,

@@ -1,6 +1,7 @@
 // auth.users: reading and writing accounts, GoTrue's JSON form of a user, and the first admin.
 import type { LocalDatabase, Transaction } from '../db.ts'
-import { DEFAULT_AUTH_CONFIG } from './config.ts'
+import { readProjectAuthSettings, DEFAULT_AUTH_CONFIG } from './config.ts'
+import { AuthError } from './errors.ts'
 import { factorJson, type FactorJson, type FactorRow } from './mfa.ts'
 import { checkPassword, hashPassword } from './password.ts'
 
@@ -39,7 +40,7 @@ export interface AuthUser {
   last_sign_in_at?: string
   app_metadata: Record<string, unknown>
   user_metadata: Record<string, unknown>
-  identities: unknown[]
+  identities: IdentityJson[]
   /** Present only when the person has factors, as in GoTrue. */
   factors?: FactorJson[]
   created_at: string
@@ -53,6 +54,39 @@ const COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, l
 
 // GoTrue's instance_id for single-tenant installs.
 const NIL_UUID = '00000000-0000-0000-0000-000000000000'
+
+/** An identity as GoTrue lists it on a user. */
+export interface IdentityJson {
+  identity_id: string
+  id: string
+  user_id: string
+  identity_data: Record<string, unknown>
+  provider: 'email'
+  last_sign_in_at?: string
+  created_at: string
+  updated_at: string
+  email: string
+}
+
+/**
+ * The e-mail identity GoTrue keeps for every account with an address (its provider id is the user
+ * id). This backend has no auth.identities table, so it is derived from the account; its
+ * identity_id is the user id too, the one value that stays the same.
+ */
+function emailIdentity(row: UserRow): IdentityJson {
+  const email = row.email ?? ''
+  return {
+    identity_id: row.id,
+    id: row.id,
+    user_id: row.id,
+    identity_data: { email, email_verified: row.email_confirmed_at !== null, phone_verified: false, sub: row.id },
+    provider: 'email',
+    last_sign_in_at: row.last_sign_in_at?.toISOString(),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    email,
+  }
+}
 
 export function userJson(row: UserRow, factors: FactorRow[] = []): AuthUser {
   const iso = (d: Date | null) => (d ? d.toISOString() : undefined)
@@ -70,8 +104,7 @@ export function userJson(row: UserRow, factors: FactorRow[] = []): AuthUser {
     last_sign_in_at: iso(row.last_sign_in_at),
     app_metadata: row.raw_app_meta_data ?? {},
     user_metadata: row.raw_user_meta_data ?? {},
-    // This backend has no auth.identities table; GoTrue lists linked identities here.
-    identities: [],
+    identities: row.email ? [emailIdentity(row)] : [],
     ...(factors.length > 0 ? { factors: factors.map(factorJson) } : {}),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -88,9 +121,24 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase()
 }
 
-/** GoTrue's own check is loose too: something@something.tld, no spaces, at most 255 characters. */
+// GoTrue's check (checkmail.ValidateFormat): RFC 5322's atom characters before the @ (no comma,
+// space, quote or angle bracket, so one string can never name two mailboxes) and DNS labels after it.
+const EMAIL_FORMAT = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/
+
 export function isValidEmail(email: string): boolean {
-  return email.length <= 255 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)
+  return email.length <= 255 && EMAIL_FORMAT.test(email)
+}
+
+/**
+ * GoTrue's validateEmail: an address or its 400, lower-cased. Surrounding blanks are forgiven
+ * (a pasted address), nothing inside it is.
+ */
+export function validatedEmail(raw: string): string {
+  const email = raw.trim()
+  if (email === '') throw new AuthError(400, 'validation_failed', 'An email address is required')
+  if (email.length > 255) throw new AuthError(400, 'validation_failed', 'An email address is too long')
+  if (!isValidEmail(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+  return email.toLowerCase()
 }
 
 export async function findUserByEmail(tx: Transaction, email: string): Promise<UserRow | null> {
@@ -152,6 +200,7 @@ export async function listUsers(tx: Transaction, page: number, perPage: number):
 }
 
 export interface UserColumns {
+  email: string | null
   encrypted_password: string | null
   email_confirmed_at: Date | null
   banned_until: Date | null
@@ -163,7 +212,7 @@ export interface UserColumns {
 export async function updateUserRow(tx: Transaction, id: string, columns: UserColumns): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>(
     `update auth.users set encrypted_password = $2, email_confirmed_at = $3, banned_until = $4,
-       raw_app_meta_data = $5, raw_user_meta_data = $6, updated_at = now()
+       raw_app_meta_data = $5, raw_user_meta_data = $6, email = $7, updated_at = now()
      where id = $1 and deleted_at is null returning ${COLUMNS}`,
     [
       id,
@@ -172,6 +221,7 @@ export async function updateUserRow(tx: Transaction, id: string, columns: UserCo
       columns.banned_until,
       JSON.stringify(columns.raw_app_meta_data ?? {}),
       JSON.stringify(columns.raw_user_meta_data ?? {}),
+      columns.email,
     ],
   )
   return rows[0] ?? null
@@ -195,7 +245,7 @@ const ANY_ACCOUNT_SQL = 'select exists (select 1 from auth.users) as any'
 export async function ensureFirstAdmin(db: LocalDatabase, email: string, password: string): Promise<boolean> {
   if (!isValidEmail(normalizeEmail(email))) throw new Error(`ADMIN_EMAIL is not an e-mail address: "${email}"`)
   if ((await db.pg.query<{ any: boolean }>(ANY_ACCOUNT_SQL)).rows[0].any) return false
-  const problem = checkPassword(password, DEFAULT_AUTH_CONFIG.passwordMinLength)
+  const problem = checkPassword(password, readProjectAuthSettings().minimumPasswordLength ?? DEFAULT_AUTH_CONFIG.passwordMinLength)
   if (problem) throw new Error(`ADMIN_PASSWORD is not acceptable: ${problem.message}`)
   // Hash outside the transaction: PGlite serializes transactions, and the KDF takes ~100 ms.
   const passwordHash = await hashPassword(password)

@@ -1,6 +1,7 @@
 // Sending e-mail: through SMTP when SMTP_URL is set, otherwise into DATA_DIR/mail/ as one .eml file
-// per message (named <UTC timestamp>-<random>.eml, so names sort by time), with its links printed in
-// the log, so an install without a mail server still gets its invitation and recovery links.
+// per message (named <UTC timestamp>-<random>.eml, so names sort by time), so an install without a
+// mail server still gets its invitation and recovery links (npm run mail lists them). The log names
+// the file, never a link or code: a log is read and kept by more people than DATA_DIR.
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -58,8 +59,7 @@ export function createMailer(options: MailerOptions): Mailer {
       const file = path.join(dir, mailFileName())
       // Only its owner reads it: it holds sign-in links.
       await writeFile(file, info.message as Buffer, { mode: 0o600 })
-      console.log(`E-mail to ${mail.to} ("${mail.subject}") saved as ${file}`)
-      for (const link of linksIn(mail.text)) console.log(`  link: ${link}`)
+      console.log(`E-mail to ${mail.to} ("${mail.subject}") saved as ${file}; npm run mail lists its links`)
     },
   }
 }
