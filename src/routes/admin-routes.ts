@@ -14,6 +14,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('api/versions/:table/:id', 'routes/admin/versions-api.ts'),
     route('api/deleted/:table', 'routes/admin/deleted-api.ts'),
     route('api/preview-links/:postId', 'routes/admin/preview-links-api.ts'),
+    route('api/upload', 'routes/admin/upload-api.ts'),
     layout('routes/admin/shell.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('solutions', 'routes/admin/solutions.tsx'),

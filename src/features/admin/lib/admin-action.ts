@@ -31,7 +31,7 @@ export interface ActionResult {
   toast?: { kind: ToastKind; message: string }
   fieldErrors?: Record<string, string>
   conflict?: Conflict
-  /** What the write made that is shown only now (a preview link's address). */
+  /** What the write made that is shown only now (a preview link's address, an uploaded image's URL). */
   link?: string
 }
 

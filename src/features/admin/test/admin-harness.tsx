@@ -8,6 +8,7 @@ import { clearToasts, Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import { Spinner } from '../components/spinner'
 import { setAdminDb } from '../lib/admin-db'
+import { adminApiRoutes } from '../../../../tests/helpers/admin-api-routes.ts'
 import { startBackendProcess, TEST_ADMIN } from '../../../../tests/helpers/backend-process.ts'
 
 export { TEST_ADMIN }
@@ -108,6 +109,7 @@ export function renderRoute(
           action: route.clientAction as unknown as ActionFunction | undefined,
         },
         ...onward.map((onwardPath) => ({ path: onwardPath.slice(1), Component: () => <p>{`Opened ${onwardPath}`}</p> })),
+        ...adminApiRoutes,
       ],
     },
   ])
