@@ -7,7 +7,7 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { badge, buttonDanger, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
-import { exportCsv, today } from '../../lib/csv'
+import { today, useCsvExport } from '../../lib/csv'
 import { matches, shortDate } from '../../lib/text'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -16,6 +16,7 @@ import { messagesCsv } from '../api/contact-messages'
 /** The Inbox: messages from the contact form, searchable and filtered by status (both in the URL). */
 export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
   const action = useAdminAction()
+  const exportCsv = useCsvExport()
   const { confirm, element: confirmDialog } = useConfirm()
   const [openId, setOpenId] = useState<string | null>(null)
   const filters = useUrlFilters({ q: '', status: '' })
@@ -43,7 +44,7 @@ export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
             type="button"
             className={buttonSecondary}
             disabled={!messages.length}
-            onClick={() => void exportCsv(`messages-${today()}.csv`, messagesCsv(shown), 'messages_export')}
+            onClick={() => void exportCsv(`messages-${today()}.csv`, messagesCsv(shown))}
           >
             <Download aria-hidden className="size-4" /> Export CSV
           </button>
