@@ -5,7 +5,8 @@
 # 1. installs Debian's postgresql-15 and postgresql-15-pgtap when missing (apt-get, needs root);
 # 2. starts a throwaway cluster on a Unix socket in a temporary directory (no TCP port), as the
 #    `postgres` account when run as root (initdb refuses root);
-# 3. database "schema": the platform (local-supabase/preamble.sql, then
+# 3. supabase/schema.sql compared with a fresh dump of the migrations (scripts/db-schema.sh --check);
+#    database "schema": the platform (local-supabase/preamble.sql, then
 #    scripts/ci-postgres-platform.sql), every migration, the seed, every supabase/tests/*.sql file
 #    through pg_prove;
 # 4. database "moved": the platform and every migration as `supabase db push` leaves a project, then
@@ -59,6 +60,9 @@ prepare() {
     "${PSQL[@]}" -d "$1" -1 -f "$migration" || { echo "ci-postgres: $migration failed on PostgreSQL 15" >&2; exit 1; }
   done
 }
+
+scripts/db-schema.sh --check
+step "compared supabase/schema.sql with the migrations"
 
 prepare schema
 "${PSQL[@]}" -d schema -1 -f supabase/seed.sql >/dev/null
