@@ -10,6 +10,7 @@ import { useConfirm } from '~/components/ui/confirm-dialog'
 import { Dialog } from '~/components/ui/dialog'
 import { relativeTime } from '~/entities/activity'
 import { REVISION_KINDS, revisionMessages as text, UNCOMPARED_FIELDS, type DeletedItem, type Revision, type VersionedTable } from '~/entities/revision'
+import { useFormatTime } from '../lib/time-zone'
 import { useAdminAction } from '../lib/use-admin-action'
 import { buttonPrimary, buttonSecondary, iconButton } from './styles'
 
@@ -134,6 +135,7 @@ function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { ve
   const action = useAdminAction()
   const { confirm, element: confirmDialog } = useConfirm()
   const [openId, setOpenId] = useState<number | null>(null)
+  const formatTime = useFormatTime()
 
   const restore = async (version: Revision) => {
     if (!(await confirm(text.confirmRestore, { confirmLabel: 'Restore' }))) return
@@ -152,7 +154,7 @@ function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { ve
       ) : opened ? (
         <div className="grid gap-3">
           <p className="text-sm text-slate-700">
-            {REVISION_KINDS[opened.kind] ?? opened.kind} by {who(opened)} · {new Date(opened.created_at).toLocaleString('en-GB')}
+            {REVISION_KINDS[opened.kind] ?? opened.kind} by {who(opened)} · {formatTime(opened.created_at, 'full', true)}
           </p>
           <Comparison version={isRow(opened.data) ? opened.data : {}} current={current} />
           <div className="flex flex-wrap justify-end gap-2">

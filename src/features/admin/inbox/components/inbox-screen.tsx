@@ -9,6 +9,7 @@ import { SearchBox } from '../../components/search-box'
 import { badge, buttonDanger, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
 import { today, useCsvExport } from '../../lib/csv'
 import { matches, shortDate } from '../../lib/text'
+import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import { messagesCsv } from '../api/contact-messages'
@@ -16,6 +17,7 @@ import { messagesCsv } from '../api/contact-messages'
 /** The Inbox: messages from the contact form, searchable and filtered by status (both in the URL). */
 export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
   const action = useAdminAction()
+  const formatTime = useFormatTime()
   const exportCsv = useCsvExport()
   const { confirm, element: confirmDialog } = useConfirm()
   const [openId, setOpenId] = useState<string | null>(null)
@@ -105,7 +107,7 @@ export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
               <dt className="text-slate-500">Interested in</dt>
               <dd>{open.interested_in || '—'}</dd>
               <dt className="text-slate-500">Received</dt>
-              <dd>{new Date(open.created_at).toLocaleString('en-GB')}</dd>
+              <dd>{formatTime(open.created_at, 'full', true)}</dd>
               <dt className="text-slate-500">Status</dt>
               <dd>{open.status === 'new' ? 'New' : 'Handled'}</dd>
             </dl>
