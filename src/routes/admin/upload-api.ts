@@ -3,7 +3,7 @@
 import { data } from 'react-router'
 import { z } from 'zod'
 import { adminDb } from '~/features/admin/lib/admin-db'
-import type { ActionResult } from '~/features/admin/lib/admin-action'
+import { refused, type ActionResult } from '~/features/admin/lib/admin-action'
 import { ImageRejected, uploadMedia } from '~/features/admin/lib/upload-media'
 import type { Route } from './+types/upload-api'
 
@@ -14,15 +14,15 @@ async function upload(form: FormData): Promise<ActionResult> {
   const file = form.get('file')
   const folder = folderSchema.safeParse(form.get('folder'))
   // Any file the form holds (not `instanceof File`: the form may come from another realm's FormData).
-  if (file === null || typeof file === 'string') return { ok: false, toast: { kind: 'error', message: 'Please select an image file' } }
-  if (!folder.success) return { ok: false, toast: { kind: 'error', message: UPLOAD_FAILED } }
+  if (file === null || typeof file === 'string') return refused('Please select an image file')
+  if (!folder.success) return refused(UPLOAD_FAILED)
   try {
     const link = await uploadMedia(await adminDb(), file, folder.data, String(form.get('name') ?? file.name))
     return { ok: true, link, toast: { kind: 'success', message: 'Image uploaded successfully' } }
   } catch (error) {
-    if (error instanceof ImageRejected) return { ok: false, toast: { kind: 'error', message: error.message } }
+    if (error instanceof ImageRejected) return refused(error.message)
     console.error(UPLOAD_FAILED, error)
-    return { ok: false, toast: { kind: 'error', message: UPLOAD_FAILED } }
+    return refused(UPLOAD_FAILED)
   }
 }
 

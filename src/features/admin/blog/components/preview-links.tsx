@@ -9,7 +9,7 @@ import { postStatus, type BlogPost } from '~/entities/blog-post'
 import { postPreviewMessages as text, type PostPreview } from '~/entities/post-preview'
 import { formatZoned } from '~/lib/zoned-time'
 import { buttonDanger, buttonSecondary, input } from '../../components/styles'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { copyToClipboard } from '../../lib/clipboard'
 import { useTimeZone } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 
@@ -33,12 +33,7 @@ export function PreviewLinks({ post }: { post: BlogPost }) {
   }
   const revoke = (preview: PostPreview) => action.submit({ intent: 'revokePreview', previewId: preview.id })
   const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url)
-      notifySuccess('Link copied')
-    } catch (error) {
-      notifyError('Failed to copy the link: select it and copy it by hand', error)
-    }
+    await copyToClipboard(url, 'Link copied', 'Failed to copy the link: select it and copy it by hand')
   }
 
   return (
