@@ -1,11 +1,7 @@
 // One schema per lead form, used by the browser before sending and by the action on arrival. The
 // database repeats each rule as a constraint (supabase/migrations/*_leads.sql).
 import { z } from 'zod'
-
-const EMAIL_MAX = 254
-
-// The database cannot store a NUL character in text; no person types one.
-const noNul = (value: string) => !value.includes('\0')
+import { EMAIL_MAX, emailRule as email, hasNoNul as noNul } from '~/entities/rules'
 
 const required = (label: string, max: number) =>
   z
@@ -14,13 +10,6 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine(noNul, `${label} contains a character that is not allowed`)
-
-const email = z
-  .string({ message: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-  .pipe(z.email('Please enter a valid email address'))
 
 const optionalText = (label: string, max: number) =>
   z

@@ -8,6 +8,7 @@ import { HoneypotField } from './honeypot-field'
 import { SubmitButton } from './submit-button'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
+import { EMAIL_MAX } from '~/entities/rules'
 
 export const APPLICATION_CONFIRMATION = "Thank you for applying! We've received your application and will be in touch."
 
@@ -41,7 +42,16 @@ export function ApplicationForm({ job, result }: ApplicationFormProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Email" error={fieldErrors.email}>
           {(control) => (
-            <input {...control} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={values.email} className={inputClass} />
+            <input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              maxLength={EMAIL_MAX}
+              defaultValue={values.email}
+              className={inputClass}
+            />
           )}
         </FormField>
         <FormField label="Phone" error={fieldErrors.phone} optional>
