@@ -66,4 +66,35 @@ export default tseslint.config(
     },
   },
   { files: ['src/lib/supabase.ts', 'src/lib/supabase.server.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // zod probes for eval unless told not to, which the pages' Content Security Policy reports:
+  // schemas take z from the module that configures it first.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/lib/schemas.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', allowTypeImports: true, message: "Import z from '~/lib/schemas' (zod configured without eval)." }] },
+      ],
+    },
+  },
+  // Components receive data and post intents: reads go through a route's loader, writes through
+  // its action, so no component reaches the data client.
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/features/*/components/**/*.{ts,tsx}', 'src/features/admin/*/components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@supabase/supabase-js', message: 'Use the data functions in src/features/*/api (client from ~/lib/supabase).' }],
+          patterns: [
+            {
+              regex: '(^|/)(admin-db|supabase(\\.server)?)$',
+              message: "Components get data from their route's loader and write through its action; they never import the data client.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 )

@@ -9,7 +9,8 @@
 # 2. starts a throwaway cluster on a Unix socket in a temporary directory (no TCP port), as the
 #    `postgres` account when run as root (initdb refuses root); its bootstrap superuser is
 #    supabase_admin, as on a project;
-# 3. database "schema": the platform, every migration, the seed, every supabase/tests/*.sql file
+# 3. supabase/schema.sql compared with a fresh dump of the migrations (scripts/db-schema.sh --check);
+#    database "schema": the platform, every migration, the seed, every supabase/tests/*.sql file
 #    through pg_prove;
 # 4. docs/deploy.md's move, step by step: a local install (seeded, with a lead, a CV and a staff
 #    member who signs in with a password and an authenticator app, made through the local
@@ -70,6 +71,9 @@ prepare() {
     "${PSQL[@]}" -U postgres -d "$1" -1 -f "$migration" >/dev/null || { echo "ci-postgres: $migration failed on PostgreSQL 15" >&2; exit 1; }
   done
 }
+
+scripts/db-schema.sh --check
+step "compared supabase/schema.sql with the migrations"
 
 prepare schema
 "${PSQL[@]}" -U postgres -d schema -1 -f supabase/seed.sql >/dev/null

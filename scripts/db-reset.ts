@@ -23,7 +23,7 @@ for (const entry of entries) {
 }
 console.log(`Emptied ${config.dataDir}; applying migrations and seed…`)
 const db = await LocalDatabase.open(config.dataDir)
-await ensureFirstAdmin(db, config.adminEmail, config.adminPassword)
+await ensureFirstAdmin(db, config.adminEmail, config.adminPassword, config.firstAdminSql)
 const { rows } = await db.pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
 await db.close()
 console.log(`Database reset: ${rows.length} migrations applied, seed loaded, admin ${config.adminEmail} created.`)

@@ -1,5 +1,5 @@
 // Environment of the local backend. Every name here is part of the contracts in shared/design.md.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { repoRoot } from './bootstrap.ts'
 
@@ -22,6 +22,13 @@ export interface BackendConfig {
   durableCommits: boolean
   /** TEST_CLOCK=1: tests may move the TOTP clock forward (test-clock.ts). */
   testClock: boolean
+  /**
+   * The project's SQL run when the first account is created, in the same transaction, with the
+   * account's id as $1 (FIRST_ADMIN_SQL, a file; e.g. granting it the project's admin role).
+   */
+  firstAdminSql: string | null
+  /** The project's SQL run at start and then daily, as pg_cron would (DAILY_SQL, a file). */
+  dailySql: string | null
 }
 
 /** The log line that tells scripts and tests the backend is listening, followed by its URL. */
@@ -50,6 +57,25 @@ export function resolvePort(env: NodeJS.ProcessEnv = process.env): number {
   return port
 }
 
+/** Where the project keeps the SQL the backend runs on its behalf, unless the environment names other files. */
+export const DEFAULT_FIRST_ADMIN_SQL = 'supabase/local/first-admin.sql'
+export const DEFAULT_DAILY_SQL = 'supabase/local/daily.sql'
+
+/**
+ * The SQL of a file named by `variable` (relative to the repository), or of `fallback` when the
+ * variable is unset and that file exists; null when neither names one ('' turns it off).
+ */
+function projectSql(env: NodeJS.ProcessEnv, variable: string, fallback: string): string | null {
+  const named = env[variable]
+  if (named === '') return null
+  const file = path.resolve(repoRoot, named ?? fallback)
+  if (!existsSync(file)) {
+    if (named === undefined) return null
+    throw new Error(`${variable} names a file that does not exist: ${file}`)
+  }
+  return readFileSync(file, 'utf8')
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
   const adminFromDefaults = !env.ADMIN_EMAIL && !env.ADMIN_PASSWORD
   if (!adminFromDefaults && (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD)) {
@@ -69,5 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     logRequests: env.LOG_REQUESTS !== '0',
     durableCommits: env.DURABLE_COMMITS !== '0',
     testClock: env.TEST_CLOCK === '1',
+    firstAdminSql: projectSql(env, 'FIRST_ADMIN_SQL', DEFAULT_FIRST_ADMIN_SQL),
+    dailySql: projectSql(env, 'DAILY_SQL', DEFAULT_DAILY_SQL),
   }
 }

@@ -44,7 +44,7 @@ interface TableInfo {
 }
 
 export interface DumpSummary {
-  /** Rows per table, by qualified name (`public.blog_posts`, `auth.users`, `storage.objects`). */
+  /** Rows per table, by qualified name (`public.<table>`, `auth.users`, `storage.objects`). */
   rows: Record<string, number>
   /** Accounts whose password hash only the local backend can verify (a scrypt hash from before bcrypt). */
   localOnlyHashes: string[]

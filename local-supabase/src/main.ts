@@ -6,9 +6,9 @@ import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { ensureFirstAdmin } from './auth/users.ts'
 import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
+import { scheduleDailyJobs } from './daily-jobs.ts'
 import { LocalDatabase } from './db.ts'
 import { serveDumps } from './dump-socket.ts'
-import { scheduleHistoryRetention } from './history-retention.ts'
 import { TokenVerifier } from './identity.ts'
 import { loadOrCreateKeys } from './keys.ts'
 import { answerMalformedRequests, DRAIN_TIMEOUT_MS, InFlight } from './server-lifecycle.ts'
@@ -18,7 +18,7 @@ async function main(): Promise<void> {
   const config = loadConfig()
   const keys = await loadOrCreateKeys(config.dataDir)
   const db = await LocalDatabase.open(config.dataDir, { durable: config.durableCommits })
-  const created = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword)
+  const created = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword, config.firstAdminSql)
   if (created) {
     console.log(
       config.adminFromDefaults
@@ -29,7 +29,7 @@ async function main(): Promise<void> {
 
   if (config.testClock) console.log('TEST_CLOCK=1: the TOTP clock moves forward on POST /test/v1/clock (service-role key); for tests only')
 
-  const retention = scheduleHistoryRetention(db)
+  const dailyJobs = config.dailySql ? scheduleDailyJobs(db, config.dailySql) : undefined
 
   // Before the ready line: a script that waits for it may ask for a dump at once.
   const dumps = await serveDumps(db, config.dataDir)
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     console.log(`${signal}: stopping the local backend`)
     // No new connections; requests already received finish (bounded), then the database closes.
     server.close()
-    clearInterval(retention)
+    clearInterval(dailyJobs)
     dumps?.close()
     ;(server as Server).closeIdleConnections()
     const finished = await requests.drained(DRAIN_TIMEOUT_MS)

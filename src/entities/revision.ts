@@ -6,7 +6,12 @@ export type Revision = Database['public']['Functions']['item_revisions']['Return
 export type DeletedItem = Database['public']['Functions']['recently_deleted']['Returns'][number]
 
 /** The tables whose items keep versions; site settings are one item, with the id 'site'. */
-export type VersionedTable = 'blog_posts' | 'solutions' | 'website_content' | 'job_openings' | 'site_settings'
+export const VERSIONED_TABLES = ['blog_posts', 'solutions', 'website_content', 'job_openings', 'site_settings'] as const
+export type VersionedTable = (typeof VERSIONED_TABLES)[number]
+
+export function isVersionedTable(value: string | undefined): value is VersionedTable {
+  return VERSIONED_TABLES.some((table) => table === value)
+}
 
 export const SITE_SETTINGS_ITEM = 'site'
 

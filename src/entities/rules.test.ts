@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { optionalUrlRule, urlRule } from './rules'
+import { EMAIL_MAX, emailRule, optionalText, optionalUrlRule, requiredText, urlRule } from './rules'
 
 describe('URL rules of the admin forms', () => {
   it('refuse an address a browser reads as another site, with a message that says why', () => {
@@ -11,5 +11,19 @@ describe('URL rules of the admin forms', () => {
     }
     for (const url of ['/images/a.png', 'https://example.org/']) expect(urlRule('Image').safeParse(url).success).toBe(true)
     expect(optionalUrlRule('Link').safeParse('').success).toBe(true)
+  })
+})
+
+describe('text and e-mail rules shared by the admin forms and the lead forms', () => {
+  it('refuse a NUL character in admin text, as the lead forms do, with a message beside the field', () => {
+    expect(requiredText('Title', 200).safeParse('Core\0banking').error?.issues[0]?.message).toBe('Title contains a character that is not allowed')
+    expect(optionalText('Excerpt', 200).safeParse('a\0').success).toBe(false)
+    expect(requiredText('Title', 200).safeParse('Core banking').success).toBe(true)
+  })
+
+  it('take an e-mail address trimmed, up to 254 characters', () => {
+    expect(emailRule.parse('  ada@example.com ')).toBe('ada@example.com')
+    expect(emailRule.safeParse(`${'a'.repeat(243)}@example.com`).error?.issues[0]?.message).toBe(`Email must be at most ${EMAIL_MAX} characters`)
+    expect(emailRule.safeParse('not an address').error?.issues[0]?.message).toBe('Please enter a valid email address')
   })
 })

@@ -3,6 +3,20 @@
 import { z } from '~/lib/schemas'
 import { isSafeUrl } from '~/lib/safe-url'
 
+/** The longest e-mail address there is (RFC 5321's path limit), as every form and the database take it. */
+export const EMAIL_MAX = 254
+
+/** The database cannot store a NUL character in text; no person types one. */
+export const hasNoNul = (value: string) => !value.includes('\0')
+
+/** An e-mail address, trimmed: required, at most EMAIL_MAX characters, and well formed. */
+export const emailRule = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
+  .pipe(z.email('Please enter a valid email address'))
+
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
 export function requiredText(label: string, max: number) {
@@ -10,10 +24,14 @@ export function requiredText(label: string, max: number) {
     .string()
     .refine((value) => value.trim() !== '', `${label} is required`)
     .refine((value) => value.length <= max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, `${label} contains a character that is not allowed`)
 }
 
 export function optionalText(label: string, max: number) {
-  return z.string().refine((value) => value.length <= max, `${label} must be at most ${max} characters`)
+  return z
+    .string()
+    .refine((value) => value.length <= max, `${label} must be at most ${max} characters`)
+    .refine(hasNoNul, `${label} contains a character that is not allowed`)
 }
 
 export const slugRule = z

@@ -1,7 +1,7 @@
 // The site settings staff edit (key/value rows): their sections and labels, and each key's rule.
 import { z } from '~/lib/schemas'
 import { isTimeZone } from '~/lib/zoned-time'
-import { optionalUrlRule } from './rules'
+import { optionalUrlRule, EMAIL_MAX } from './rules'
 
 export const settingsMessages = {
   fetchFailed: 'Failed to fetch settings',
@@ -103,7 +103,7 @@ export const COLOUR_DEFAULTS: Record<string, string> = { primary_color: '#2d317b
 const email = z
   .string()
   .trim()
-  .max(254)
+  .max(EMAIL_MAX)
   .refine((v) => v === '' || /^[^@\s<>()",;]+@[^@\s<>()",;]+\.[^@\s<>()",;.]+$/.test(v), 'Enter a valid email address')
 
 function ruleFor(field: SettingField) {

@@ -1,6 +1,6 @@
 // The web server's environment, checked once at start. The anon key is public by design; the
 // service-role key is read only for the server-side staff actions and never leaves this process.
-import { z } from 'zod'
+import { z } from './schemas'
 
 const serverEnvSchema = z.object({
   SUPABASE_URL: z.url({ message: 'SUPABASE_URL must be the URL of a Supabase project' }),

@@ -20,6 +20,13 @@ describe('company time zone', () => {
     expect(formatZoned('2026-12-02T08:00:00Z', 'Africa/Lagos')).toBe('2 Dec, 09:00')
   })
 
+  it('shows a moment in full, as a date or a time of day, in the zone and naming it when asked', () => {
+    const late = '2026-12-02T23:30:00Z'
+    expect(formatZoned(late, 'Africa/Lagos', 'full')).toBe('3 Dec 2026, 00:30')
+    expect(formatZoned(late, 'America/New_York', 'date')).toBe('2 Dec 2026')
+    expect(formatZoned(late, 'Africa/Lagos', 'time', true)).toBe('00:30 GMT+1')
+  })
+
   it('refuses blank input and unknown zones', () => {
     expect(fromZonedInput('', 'Africa/Lagos')).toBe('')
     expect(isTimeZone('Mars/Olympus')).toBe(false)

@@ -63,9 +63,24 @@ export function fromZonedInput(local: string, zone: string): string {
   return new Date(instant).toISOString()
 }
 
-/** "2 Dec, 09:00": a scheduled time in `zone`, as lists show it. */
-export function formatZoned(iso: string, zone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
-    new Date(iso),
-  )
+/**
+ * How much of a moment a screen shows: `moment` "2 Dec, 09:00" (lists), `full` "2 Dec 2026, 09:00",
+ * `date` "2 Dec 2026", `time` "09:00".
+ */
+export type ZonedStyle = 'moment' | 'full' | 'date' | 'time'
+
+const STYLES: Record<ZonedStyle, Intl.DateTimeFormatOptions> = {
+  moment: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  full: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  date: { day: 'numeric', month: 'short', year: 'numeric' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+}
+
+/**
+ * Every time the back office shows, in the company's `zone` (never the browser's), so a moment reads
+ * the same on every screen and to every reader. `named` adds the zone ("09:00 GMT+1") where a reader
+ * elsewhere could take it for their own.
+ */
+export function formatZoned(at: string | number | Date, zone: string, style: ZonedStyle = 'moment', named = false): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...STYLES[style], ...(named ? { timeZoneName: 'short' } : {}) }).format(new Date(at))
 }

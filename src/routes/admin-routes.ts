@@ -10,6 +10,11 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('welcome', 'routes/admin/welcome.tsx'),
     route('reset', 'routes/admin/reset.tsx'),
     route('api/staff', 'routes/admin/staff-api.ts'),
+    // Panels that load on demand (read with useFetcher().load, reloaded after every write).
+    route('api/versions/:table/:id', 'routes/admin/versions-api.ts'),
+    route('api/deleted/:table', 'routes/admin/deleted-api.ts'),
+    route('api/preview-links/:postId', 'routes/admin/preview-links-api.ts'),
+    route('api/upload', 'routes/admin/upload-api.ts'),
     layout('routes/admin/shell.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('solutions', 'routes/admin/solutions.tsx'),

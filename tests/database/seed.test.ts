@@ -3,6 +3,8 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bootstrap } from '../../local-supabase/src/bootstrap.ts'
+import { DEFAULT_HERO, DEFAULT_STATS } from '../../src/features/content/home-content.ts'
+import { DEFAULT_ABOUT, DEFAULT_CONTACT, DEFAULT_FOOTER, DEFAULT_MISSION, DEFAULT_VISION } from '../../src/features/content/page-content.ts'
 
 let pg: PGlite
 
@@ -112,5 +114,20 @@ describe('supabase/seed.sql', () => {
     const sections = (id: string) => String(content.get(id)?.content).match(/<h2>/g)?.length
     expect(sections('legal.privacy')).toBe(19)
     expect(sections('legal.terms')).toBe(6)
+  })
+
+  it("is the site's built-in copy: a page whose row is missing shows the seed's words", async () => {
+    const rows = await asVisitor<{ id: string; content: Record<string, unknown> }>(`select section || '.' || key as id, content from public.website_content`)
+    const content = new Map(rows.map((r) => [r.id, r.content]))
+    const defaults: [string, object][] = [
+      ['hero.main', DEFAULT_HERO],
+      ['stats.main', DEFAULT_STATS],
+      ['about.main', DEFAULT_ABOUT],
+      ['about.mission', DEFAULT_MISSION],
+      ['about.vision', DEFAULT_VISION],
+      ['contact.main', DEFAULT_CONTACT],
+      ['footer.main', DEFAULT_FOOTER],
+    ]
+    for (const [id, fallback] of defaults) expect(content.get(id), id).toMatchObject(fallback)
   })
 })

@@ -8,6 +8,7 @@ import { clearToasts, Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import { Spinner } from '~/features/admin/components/spinner'
 import { setAdminDb } from '~/features/admin/lib/admin-db'
+import { adminApiRoutes } from './admin-api-routes.ts'
 import { startBackendProcess, TEST_ADMIN } from './backend-process.ts'
 
 export { TEST_ADMIN }
@@ -109,6 +110,7 @@ export function renderRoute(
           action: route.clientAction as unknown as ActionFunction | undefined,
         },
         ...onward.map((onwardPath) => ({ path: onwardPath.slice(1), Component: () => <p>{`Opened ${onwardPath}`}</p> })),
+        ...adminApiRoutes,
       ],
     },
   ])

@@ -237,12 +237,12 @@ const ANY_ACCOUNT_SQL = 'select exists (select 1 from auth.users) as any'
 
 /**
  * The first admin of a fresh data directory: when there is no account at all, creates it
- * (confirmed) and grants it the admin staff role, in one transaction. Existing accounts are left
+ * (confirmed) and runs the project's `firstAdminSql` with its id as $1, in one transaction. Existing accounts are left
  * exactly as they are (passwords, roles), so restarting never undoes what the admins changed, and
  * a restored or moved data directory never gains an account with the configured (or default)
  * password. True when created.
  */
-export async function ensureFirstAdmin(db: LocalDatabase, email: string, password: string): Promise<boolean> {
+export async function ensureFirstAdmin(db: LocalDatabase, email: string, password: string, firstAdminSql: string | null): Promise<boolean> {
   if (!isValidEmail(normalizeEmail(email))) throw new Error(`ADMIN_EMAIL is not an e-mail address: "${email}"`)
   if ((await db.pg.query<{ any: boolean }>(ANY_ACCOUNT_SQL)).rows[0].any) return false
   const problem = checkPassword(password, readProjectAuthSettings().minimumPasswordLength ?? DEFAULT_AUTH_CONFIG.passwordMinLength)
@@ -252,7 +252,7 @@ export async function ensureFirstAdmin(db: LocalDatabase, email: string, passwor
   return db.asSystem(async (tx) => {
     if ((await tx.query<{ any: boolean }>(ANY_ACCOUNT_SQL)).rows[0].any) return false
     const user = await insertUser(tx, { email, passwordHash, confirmed: true })
-    await tx.query(`insert into public.staff_roles (user_id, role) values ($1, 'admin')`, [user.id])
+    if (firstAdminSql) await tx.query(firstAdminSql, [user.id])
     return true
   })
 }

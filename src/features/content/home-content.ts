@@ -6,14 +6,14 @@ import { isSafeUrl } from '~/lib/safe-url'
 export type { HeroContent, Stat, StatIcon, StatsContent } from '~/entities/website-content'
 
 export const DEFAULT_HERO: HeroContent = {
-  badge: 'Fintech & enterprise software',
+  badge: 'Fintech & enterprise software, built in Lagos',
   title: 'Software that moves money, schools and businesses forward',
   subtitle:
     'Core banking, payments, debt recovery, HR and education platforms for institutions across Africa: secure by design, ready to scale, and supported by engineers who know your market.',
   primaryButton: 'Request a Review',
   secondaryButton: 'View Solutions Suite',
   image: '/images/hero.svg',
-  imageAlt: 'Illustration of a dashboard with account balances, a growth chart and a portfolio breakdown',
+  imageAlt: 'Illustration of a Ledgerfield dashboard with account balances, a growth chart and a portfolio breakdown',
 }
 
 export const DEFAULT_STATS: StatsContent = {

@@ -4,10 +4,10 @@ import { readText as text, type IntroContent } from '~/entities/website-content'
 export type { IntroContent } from '~/entities/website-content'
 
 export const DEFAULT_ABOUT: IntroContent = {
-  badge: 'About us',
+  badge: 'About Ledgerfield',
   title: "Building the software Africa's institutions run on",
   subtitle:
-    'We are a Lagos-based fintech and enterprise software company. We design, build and support the systems behind bank accounts, loan books, payrolls and classrooms, and we stay beside our clients long after go-live.',
+    'Ledgerfield Technologies is a Lagos-based fintech and enterprise software company. We design, build and support the systems behind bank accounts, loan books, payrolls and classrooms, and we stay beside our clients long after go-live.',
 }
 
 export const DEFAULT_MISSION = {
@@ -37,7 +37,7 @@ export interface FooterContent {
 
 export const DEFAULT_FOOTER: Omit<FooterContent, 'description'> = {
   newsletterTitle: 'Stay in the loop',
-  newsletterDescription: 'Product news, engineering notes and fintech insight from our team. One e-mail a month, no spam.',
+  newsletterDescription: 'Product news, engineering notes and fintech insight from our team in Lagos. One e-mail a month, no spam.',
 }
 
 export function introFrom(content: Record<string, unknown> | undefined, fallback: IntroContent): IntroContent {

@@ -1,12 +1,8 @@
 // One schema per lead form, used by the browser before sending and by the action on arrival. The
 // database repeats each rule as a constraint (supabase/migrations/*_leads.sql).
 import { z } from '~/lib/schemas'
+import { EMAIL_MAX, emailRule as email, hasNoNul as noNul } from '~/entities/rules'
 import { CV_MAX_BYTES } from './cv-file'
-
-const EMAIL_MAX = 254
-
-// The database cannot store a NUL character in text; no person types one.
-const noNul = (value: string) => !value.includes('\0')
 
 const required = (label: string, max: number) =>
   z
@@ -15,13 +11,6 @@ const required = (label: string, max: number) =>
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
     .refine(noNul, `${label} contains a character that is not allowed`)
-
-const email = z
-  .string({ message: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-  .pipe(z.email('Please enter a valid email address'))
 
 const optionalText = (label: string, max: number) =>
   z

@@ -5,7 +5,7 @@ import { getStaffSession } from '~/features/admin/auth/api/staff-session'
 import { changePassword } from '~/features/admin/auth/api/passwords'
 import { listAuthenticators, removeAuthenticator, startEnrollment, verifyCode, type Enrollment } from '~/features/admin/auth/api/two-factor'
 import { AccountScreen } from '~/features/admin/account/components/account-screen'
-import { adminAction, attempt, loadOr, parseValues, type ActionResult } from '~/features/admin/lib/admin-action'
+import { adminAction, attempt, refused, loadOr, parseValues, type ActionResult } from '~/features/admin/lib/admin-action'
 import { verifierDb } from '~/features/admin/lib/admin-db'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import type { Db } from '~/lib/supabase'
@@ -30,8 +30,6 @@ export async function clientLoader() {
 }
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
-
-const refused = (message: string, fieldErrors?: Record<string, string>): ActionResult => ({ ok: false, toast: { kind: 'error', message }, fieldErrors })
 
 async function emailOf(db: Db): Promise<string> {
   const { data } = await db.auth.getUser()

@@ -1,7 +1,8 @@
 import { activityMessages as text } from '~/entities/activity'
-import { filtersFrom, listActivity, listStaff } from '~/features/admin/activity/api/activity'
+import { activityCsv, filtersFrom, listActivity, listStaff } from '~/features/admin/activity/api/activity'
 import { ActivityScreen } from '~/features/admin/activity/components/activity-screen'
-import { loadOr } from '~/features/admin/lib/admin-action'
+import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
+import { csvFile } from '~/features/admin/lib/csv'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import type { Route } from './+types/activity'
 
@@ -17,6 +18,17 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   ])
   return { ...feed, page, staff }
 }
+
+/** The log under the filters posted, as a CSV file to download (its address in `link`). */
+export const clientAction = adminAction({
+  export: async (db, body) => {
+    const filters = typeof body.filters === 'string' ? filtersFrom(new URLSearchParams(body.filters)) : null
+    if (!filters) return { ok: false, toast: { kind: 'error', message: text.exportFailed } }
+    let link = ''
+    const result = await attempt(async () => (link = csvFile(await activityCsv(db, filters))), text.exportFailed)
+    return result.ok ? { ...result, link } : result
+  },
+})
 
 export default function AdminActivityRoute({ loaderData }: Route.ComponentProps) {
   return <ActivityScreen rows={loaderData.rows} hasMore={loaderData.hasMore} page={loaderData.page} staff={loaderData.staff} />

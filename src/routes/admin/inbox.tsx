@@ -3,6 +3,7 @@ import { deleteContactMessage, listContactMessages, setMessageStatus } from '~/f
 import { InboxScreen } from '~/features/admin/inbox/components/inbox-screen'
 import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import { exportIntent } from '~/features/admin/lib/personal-data'
 import type { Route } from './+types/inbox'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -16,6 +17,7 @@ export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use
 
 // After a write the router reloads the shell's data too, so the sidebar's count of new messages follows.
 export const clientAction = adminAction({
+  export: exportIntent('messages_export'),
   status: (db, body) => {
     const status = MESSAGE_STATUSES.find((s) => s === body.status)
     if (!status) return Promise.resolve({ ok: false, toast: { kind: 'error', message: text.updateFailed } })

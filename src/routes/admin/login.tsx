@@ -1,10 +1,12 @@
 import { redirect, replace, useSearchParams } from 'react-router'
 import { totpCodeSchema } from '~/entities/staff-member'
+import { requestPasswordReset } from '~/features/admin/auth/api/passwords'
 import { signIn } from '~/features/admin/auth/api/sign-in'
+import { signOut } from '~/features/admin/auth/api/sign-out'
 import { getStaffSession } from '~/features/admin/auth/api/staff-session'
 import { signInFactor, verifyCode } from '~/features/admin/auth/api/two-factor'
 import { LoginForm, loginFailed, welcome, type LoginActionResult, type LoginNotice } from '~/features/admin/auth/components/login-form'
-import { loginSchema } from '~/features/admin/auth/schemas'
+import { forgotSchema, loginSchema } from '~/features/admin/auth/schemas'
 import { adminDb } from '~/features/admin/lib/admin-db'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import type { Route } from './+types/login'
@@ -26,6 +28,8 @@ function safeNext(next: string | null): string {
 /**
  * The sign-in's two steps: `password` (e-mail and password) and `code` (the authenticator app's
  * code when the account has one). A passed sign-in goes on to where the guard sent the person from.
+ * `cancel` leaves the code step (the password's session ends); `forgot` asks for a recovery link
+ * and answers the same whatever the address, so nobody learns who is staff.
  */
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<LoginActionResult> {
   const body = (await request.json()) as Record<string, unknown>
@@ -33,6 +37,15 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const onward = () => {
     welcome()
     return replace(safeNext(new URL(request.url).searchParams.get('next')))
+  }
+  if (body.intent === 'cancel') {
+    await signOut(db)
+    return { kind: 'signed-out' }
+  }
+  if (body.intent === 'forgot') {
+    const forgot = forgotSchema.safeParse(body)
+    if (forgot.success) await requestPasswordReset(db, forgot.data.email, `${window.location.origin}/admin/reset`)
+    return { kind: 'reset-sent' }
   }
   if (body.intent === 'code') {
     const code = totpCodeSchema.safeParse(body)

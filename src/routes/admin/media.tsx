@@ -2,7 +2,7 @@ import { data } from 'react-router'
 import { mediaMessages as m, mediaPlaceSchema, pathOf } from '~/entities/media-file'
 import { deleteMedia, listMedia, MediaInUse, MediaNameTaken, moveMedia, uploadToLibrary } from '~/features/admin/media/api/media-library'
 import { MediaScreen } from '~/features/admin/media/components/media-screen'
-import { adminAction, attempt, loadOr, parseValues, type ActionResult } from '~/features/admin/lib/admin-action'
+import { adminAction, attempt, refused, loadOr, parseValues, type ActionResult } from '~/features/admin/lib/admin-action'
 import { adminDb } from '~/features/admin/lib/admin-db'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { ImageRejected, safeName } from '~/features/admin/lib/upload-media'
@@ -16,8 +16,6 @@ export async function clientLoader() {
 }
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
-
-const refused = (message: string, fieldErrors?: Record<string, string>): ActionResult => ({ ok: false, toast: { kind: 'error', message }, fieldErrors })
 
 const intents = adminAction({
   move: async (db, body) => {

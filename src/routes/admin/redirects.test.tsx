@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, renderRoute, signedInStaff } from '~/features/admin/test/admin-harness'
+import { adminBackend, renderRoute, signedInStaff } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './redirects'
 
 const env = adminBackend()

@@ -1,7 +1,7 @@
 // GET and POST /admin/api/staff: the Staff screen's server side. The caller's own access token must
 // belong to an admin (asked of Supabase Auth and the database); only then does the server use the
 // service-role key, which stays in this process, for the Auth admin API.
-import { z } from 'zod'
+import { z } from '~/lib/schemas'
 import { inviteSchema, roleNameSchema, staffMessages as text } from '~/entities/staff-member'
 import { adminCaller, bearerToken, type StaffCaller } from '~/features/admin/staff/api/staff-caller.server'
 import {
@@ -17,6 +17,7 @@ import {
   StaffRuleError,
 } from '~/features/admin/staff/api/staff-admin.server'
 import type { StaffActionResult } from '~/features/admin/staff/api/staff-requests'
+import { fieldErrorsOf, refused } from '~/features/admin/lib/admin-action'
 import { serverEnv, serviceRoleKey } from '~/lib/env.server'
 import { siteUrl } from '~/lib/site-url.server'
 import type { Db } from '~/lib/supabase'
@@ -63,14 +64,12 @@ const bodySchema = z.discriminatedUnion('intent', [
 ])
 type StaffIntent = z.infer<typeof bodySchema>
 
-const refused = (message: string, fieldErrors?: Record<string, string>): StaffActionResult => ({ ok: false, toast: { kind: 'error', message }, fieldErrors })
-
 async function run(body: StaffIntent, caller: StaffCaller, callerDb: Db, service: Db, welcomeUrl: string): Promise<StaffActionResult> {
   const done = (message: string): StaffActionResult => ({ ok: true, toast: { kind: 'success', message } })
   switch (body.intent) {
     case 'invite': {
       const input = inviteSchema.safeParse(body.values)
-      if (!input.success) return refused(text.inviteFailed, Object.fromEntries(input.error.issues.map((issue) => [issue.path.join('.'), issue.message])))
+      if (!input.success) return refused(text.inviteFailed, fieldErrorsOf(input.error))
       await inviteStaff(service, callerDb, input.data.email, input.data.role, welcomeUrl)
       return done(text.invited)
     }

@@ -1,16 +1,16 @@
 // An item's History (its versions: who saved, when, which fields; open one, compare it with the
-// current text word by word, restore it) and a list's Recently deleted. Restoring posts the
-// screen's `restore` / `undelete` intent, so the route's action writes and the list reloads.
+// current text word by word, restore it) and a list's Recently deleted. Both read their resource
+// route (/admin/api/versions, /admin/api/deleted) through a fetcher when they open; restoring posts
+// the screen's `restore` / `undelete` intent, after which the router reloads the list and the panel.
 import { diffWords } from 'diff'
 import { ArchiveRestore, History } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { href, useFetcher } from 'react-router'
 import { useConfirm } from '~/components/ui/confirm-dialog'
 import { Dialog } from '~/components/ui/dialog'
 import { relativeTime } from '~/entities/activity'
 import { REVISION_KINDS, revisionMessages as text, UNCOMPARED_FIELDS, type DeletedItem, type Revision, type VersionedTable } from '~/entities/revision'
-import { adminDb } from '../lib/admin-db'
-import { notifyError } from '../lib/notify'
-import { listRecentlyDeleted, listRevisions } from '../lib/revisions'
+import { useFormatTime } from '../lib/time-zone'
 import { useAdminAction } from '../lib/use-admin-action'
 import { buttonPrimary, buttonSecondary, iconButton } from './styles'
 
@@ -109,52 +109,37 @@ export interface HistoryProps {
 /** The History button of an item and its dialog. */
 export function HistoryButton(props: HistoryProps & { label?: string }) {
   const [open, setOpen] = useState(false)
+  // Versions are read when the dialog opens, not with the screen's list.
+  const fetcher = useFetcher<{ versions: Revision[] }>()
+  const show = () => {
+    setOpen(true)
+    void fetcher.load(href('/admin/api/versions/:table/:id', { table: props.table, id: props.id }))
+  }
   return (
     <>
       {props.label ? (
-        <button type="button" className={buttonSecondary} onClick={() => setOpen(true)}>
+        <button type="button" className={buttonSecondary} onClick={show}>
           <History aria-hidden className="size-4" /> {props.label}
         </button>
       ) : (
-        <button type="button" className={iconButton} aria-label={`History of ${props.name}`} onClick={() => setOpen(true)}>
+        <button type="button" className={iconButton} aria-label={`History of ${props.name}`} onClick={show}>
           <History aria-hidden className="size-4" />
         </button>
       )}
-      {open ? <HistoryDialog {...props} onClose={() => setOpen(false)} /> : null}
+      {open ? <HistoryDialog {...props} versions={fetcher.data?.versions ?? null} onClose={() => setOpen(false)} /> : null}
     </>
   )
 }
 
-function HistoryDialog({ table, id, name, current, onClose }: HistoryProps & { onClose: () => void }) {
+function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { versions: Revision[] | null; onClose: () => void }) {
   const action = useAdminAction()
   const { confirm, element: confirmDialog } = useConfirm()
-  const [versions, setVersions] = useState<Revision[] | null>(null)
   const [openId, setOpenId] = useState<number | null>(null)
-  const [reload, setReload] = useState(0)
-
-  // Versions are read when the dialog opens (and after a restore), not with the screen's list.
-  useEffect(() => {
-    let live = true
-    adminDb()
-      .then((db) => listRevisions(db, table, id))
-      .then(
-        (rows) => live && setVersions(rows),
-        (error: unknown) => {
-          notifyError(text.fetchFailed, error)
-          if (live) setVersions([])
-        },
-      )
-    return () => {
-      live = false
-    }
-  }, [table, id, reload])
+  const formatTime = useFormatTime()
 
   const restore = async (version: Revision) => {
     if (!(await confirm(text.confirmRestore, { confirmLabel: 'Restore' }))) return
-    if ((await action.submit({ intent: 'restore', revisionId: version.id })).ok) {
-      setOpenId(null)
-      setReload((n) => n + 1)
-    }
+    if ((await action.submit({ intent: 'restore', revisionId: version.id })).ok) setOpenId(null)
   }
   const opened = versions?.find((v) => v.id === openId) ?? null
 
@@ -169,7 +154,7 @@ function HistoryDialog({ table, id, name, current, onClose }: HistoryProps & { o
       ) : opened ? (
         <div className="grid gap-3">
           <p className="text-sm text-slate-700">
-            {REVISION_KINDS[opened.kind] ?? opened.kind} by {who(opened)} · {new Date(opened.created_at).toLocaleString('en-GB')}
+            {REVISION_KINDS[opened.kind] ?? opened.kind} by {who(opened)} · {formatTime(opened.created_at, 'full', true)}
           </p>
           <Comparison version={isRow(opened.data) ? opened.data : {}} current={current} />
           <div className="flex flex-wrap justify-end gap-2">
@@ -210,7 +195,10 @@ function HistoryDialog({ table, id, name, current, onClose }: HistoryProps & { o
 /** A list's Recently deleted button and dialog: items deleted in the last 30 days, each with Restore. */
 export function RecentlyDeleted({ table }: { table: VersionedTable }) {
   const action = useAdminAction()
-  const [items, setItems] = useState<DeletedItem[] | null>(null)
+  const fetcher = useFetcher<{ items: DeletedItem[] }>()
+  const [open, setOpen] = useState(false)
+  const items = open ? (fetcher.data?.items ?? null) : null
+  const path = href('/admin/api/deleted/:table', { table })
   // After a restore the row (and its focused button) is gone: focus moves to the row that took its
   // place, else to Close, so it stays in the dialog and Escape still closes it.
   const focusRow = useRef<number | null>(null)
@@ -225,33 +213,32 @@ export function RecentlyDeleted({ table }: { table: VersionedTable }) {
     ;(next ?? body.current?.closest('[role="dialog"]')?.querySelector<HTMLButtonElement>('button[aria-label="Close"]'))?.focus()
   }, [items])
 
-  const load = async () => {
-    try {
-      setItems(await listRecentlyDeleted(await adminDb(), table))
-    } catch (error) {
-      notifyError(text.fetchFailed, error)
-      setItems([])
-    }
+  const show = () => {
+    setOpen(true)
+    void fetcher.load(path)
   }
   const bringBack = async (item: DeletedItem, row: number) => {
-    await action.submit({ intent: 'undelete', revisionId: item.revision_id })
-    // Read again either way (a refused restore may mean someone else brought it back).
     focusRow.current = row
-    await load()
+    // A write reloads the list; a refused one is read again too (someone else may have brought it back).
+    if (!(await action.submit({ intent: 'undelete', revisionId: item.revision_id })).ok) await fetcher.load(path)
   }
 
   return (
     <>
-      <button type="button" className={buttonSecondary} onClick={() => void load()}>
+      <button type="button" className={buttonSecondary} onClick={show}>
         <ArchiveRestore aria-hidden className="size-4" /> Recently deleted
       </button>
-      <Dialog open={items !== null} onOpenChange={(next) => !next && setItems(null)} title="Recently deleted">
+      <Dialog open={open} onOpenChange={setOpen} title="Recently deleted">
         <div ref={body}>
-          {items && items.length === 0 ? (
+          {items === null ? (
+            <p className="text-sm text-slate-600" role="status">
+              Loading deleted items…
+            </p>
+          ) : items.length === 0 ? (
             <p className="text-sm text-slate-600">{text.noDeleted}</p>
           ) : (
             <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200">
-              {(items ?? []).map((item, row) => (
+              {items.map((item, row) => (
                 <li key={item.revision_id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{item.title}</p>

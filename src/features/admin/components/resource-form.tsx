@@ -8,6 +8,7 @@ import { useRevalidator } from 'react-router'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import type { ZodType } from 'zod'
 import type { ActionResult, Conflict } from '../lib/admin-action'
+import { useFormatTime, useNow } from '../lib/time-zone'
 import { useAdminAction } from '../lib/use-admin-action'
 import { useDraftForm } from '../lib/use-draft'
 import { Field } from './field'
@@ -165,6 +166,8 @@ export function ConflictNotice<Row extends { id: string; updated_at?: string }, 
   const revalidator = useRevalidator()
   const [mine, setMine] = useState<Input | null>(null)
   const [seeing, setSeeing] = useState(false)
+  const formatTime = useFormatTime()
+  const now = useNow()
   const { conflict } = saving
 
   if (mine) {
@@ -189,12 +192,8 @@ export function ConflictNotice<Row extends { id: string; updated_at?: string }, 
     conflict.updatedByName && conflict.updatedBy
       ? `${conflict.updatedByName} (${conflict.updatedBy})`
       : (conflict.updatedByName ?? conflict.updatedBy ?? 'Someone else')
-  const changedAt = new Date(conflict.updatedAt)
-  const sameDay = changedAt.toDateString() === new Date().toDateString()
-  const when = new Intl.DateTimeFormat(
-    'en-GB',
-    sameDay ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' },
-  ).format(changedAt)
+  const sameDay = formatTime(conflict.updatedAt, 'date') === formatTime(now, 'date')
+  const when = formatTime(conflict.updatedAt, sameDay ? 'time' : 'full', true)
   const theirsLoaded = latest?.updated_at !== undefined && Date.parse(latest.updated_at) >= Date.parse(conflict.updatedAt)
   const keepMine = () => {
     saving.setVersion(conflict.updatedAt)

@@ -31,7 +31,7 @@ export interface ActionResult {
   toast?: { kind: ToastKind; message: string }
   fieldErrors?: Record<string, string>
   conflict?: Conflict
-  /** What the write made that is shown only now (a preview link's address). */
+  /** What the write made that is shown only now (a preview link's address, an uploaded image's URL). */
   link?: string
 }
 
@@ -45,6 +45,18 @@ export interface ActionBody {
 }
 
 export type Intent = (db: Db, body: ActionBody) => Promise<ActionResult>
+
+/** A refused write: the error toast, and the messages beside the fields that broke a rule. */
+export function refused(message: string, fieldErrors?: Record<string, string>): ActionResult {
+  return { ok: false, toast: { kind: 'error', message }, fieldErrors }
+}
+
+/** A schema's complaints by field ("content.title"), the first one of each. */
+export function fieldErrorsOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
+  const fieldErrors: Record<string, string> = {}
+  for (const issue of error.issues) fieldErrors[issue.path.map(String).join('.')] ??= issue.message
+  return fieldErrors
+}
 
 /** Runs one write: the failure toast (the detail goes to the console) or the success toast. */
 export async function attempt(work: () => Promise<unknown>, failure: string, success?: string, kind: ToastKind = 'success'): Promise<ActionResult> {
@@ -73,10 +85,7 @@ export function adminAction(intents: Record<string, Intent>) {
 /** The input checked against the entity's schema again: the form's rules hold for any request. */
 export function parseValues<T>(schema: ZodType<T>, values: unknown, failure: string): { values: T } | { error: ActionResult } {
   const parsed = schema.safeParse(values)
-  if (parsed.success) return { values: parsed.data }
-  const fieldErrors: Record<string, string> = {}
-  for (const issue of parsed.error.issues) fieldErrors[issue.path.join('.')] ??= issue.message
-  return { error: { ok: false, toast: { kind: 'error', message: failure }, fieldErrors } }
+  return parsed.success ? { values: parsed.data } : { error: refused(failure, fieldErrorsOf(parsed.error)) }
 }
 
 export interface CrudApi<Values> {

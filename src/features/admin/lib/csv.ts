@@ -2,9 +2,7 @@
 // (starting with =, +, -, @, or a tab or carriage return that hides one) get a leading apostrophe,
 // so an exported message can never run as a formula when the file is opened (CSV injection).
 import Papa from 'papaparse'
-import { adminDb } from './admin-db'
-import { notifyError } from './notify'
-import { logPersonalDataRead, type PersonalDataRead } from './personal-data'
+import { useAdminAction } from './use-admin-action'
 
 const FORMULA_START = /^[=+\-@\t\r]/
 
@@ -17,11 +15,14 @@ export function toCsv(header: string[], rows: (string | number | null | undefine
   return Papa.unparse({ fields: header, data: safe }, { newline: '\r\n' })
 }
 
-/** Hands the CSV to the browser as a file download. */
-export function downloadCsv(fileName: string, csv: string): void {
+/** The CSV as a file in this page's memory, to download from its address. */
+export function csvFile(csv: string): string {
   // The byte-order mark makes spreadsheet programs read the file as UTF-8.
-  const blob = new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' })
-  const url = URL.createObjectURL(blob)
+  return URL.createObjectURL(new Blob(['\ufeff', csv], { type: 'text/csv;charset=utf-8' }))
+}
+
+/** Hands a file made by csvFile to the browser as a download, then lets it go. */
+export function downloadFile(fileName: string, url: string): void {
   const link = document.createElement('a')
   link.href = url
   link.download = fileName
@@ -31,15 +32,15 @@ export function downloadCsv(fileName: string, csv: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000)
 }
 
-/** A CSV of personal data: recorded in the activity log first, and not handed over if that fails. */
-export async function exportCsv(fileName: string, csv: string, kind: PersonalDataRead): Promise<void> {
-  try {
-    await logPersonalDataRead(await adminDb(), kind)
-  } catch (error) {
-    notifyError('Failed to export', error)
-    return
+/**
+ * A CSV of personal data: the screen's `export` intent records it in the activity log first, and the
+ * file is not handed over if that fails.
+ */
+export function useCsvExport(): (fileName: string, csv: string) => Promise<void> {
+  const action = useAdminAction()
+  return async (fileName, csv) => {
+    if ((await action.submit({ intent: 'export' })).ok) downloadFile(fileName, csvFile(csv))
   }
-  downloadCsv(fileName, csv)
 }
 
 export function today(): string {

@@ -1,4 +1,5 @@
 import { check, type Db } from '~/lib/supabase'
+import { attempt, type Intent } from './admin-action'
 
 export type PersonalDataRead = 'messages_export' | 'subscribers_export' | 'cv_download'
 
@@ -8,4 +9,9 @@ export type PersonalDataRead = 'messages_export' | 'subscribers_export' | 'cv_do
  */
 export async function logPersonalDataRead(db: Db, kind: PersonalDataRead, applicationId?: string): Promise<void> {
   check(await db.rpc('log_personal_data_read', { kind, application_id: applicationId }), 'Failed to record the download')
+}
+
+/** A screen's `export` intent: the CSV export recorded; the screen hands over the file only if it was. */
+export function exportIntent(kind: PersonalDataRead): Intent {
+  return (db) => attempt(() => logPersonalDataRead(db, kind), 'Failed to export')
 }

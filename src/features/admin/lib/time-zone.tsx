@@ -2,7 +2,7 @@
 // setting time_zone) and screens show and take dates and times in it.
 import { createContext, useContext, useState, type ReactNode } from 'react'
 import { unwrap, type Db } from '~/lib/supabase'
-import { DEFAULT_TIME_ZONE, isTimeZone } from '~/lib/zoned-time'
+import { DEFAULT_TIME_ZONE, formatZoned, isTimeZone, type ZonedStyle } from '~/lib/zoned-time'
 
 const TimeZoneContext = createContext(DEFAULT_TIME_ZONE)
 
@@ -12,6 +12,12 @@ export function TimeZoneProvider({ zone, children }: { zone: string; children: R
 
 export function useTimeZone(): string {
   return useContext(TimeZoneContext)
+}
+
+/** formatZoned in the company's time zone: how every screen of the back office shows a time. */
+export function useFormatTime(): (at: string | number | Date, style?: ZonedStyle, named?: boolean) => string {
+  const zone = useTimeZone()
+  return (at, style, named) => formatZoned(at, zone, style, named)
 }
 
 /** The time a screen was drawn, to tell what is still ahead (a scheduled post, an open job). */

@@ -38,8 +38,9 @@ export async function uploadMediaAt(db: Db, file: File, path: string): Promise<s
   return signed.data.path
 }
 
-export async function uploadMedia(db: Db, file: File, folder: string): Promise<string> {
+/** `name`: the file's own name, when the file passed through a form that dropped it. */
+export async function uploadMedia(db: Db, file: File, folder: string, name = file.name): Promise<string> {
   checkImage(file)
-  const path = await uploadMediaAt(db, file, `${folder}/${crypto.randomUUID()}-${safeName(file.name)}`)
+  const path = await uploadMediaAt(db, file, `${folder}/${crypto.randomUUID()}-${safeName(name)}`)
   return db.storage.from('media').getPublicUrl(path).data.publicUrl
 }

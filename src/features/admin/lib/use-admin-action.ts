@@ -20,7 +20,8 @@ export interface AdminAction {
   busy: boolean
 }
 
-export function useAdminAction(): AdminAction {
+/** `action`: the route whose clientAction runs the intents; the current route's when not given. */
+export function useAdminAction(action?: string): AdminAction {
   const fetcher = useFetcher<ActionResult>()
   const waiting = useRef<((result: ActionResult) => void) | null>(null)
   const handled = useRef<ActionResult | undefined>(undefined)
@@ -39,8 +40,8 @@ export function useAdminAction(): AdminAction {
     submit: (body) =>
       new Promise((resolve) => {
         waiting.current = resolve
-        if (body instanceof FormData) void fetcher.submit(body, { method: 'post', encType: 'multipart/form-data' })
-        else void fetcher.submit(JSON.parse(JSON.stringify(body)), { method: 'post', encType: 'application/json' })
+        if (body instanceof FormData) void fetcher.submit(body, { method: 'post', encType: 'multipart/form-data', action })
+        else void fetcher.submit(JSON.parse(JSON.stringify(body)), { method: 'post', encType: 'application/json', action })
       }),
     busy: fetcher.state !== 'idle',
   }

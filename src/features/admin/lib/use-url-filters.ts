@@ -2,7 +2,7 @@
 // The screen filters from the values held here at once (typing stays instant); the URL follows,
 // replacing the history entry instead of adding one per keystroke.
 import { useState } from 'react'
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { href, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
 
 export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
   const [params, setParams] = useSearchParams()
@@ -32,9 +32,11 @@ export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
 
 /**
  * For a route whose clientLoader reads the whole list: a change of filters (search params only)
- * does not load it again; a write, an explicit revalidation (the same URL) or a move to another page does.
+ * does not load it again, nor does an image upload (it changes no row until the form is saved); a
+ * write, an explicit revalidation (the same URL) or a move to another page does.
  */
-export function reloadOnWritesOnly({ formMethod, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+export function reloadOnWritesOnly({ formMethod, formAction, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false
+  if (formAction === href('/admin/api/upload')) return false
   return defaultShouldRevalidate
 }

@@ -10,6 +10,7 @@ import { HoneypotField } from './honeypot-field'
 import { SubmitButton } from './submit-button'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
+import { EMAIL_MAX } from '~/entities/rules'
 
 // The schema (and zod) loads when the visitor first focuses the form, not with the page. Only the
 // browser ever calls this, so the server build leaves the dynamic import out.
@@ -49,7 +50,16 @@ export function ApplicationForm({ job, action, result }: ApplicationFormProps) {
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField label="Email" error={fieldErrors.email}>
           {(control) => (
-            <input {...control} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={values.email} className={inputClass} />
+            <input
+              {...control}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              maxLength={EMAIL_MAX}
+              defaultValue={values.email}
+              className={inputClass}
+            />
           )}
         </FormField>
         <FormField label="Phone" error={fieldErrors.phone} optional>

@@ -8,6 +8,7 @@ import { HoneypotField } from './honeypot-field'
 import { SubmitButton } from './submit-button'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
+import { EMAIL_MAX } from '~/entities/rules'
 
 export const CONTACT_CONFIRMATION = "Thank you! We'll be in touch shortly."
 export const CONTACT_ACTION = '/leads/contact'
@@ -51,7 +52,16 @@ export function ContactForm({ solutions, interestedIn, result }: ContactFormProp
       </div>
       <FormField label="Email" error={fieldErrors.email}>
         {(control) => (
-          <input {...control} type="email" name="email" autoComplete="email" required maxLength={254} defaultValue={values.email} className={inputClass} />
+          <input
+            {...control}
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            maxLength={EMAIL_MAX}
+            defaultValue={values.email}
+            className={inputClass}
+          />
         )}
       </FormField>
       <FormField label="Interested In" error={fieldErrors.interestedIn} optional>

@@ -8,6 +8,7 @@ import { HoneypotField } from './honeypot-field'
 import { SubmitButton } from './submit-button'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
+import { EMAIL_MAX } from '~/entities/rules'
 
 export const NEWSLETTER_CONFIRMATION = "Thanks for subscribing! You'll hear from us soon."
 export const NEWSLETTER_ACTION = '/leads/newsletter'
@@ -52,7 +53,7 @@ export function NewsletterForm({ result, tone = 'light' }: NewsletterFormProps =
           type="email"
           name="email"
           required
-          maxLength={254}
+          maxLength={EMAIL_MAX}
           autoComplete="email"
           placeholder="Enter your email"
           defaultValue={values.email}

@@ -5,11 +5,9 @@ import { ActivityEntry } from '../../components/activity-entry'
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { buttonSecondary, card, input } from '../../components/styles'
-import { adminDb } from '../../lib/admin-db'
-import { downloadCsv, today } from '../../lib/csv'
-import { notifyError } from '../../lib/notify'
+import { downloadFile, today } from '../../lib/csv'
+import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
-import { activityCsv } from '../api/activity'
 
 /** The activity log: staff changes, reads of personal data and sign-ins, filtered in the URL. */
 export function ActivityScreen({ rows, hasMore, page, staff }: { rows: ActivityRow[]; hasMore: boolean; page: number; staff: StaffMember[] }) {
@@ -24,12 +22,11 @@ export function ActivityScreen({ rows, hasMore, page, staff }: { rows: ActivityR
     return `?${next}`
   }
 
+  const action = useAdminAction()
   const exportCsv = async () => {
-    try {
-      downloadCsv(`activity-${today()}.csv`, await activityCsv(await adminDb(), values))
-    } catch (error) {
-      notifyError(text.exportFailed, error)
-    }
+    const { page: _page, ...chosen } = values
+    const result = await action.submit({ intent: 'export', filters: new URLSearchParams(chosen).toString() })
+    if (result.link) downloadFile(`activity-${today()}.csv`, result.link)
   }
 
   return (

@@ -9,12 +9,10 @@ import {
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { buttonSecondary, card, input } from '../../components/styles'
-import { adminDb } from '../../lib/admin-db'
-import { notifyError } from '../../lib/notify'
 import { shortDate } from '../../lib/text'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
-import { signedCvUrl, type OpeningOption } from '../api/applications'
+import type { OpeningOption } from '../api/applications'
 
 /** Applications from the careers page, for all openings or the one chosen (in the URL). */
 export function ApplicationsScreen({ applications, openings }: { applications: Application[]; openings: OpeningOption[] }) {
@@ -28,16 +26,12 @@ export function ApplicationsScreen({ applications, openings }: { applications: A
   const openCv = async (application: Application) => {
     // Opened first, filled in after the link is signed, so the pop-up is not blocked.
     const tab = window.open('', '_blank')
-    try {
-      const url = await signedCvUrl(await adminDb(), application)
-      if (tab) {
-        tab.opener = null
-        tab.location.href = url
-      } else window.location.assign(url)
-    } catch (error) {
-      tab?.close()
-      notifyError(text.cvFailed, error)
-    }
+    const { link } = await action.submit({ intent: 'cv', id: application.id, cvPath: application.cv_path })
+    if (!link) tab?.close()
+    else if (tab) {
+      tab.opener = null
+      tab.location.href = link
+    } else window.location.assign(link)
   }
 
   return (

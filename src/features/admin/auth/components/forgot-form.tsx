@@ -1,26 +1,25 @@
 // "Forgot password?": one answer whatever the address, so nobody learns who is staff.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { MailQuestion } from 'lucide-react'
-import { useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useFetcher } from 'react-router'
 import { Field } from '../../components/field'
 import { buttonPrimary, buttonSecondary, input } from '../../components/styles'
-import { adminDb } from '../../lib/admin-db'
-import { requestPasswordReset } from '../api/passwords'
 import { forgotSchema, type ForgotValues } from '../schemas'
 import { AuthCard } from './auth-card'
+import type { LoginActionResult } from './login-form'
 
 export const RESET_SENT_MESSAGE = 'If that address belongs to a staff account, a link to set a new password is on its way. It works once, for one hour.'
 
 export function ForgotForm({ onBack }: { onBack: () => void }) {
-  const [sent, setSent] = useState(false)
   const form = useForm<ForgotValues>({ resolver: zodResolver(forgotSchema), defaultValues: { email: '' } })
-  const { errors, isSubmitting } = form.formState
+  const { errors } = form.formState
+  // The sign-in page's clientAction asks for the link.
+  const fetcher = useFetcher<LoginActionResult>()
+  const sent = fetcher.data?.kind === 'reset-sent'
+  const isSubmitting = fetcher.state !== 'idle'
 
-  const submit = form.handleSubmit(async ({ email }) => {
-    await requestPasswordReset(await adminDb(), email, `${window.location.origin}/admin/reset`)
-    setSent(true)
-  })
+  const submit = form.handleSubmit(({ email }) => fetcher.submit({ intent: 'forgot', email }, { method: 'post', encType: 'application/json' }))
 
   return (
     <AuthCard icon={MailQuestion} title="Forgot password?" subtitle="We e-mail you a link to set a new one">

@@ -10,8 +10,6 @@ import { useFetcher } from 'react-router'
 import { toast } from '~/components/ui/toast'
 import { Field } from '../../components/field'
 import { buttonPrimary, input } from '../../components/styles'
-import { adminDb } from '../../lib/admin-db'
-import { signOut } from '../api/sign-out'
 import { loginSchema, type LoginValues } from '../schemas'
 import { AuthCard, CardNotice } from './auth-card'
 import { CodeForm } from './code-form'
@@ -21,7 +19,7 @@ export type LoginNotice = 'no-access' | 'expired' | null
 export type LoginStep = 'password' | 'code' | 'forgot'
 
 /** What the sign-in action answers when it does not go on to the back office. */
-export type LoginActionResult = { kind: 'failed' | 'no-access' | 'needs-code' | 'wrong-code' }
+export type LoginActionResult = { kind: 'failed' | 'no-access' | 'needs-code' | 'wrong-code' | 'signed-out' | 'reset-sent' }
 
 export const NO_ACCESS_MESSAGE = 'This account has no access to the back office. Sign in with a staff account.'
 export const EXPIRED_MESSAGE = 'Your session has ended. Sign in again to continue where you left off.'
@@ -63,7 +61,7 @@ export function LoginForm({ notice, initialStep = 'password' }: LoginFormProps) 
     return (
       <CodeForm
         onCancel={() => {
-          void adminDb().then(signOut)
+          void fetcher.submit({ intent: 'cancel' }, { method: 'post', encType: 'application/json' })
           setStep('password')
         }}
       />

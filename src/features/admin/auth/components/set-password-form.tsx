@@ -5,12 +5,10 @@ import { KeyRound } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
 import { MIN_PASSWORD_LENGTH, newPasswordSchema, type NewPasswordValues } from '~/entities/staff-member'
-import { notifyError } from '../../lib/notify'
 import { Field } from '../../components/field'
 import { buttonPrimary, input } from '../../components/styles'
-import { adminDb } from '../../lib/admin-db'
+import { useAdminAction } from '../../lib/use-admin-action'
 import type { LinkSession } from '../api/accept-link'
-import { setNewPassword } from '../api/passwords'
 import { AuthCard, CardNotice } from './auth-card'
 
 export const INVALID_LINK_MESSAGE = 'This link has expired or has already been used.'
@@ -26,15 +24,11 @@ export interface SetPasswordFormProps {
 function PasswordFields({ email, submitLabel, onDone }: { email: string; submitLabel: string; onDone: () => void }) {
   const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema(email)), defaultValues: { password: '', confirm: '' } })
   const { errors, isSubmitting } = form.formState
+  const action = useAdminAction()
 
+  // The page's clientAction sets it; a refusal shows its toast.
   const submit = form.handleSubmit(async ({ password }) => {
-    try {
-      await setNewPassword(await adminDb(), password)
-    } catch (error) {
-      notifyError('Failed to set the password', error)
-      return
-    }
-    onDone()
+    if ((await action.submit({ intent: 'password', password })).ok) onDone()
   })
 
   return (

@@ -3,16 +3,18 @@
 // to discard them.
 import { CloudOff, Check, Loader2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
+import { formatZoned } from '~/lib/zoned-time'
 import { buttonSecondary } from '../../components/styles'
+import { useTimeZone } from '../../lib/time-zone'
 import type { PostAutosave } from './use-post-autosave'
 
-/** "a few seconds ago", "a minute ago", "5 minutes ago", then the time of day. */
-export function savedAgo(at: number, now: number): string {
+/** "a few seconds ago", "a minute ago", "5 minutes ago", then the time of day in `zone`. */
+export function savedAgo(at: number, now: number, zone: string): string {
   const seconds = Math.max(0, Math.round((now - at) / 1000))
   if (seconds < 60) return 'a few seconds ago'
   if (seconds < 120) return 'a minute ago'
   if (seconds < 3600) return `${Math.floor(seconds / 60)} minutes ago`
-  return `at ${new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at)}`
+  return `at ${formatZoned(at, zone, 'time')}`
 }
 
 function useTicking(everyMs: number): number {
@@ -26,8 +28,9 @@ function useTicking(everyMs: number): number {
 
 export function AutosaveStatus({ autosave }: { autosave: Pick<PostAutosave, 'status' | 'savedAt'> }) {
   const now = useTicking(15000)
+  const zone = useTimeZone()
   const { status, savedAt } = autosave
-  const ago = savedAt ? savedAgo(savedAt, Math.max(now, savedAt)) : null
+  const ago = savedAt ? savedAgo(savedAt, Math.max(now, savedAt), zone) : null
   const text =
     status === 'saving'
       ? 'Saving…'

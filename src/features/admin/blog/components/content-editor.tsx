@@ -1,11 +1,9 @@
 // The Content box: 15 rows of HTML with a toolbar that wraps the selection in tags, and an image
 // upload that inserts the uploaded image's public URL at the cursor.
 import { Bold, Code, Heading2, Heading3, ImageUp, Italic, List, Quote, type LucideIcon } from 'lucide-react'
-import { useRef, useState } from 'react'
-import { adminDb } from '../../lib/admin-db'
+import { useRef } from 'react'
 import { iconButton, input } from '../../components/styles'
-import { notifyError, notifySuccess } from '../../lib/notify'
-import { ImageRejected, uploadMedia } from '../../lib/upload-media'
+import { useImageUpload } from '../../lib/use-image-upload'
 import { insertAt, TOOLBAR, wrapSelection, type Edit } from '../rules'
 import { ImageFileInput } from '../../components/image-file-input'
 
@@ -35,7 +33,8 @@ function escapeAttribute(text: string): string {
 export function ContentEditor({ id, value, onChange, onBlur, ...aria }: ContentEditorProps) {
   const area = useRef<HTMLTextAreaElement>(null)
   const file = useRef<HTMLInputElement>(null)
-  const [uploading, setUploading] = useState(false)
+  const images = useImageUpload()
+  const uploading = images.busy
 
   const apply = (edit: Edit) => {
     onChange(edit.value)
@@ -56,18 +55,11 @@ export function ContentEditor({ id, value, onChange, onBlur, ...aria }: ContentE
     const el = area.current
     const start = el?.selectionStart ?? value.length
     const end = el?.selectionEnd ?? value.length
-    setUploading(true)
-    try {
-      const url = await uploadMedia(await adminDb(), image, 'blog')
-      const alt = escapeAttribute(image.name.replace(/\.[^.]+$/, ''))
-      apply(insertAt(value, start, end, `<img src="${escapeAttribute(url)}" alt="${alt}" />`))
-      notifySuccess('Image uploaded successfully')
-    } catch (error) {
-      notifyError(error instanceof ImageRejected ? error.message : 'Failed to upload image', error)
-    } finally {
-      setUploading(false)
-      if (file.current) file.current.value = ''
-    }
+    const url = await images.upload(image, 'blog')
+    if (file.current) file.current.value = ''
+    if (!url) return
+    const alt = escapeAttribute(image.name.replace(/\.[^.]+$/, ''))
+    apply(insertAt(value, start, end, `<img src="${escapeAttribute(url)}" alt="${alt}" />`))
   }
 
   return (

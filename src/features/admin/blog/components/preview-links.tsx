@@ -1,59 +1,39 @@
 // "Preview links" of a post in the editor: Share preview makes a 7-day link to the post as visitors
 // will see it (shown once, to copy), and the active links are listed with their expiry and Revoke.
-// Writes go through the screen's sharePreview / revokePreview intents.
+// The list is the resource route /admin/api/preview-links/:postId, read through a fetcher (the router
+// reads it again after every write); writes go through the screen's sharePreview / revokePreview intents.
 import { Copy, Link2 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
+import { href, useFetcher } from 'react-router'
 import { postStatus, type BlogPost } from '~/entities/blog-post'
 import { postPreviewMessages as text, type PostPreview } from '~/entities/post-preview'
 import { formatZoned } from '~/lib/zoned-time'
 import { buttonDanger, buttonSecondary, input } from '../../components/styles'
-import { adminDb } from '../../lib/admin-db'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { copyToClipboard } from '../../lib/clipboard'
 import { useTimeZone } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
-import { listPreviewLinks } from '../api/preview-links'
 
 export function PreviewLinks({ post }: { post: BlogPost }) {
   const action = useAdminAction()
   const zone = useTimeZone()
   const linkId = useId()
-  const [links, setLinks] = useState<PostPreview[] | null>(null)
+  const fetcher = useFetcher<{ links: PostPreview[] }>()
+  const links = fetcher.data?.links ?? null
   const [made, setMade] = useState<string | null>(null)
-  const [reload, setReload] = useState(0)
   const live = postStatus(post) === 'published'
 
-  // Links are read when the editor opens (and after each change), not with the screen's list.
-  useEffect(() => {
-    let current = true
-    adminDb()
-      .then((db) => listPreviewLinks(db, post.id))
-      .then(
-        (rows) => current && setLinks(rows),
-        (error: unknown) => {
-          notifyError(text.fetchFailed, error)
-          if (current) setLinks([])
-        },
-      )
-    return () => {
-      current = false
-    }
-  }, [post.id, reload])
+  // Links are read when the editor opens, not with the screen's list.
+  const { load } = fetcher
+  const path = href('/admin/api/preview-links/:postId', { postId: post.id })
+  useEffect(() => void load(path), [load, path])
 
   const share = async () => {
     const result = await action.submit({ intent: 'sharePreview', id: post.id })
     if (result.ok && result.link) setMade(new URL(result.link, window.location.origin).href)
-    setReload((n) => n + 1)
   }
-  const revoke = async (preview: PostPreview) => {
-    if ((await action.submit({ intent: 'revokePreview', previewId: preview.id })).ok) setReload((n) => n + 1)
-  }
+  const revoke = (preview: PostPreview) => action.submit({ intent: 'revokePreview', previewId: preview.id })
   const copy = async (url: string) => {
-    try {
-      await navigator.clipboard.writeText(url)
-      notifySuccess('Link copied')
-    } catch (error) {
-      notifyError('Failed to copy the link: select it and copy it by hand', error)
-    }
+    await copyToClipboard(url, 'Link copied', 'Failed to copy the link: select it and copy it by hand')
   }
 
   return (

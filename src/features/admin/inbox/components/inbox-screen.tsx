@@ -7,8 +7,9 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { badge, buttonDanger, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
-import { exportCsv, today } from '../../lib/csv'
+import { today, useCsvExport } from '../../lib/csv'
 import { matches, shortDate } from '../../lib/text'
+import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import { messagesCsv } from '../api/contact-messages'
@@ -16,6 +17,8 @@ import { messagesCsv } from '../api/contact-messages'
 /** The Inbox: messages from the contact form, searchable and filtered by status (both in the URL). */
 export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
   const action = useAdminAction()
+  const formatTime = useFormatTime()
+  const exportCsv = useCsvExport()
   const { confirm, element: confirmDialog } = useConfirm()
   const [openId, setOpenId] = useState<string | null>(null)
   const filters = useUrlFilters({ q: '', status: '' })
@@ -43,7 +46,7 @@ export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
             type="button"
             className={buttonSecondary}
             disabled={!messages.length}
-            onClick={() => void exportCsv(`messages-${today()}.csv`, messagesCsv(shown), 'messages_export')}
+            onClick={() => void exportCsv(`messages-${today()}.csv`, messagesCsv(shown))}
           >
             <Download aria-hidden className="size-4" /> Export CSV
           </button>
@@ -104,7 +107,7 @@ export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
               <dt className="text-slate-500">Interested in</dt>
               <dd>{open.interested_in || '—'}</dd>
               <dt className="text-slate-500">Received</dt>
-              <dd>{new Date(open.created_at).toLocaleString('en-GB')}</dd>
+              <dd>{formatTime(open.created_at, 'full', true)}</dd>
               <dt className="text-slate-500">Status</dt>
               <dd>{open.status === 'new' ? 'New' : 'Handled'}</dd>
             </dl>

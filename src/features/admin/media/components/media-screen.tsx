@@ -12,8 +12,10 @@ import { FormDialog } from '../../components/form-dialog'
 import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { buttonPrimary, buttonSecondary, card, iconButton, iconButtonDanger, input } from '../../components/styles'
-import { notifyError, notifySuccess } from '../../lib/notify'
+import { notifyError } from '../../lib/notify'
 import { matches, shortDate } from '../../lib/text'
+import { fieldErrorsOf } from '../../lib/admin-action'
+import { copyToClipboard } from '../../lib/clipboard'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import { ImageFileInput } from '../../components/image-file-input'
@@ -69,7 +71,7 @@ function MoveDialog({ file, folders, onClose }: { file: MediaFile; folders: stri
   const submit = async () => {
     const parsed = mediaPlaceSchema.safeParse(values)
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message])))
+      setErrors(fieldErrorsOf(parsed.error))
       return
     }
     setErrors({})
@@ -132,12 +134,7 @@ export function MediaScreen({ files }: { files: MediaFile[] }) {
     if (await confirm(m.confirmDelete, { title: `Delete ${file.name}?` })) await action.submit({ intent: 'delete', path: file.path })
   }
   const copy = async (file: MediaFile) => {
-    try {
-      await navigator.clipboard.writeText(file.publicUrl)
-      notifySuccess('Image address copied')
-    } catch (error) {
-      notifyError('Failed to copy the image address', error)
-    }
+    await copyToClipboard(file.publicUrl, 'Image address copied', 'Failed to copy the image address')
   }
 
   return (

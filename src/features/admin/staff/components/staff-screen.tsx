@@ -13,6 +13,7 @@ import { FormDialog } from '../../components/form-dialog'
 import { PageHeader } from '../../components/page-header'
 import { badge, buttonPrimary, buttonSecondary, card, iconButton, iconButtonDanger, input } from '../../components/styles'
 import { shortDate } from '../../lib/text'
+import { copyToClipboard } from '../../lib/clipboard'
 import { useAdminAction } from '../../lib/use-admin-action'
 import type { StaffActionResult } from '../api/staff-requests'
 
@@ -72,8 +73,7 @@ function InviteDialog({ open, onOpenChange, roles }: { open: boolean; onOpenChan
 function LinkDialog({ link, onClose }: { link: string | null; onClose: () => void }) {
   const [copied, setCopied] = useState(false)
   const copy = async () => {
-    await navigator.clipboard.writeText(link ?? '')
-    setCopied(true)
+    if (await copyToClipboard(link ?? '', null, 'Failed to copy the link: select it and copy it by hand')) setCopied(true)
   }
   return (
     <Dialog open={link !== null} onOpenChange={(open) => (open ? undefined : onClose())} title="Invitation link">

@@ -5,7 +5,7 @@ import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { badge, buttonSecondary, card, iconButton, iconButtonDanger } from '../../components/styles'
-import { exportCsv, today } from '../../lib/csv'
+import { today, useCsvExport } from '../../lib/csv'
 import { matches, shortDate } from '../../lib/text'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -14,6 +14,7 @@ import { subscribersCsv } from '../api/subscribers'
 /** The newsletter's subscribers, searchable by e-mail (in the URL), with unsubscribe and delete. */
 export function SubscribersScreen({ subscribers: all }: { subscribers: Subscriber[] }) {
   const action = useAdminAction()
+  const exportCsv = useCsvExport()
   const { confirm, element: confirmDialog } = useConfirm()
   const filters = useUrlFilters({ q: '' })
   const shown = all.filter((s) => matches(filters.values.q, s.email))
@@ -38,7 +39,7 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
             type="button"
             className={buttonSecondary}
             disabled={!all.length}
-            onClick={() => void exportCsv(`subscribers-${today()}.csv`, subscribersCsv(shown), 'subscribers_export')}
+            onClick={() => void exportCsv(`subscribers-${today()}.csv`, subscribersCsv(shown))}
           >
             <Download aria-hidden className="size-4" /> Export CSV
           </button>
