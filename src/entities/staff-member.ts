@@ -64,6 +64,7 @@ export const totpCodeSchema = z.object({
     .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app')),
 })
 export type TotpCodeValues = z.input<typeof totpCodeSchema>
+export const WRONG_CODE_MESSAGE = 'That code did not work. Enter the current code from your app.'
 
 /** Each person may keep at most this many authenticator apps (a second phone as the backup). */
 export const MAX_FACTORS = 2

@@ -1,6 +1,10 @@
 import type { Db } from '~/lib/supabase'
 
-export type LinkSession = { kind: 'ready'; email: string } | { kind: 'invalid' }
+/**
+ * `needsCode`: the person has a verified authenticator, so Supabase Auth lets the link's session
+ * (password only, aal1) set a new password only after a code from it.
+ */
+export type LinkSession = { kind: 'ready'; email: string; needsCode: boolean } | { kind: 'invalid' }
 
 /**
  * The session an e-mailed link (invitation or password recovery) opens. Supabase Auth sends the
@@ -24,7 +28,9 @@ export async function sessionFromLink(db: Db, url: URL, type: 'invite' | 'recove
   }
   if (failed) return { kind: 'invalid' }
   const { data } = await db.auth.getUser()
-  return data.user?.email ? { kind: 'ready', email: data.user.email } : { kind: 'invalid' }
+  if (!data.user?.email) return { kind: 'invalid' }
+  const { data: level } = await db.auth.mfa.getAuthenticatorAssuranceLevel()
+  return { kind: 'ready', email: data.user.email, needsCode: level?.nextLevel === 'aal2' && level.currentLevel !== 'aal2' }
 }
 
 /** What /admin/welcome and /admin/reset load: the link's session; its tokens then leave the address bar and the history. */

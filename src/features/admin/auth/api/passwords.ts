@@ -2,12 +2,19 @@ import { check, type Db } from '~/lib/supabase'
 
 /**
  * Sets the signed-in person's new password (after an invitation or a recovery link) and ends every
- * other session they have: whoever knew the old password is out.
+ * other session they have: whoever knew the old password is out. A person with an authenticator
+ * proves a code from it first (`code`); a wrong one changes nothing.
  */
-export async function setNewPassword(db: Db, password: string): Promise<void> {
+export async function setNewPassword(db: Db, password: string, code?: string): Promise<'set' | 'wrong-code'> {
+  if (code !== undefined) {
+    const { data } = await db.auth.mfa.listFactors()
+    const factorId = data?.totp[0]?.id
+    if (!factorId || (await db.auth.mfa.challengeAndVerify({ factorId, code })).error) return 'wrong-code'
+  }
   check(await db.auth.updateUser({ password }), 'setting the password')
   const { error } = await db.auth.signOut({ scope: 'others' })
   if (error) console.warn('Other sessions: the server did not confirm their end', error.message)
+  return 'set'
 }
 
 /**

@@ -5,13 +5,11 @@ import { ShieldCheck } from 'lucide-react'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useFetcher } from 'react-router'
-import { totpCodeSchema, type TotpCodeValues } from '~/entities/staff-member'
+import { totpCodeSchema, WRONG_CODE_MESSAGE, type TotpCodeValues } from '~/entities/staff-member'
 import { Field } from '../../components/field'
 import { buttonPrimary, buttonSecondary, input } from '../../components/styles'
 import type { LoginActionResult } from './login-form'
 import { AuthCard } from './auth-card'
-
-export const WRONG_CODE_MESSAGE = 'That code did not work. Enter the current code from your app.'
 
 export function CodeForm({ onCancel }: { onCancel: () => void }) {
   const fetcher = useFetcher<LoginActionResult>({ key: 'admin-login-code' })

@@ -4,7 +4,8 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { KeyRound } from 'lucide-react'
 import { useForm } from 'react-hook-form'
 import { Link } from 'react-router'
-import { MIN_PASSWORD_LENGTH, newPasswordSchema, type NewPasswordValues } from '~/entities/staff-member'
+import { MIN_PASSWORD_LENGTH, newPasswordSchema, totpCodeSchema, type NewPasswordValues } from '~/entities/staff-member'
+import { z } from '~/lib/schemas'
 import { Field } from '../../components/field'
 import { buttonPrimary, input } from '../../components/styles'
 import { useAdminAction } from '../../lib/use-admin-action'
@@ -21,14 +22,20 @@ export interface SetPasswordFormProps {
   onDone: () => void
 }
 
-function PasswordFields({ email, submitLabel, onDone }: { email: string; submitLabel: string; onDone: () => void }) {
-  const form = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema(email)), defaultValues: { password: '', confirm: '' } })
+const codeField = totpCodeSchema.shape.code
+
+function PasswordFields({ email, needsCode, submitLabel, onDone }: { email: string; needsCode: boolean; submitLabel: string; onDone: () => void }) {
+  // With an authenticator, the code from it is asked for too: Auth sets the password only then.
+  const schema = needsCode ? newPasswordSchema(email).and(z.object({ code: codeField })) : newPasswordSchema(email)
+  const form = useForm<NewPasswordValues & { code?: string }>({ resolver: zodResolver(schema), defaultValues: { password: '', confirm: '', code: '' } })
   const { errors, isSubmitting } = form.formState
   const action = useAdminAction()
 
-  // The page's clientAction sets it; a refusal shows its toast.
-  const submit = form.handleSubmit(async ({ password }) => {
-    if ((await action.submit({ intent: 'password', password })).ok) onDone()
+  // The page's clientAction sets it; a refusal shows its toast, and a wrong code its message.
+  const submit = form.handleSubmit(async ({ password, code }) => {
+    const result = await action.submit({ intent: 'password', password, ...(needsCode ? { code } : {}) })
+    if (result.ok) onDone()
+    else if (result.fieldErrors?.code) form.setError('code', { message: result.fieldErrors.code })
   })
 
   return (
@@ -40,6 +47,15 @@ function PasswordFields({ email, submitLabel, onDone }: { email: string; submitL
       <Field label="Repeat the password" error={errors.confirm?.message}>
         <input type="password" autoComplete="new-password" className={input} {...form.register('confirm')} />
       </Field>
+      {needsCode && (
+        <Field
+          label="Code from your authenticator app"
+          hint="Your account has two-factor sign-in: enter the 6-digit code it shows now"
+          error={errors.code?.message}
+        >
+          <input inputMode="numeric" autoComplete="one-time-code" className={input} {...form.register('code')} />
+        </Field>
+      )}
       <button type="submit" disabled={isSubmitting} className={`${buttonPrimary} w-full`}>
         {isSubmitting ? 'Saving...' : submitLabel}
       </button>
@@ -51,7 +67,7 @@ export function SetPasswordForm({ link, title, subtitle, submitLabel, onDone }: 
   return (
     <AuthCard icon={KeyRound} title={title} subtitle={link.kind === 'ready' ? `${subtitle} for ${link.email}` : subtitle}>
       {link.kind === 'ready' ? (
-        <PasswordFields email={link.email} submitLabel={submitLabel} onDone={onDone} />
+        <PasswordFields email={link.email} needsCode={link.needsCode} submitLabel={submitLabel} onDone={onDone} />
       ) : (
         <>
           <CardNotice>{INVALID_LINK_MESSAGE}</CardNotice>
