@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EMAIL_MAX, emailRule, optionalText, optionalUrlRule, requiredText, urlRule } from './rules'
+import { EMAIL_MAX } from './limits'
+import { emailRule, optionalText, optionalUrlRule, requiredText, urlRule } from './rules'
 
 describe('URL rules of the admin forms', () => {
   it('refuse an address a browser reads as another site, with a message that says why', () => {

@@ -2,12 +2,7 @@
 // form refuses what the database would refuse, with a message beside the field.
 import { z } from '~/lib/schemas'
 import { isSafeUrl } from '~/lib/safe-url'
-
-/** The longest e-mail address there is (RFC 5321's path limit), as every form and the database take it. */
-export const EMAIL_MAX = 254
-
-/** The database cannot store a NUL character in text; no person types one. */
-export const hasNoNul = (value: string) => !value.includes('\0')
+import { EMAIL_MAX, hasNoNul } from './limits'
 
 /** An e-mail address, trimmed: required, at most EMAIL_MAX characters, and well formed. */
 export const emailRule = z

@@ -1,7 +1,8 @@
 // The site settings staff edit (key/value rows): their sections and labels, and each key's rule.
 import { z } from '~/lib/schemas'
 import { isTimeZone } from '~/lib/zoned-time'
-import { optionalUrlRule, EMAIL_MAX } from './rules'
+import { EMAIL_MAX } from './limits'
+import { optionalUrlRule } from './rules'
 
 export const settingsMessages = {
   fetchFailed: 'Failed to fetch settings',

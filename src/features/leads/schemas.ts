@@ -1,7 +1,8 @@
 // One schema per lead form, used by the browser before sending and by the action on arrival. The
 // database repeats each rule as a constraint (supabase/migrations/*_leads.sql).
 import { z } from '~/lib/schemas'
-import { EMAIL_MAX, emailRule as email, hasNoNul as noNul } from '~/entities/rules'
+import { EMAIL_MAX, hasNoNul as noNul } from '~/entities/limits'
+import { emailRule as email } from '~/entities/rules'
 import { CV_MAX_BYTES } from './cv-file'
 
 const required = (label: string, max: number) =>

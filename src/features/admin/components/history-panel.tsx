@@ -5,7 +5,7 @@
 import { diffWords } from 'diff'
 import { ArchiveRestore, History } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { href, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { useConfirm } from '~/components/ui/confirm-dialog'
 import { Dialog } from '~/components/ui/dialog'
 import { relativeTime } from '~/entities/activity'
@@ -113,7 +113,7 @@ export function HistoryButton(props: HistoryProps & { label?: string }) {
   const fetcher = useFetcher<{ versions: Revision[] }>()
   const show = () => {
     setOpen(true)
-    void fetcher.load(href('/admin/api/versions/:table/:id', { table: props.table, id: props.id }))
+    void fetcher.load(`/admin/api/versions/${props.table}/${props.id}`)
   }
   return (
     <>
@@ -198,7 +198,7 @@ export function RecentlyDeleted({ table }: { table: VersionedTable }) {
   const fetcher = useFetcher<{ items: DeletedItem[] }>()
   const [open, setOpen] = useState(false)
   const items = open ? (fetcher.data?.items ?? null) : null
-  const path = href('/admin/api/deleted/:table', { table })
+  const path = `/admin/api/deleted/${table}`
   // After a restore the row (and its focused button) is gone: focus moves to the row that took its
   // place, else to Close, so it stays in the dialog and Escape still closes it.
   const focusRow = useRef<number | null>(null)

@@ -2,7 +2,8 @@
 // The screen filters from the values held here at once (typing stays instant); the URL follows,
 // replacing the history entry instead of adding one per keystroke.
 import { useState } from 'react'
-import { href, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { UPLOAD_ACTION } from './use-image-upload'
 
 export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
   const [params, setParams] = useSearchParams()
@@ -37,6 +38,6 @@ export function useUrlFilters<K extends string>(defaults: Record<K, string>) {
  */
 export function reloadOnWritesOnly({ formMethod, formAction, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   if (!formMethod && currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false
-  if (formAction === href('/admin/api/upload')) return false
+  if (formAction === UPLOAD_ACTION) return false
   return defaultShouldRevalidate
 }

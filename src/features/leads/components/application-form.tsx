@@ -10,7 +10,7 @@ import { HoneypotField } from './honeypot-field'
 import { SubmitButton } from './submit-button'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
-import { EMAIL_MAX } from '~/entities/rules'
+import { EMAIL_MAX } from '~/entities/limits'
 
 // The schema (and zod) loads when the visitor first focuses the form, not with the page. Only the
 // browser ever calls this, so the server build leaves the dynamic import out.

@@ -8,7 +8,7 @@ import { HoneypotField } from './honeypot-field'
 import { SubmitButton } from './submit-button'
 import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
-import { EMAIL_MAX } from '~/entities/rules'
+import { EMAIL_MAX } from '~/entities/limits'
 
 export const NEWSLETTER_CONFIRMATION = "Thanks for subscribing! You'll hear from us soon."
 export const NEWSLETTER_ACTION = '/leads/newsletter'

@@ -4,7 +4,7 @@
 // reads it again after every write); writes go through the screen's sharePreview / revokePreview intents.
 import { Copy, Link2 } from 'lucide-react'
 import { useEffect, useId, useState } from 'react'
-import { href, useFetcher } from 'react-router'
+import { useFetcher } from 'react-router'
 import { postStatus, type BlogPost } from '~/entities/blog-post'
 import { postPreviewMessages as text, type PostPreview } from '~/entities/post-preview'
 import { formatZoned } from '~/lib/zoned-time'
@@ -24,7 +24,7 @@ export function PreviewLinks({ post }: { post: BlogPost }) {
 
   // Links are read when the editor opens, not with the screen's list.
   const { load } = fetcher
-  const path = href('/admin/api/preview-links/:postId', { postId: post.id })
+  const path = `/admin/api/preview-links/${post.id}`
   useEffect(() => void load(path), [load, path])
 
   const share = async () => {
