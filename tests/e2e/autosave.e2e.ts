@@ -78,7 +78,8 @@ describe('the post editor', () => {
     await editorTwo.getByRole('button', { name: 'Update Post' }).click()
     const conflict = editorTwo.getByRole('alert')
     await expect(conflict.textContent()).resolves.toMatch(
-      /admin@example\.com.* changed this at \d\d:\d\d, after you opened it\. Your changes are not saved yet\./,
+      // The company's time, with its zone named: "09:00 GMT+1" (with the date when it was not today).
+      /admin@example\.com.* changed this at (\d{1,2} \w{3} \d{4}, )?\d\d:\d\d \S+, after you opened it\. Your changes are not saved yet\./,
     )
     await expectNoViolations(two.page, 'conflict screen', { include: ['[role="dialog"]'] })
     await conflict.getByRole('button', { name: 'Keep mine' }).click()
