@@ -23,7 +23,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PG_BIN=/usr/lib/postgresql/15/bin
+source scripts/lib/throwaway-postgres.sh
 PLATFORM=scripts/platform-schema/supabase-platform.sql
 started=$SECONDS
 step_started=$SECONDS
@@ -38,26 +38,7 @@ if [ ! -x "$PG_BIN/postgres" ] || [ ! -f /usr/share/postgresql/15/extension/pgta
   step "installed postgresql-15 and pgTAP"
 fi
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/ci-postgres.XXXXXX")
-chmod 755 "$work"
-as_owner=()
-if [ "$(id -u)" = 0 ]; then
-  chown postgres "$work"
-  as_owner=(runuser -u postgres --)
-fi
-cleanup() {
-  "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-"${as_owner[@]}" "$PG_BIN/initdb" -D "$work/data" -U supabase_admin --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-# fsync off: a throwaway cluster; nothing here needs to survive a crash.
-"${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
-  -o "-k $work -c listen_addresses= -c fsync=off -c full_page_writes=off" start >/dev/null
-# Notices (e.g. a policy name cut to 63 characters) are not failures.
-export PGHOST=$work PGOPTIONS='-c client_min_messages=warning'
-PSQL=(psql -X -q -v ON_ERROR_STOP=1)
+start_throwaway_postgres ci-postgres
 ADMIN=(-U supabase_admin)
 step "started PostgreSQL $("${PSQL[@]}" "${ADMIN[@]}" -d postgres -At -c 'show server_version')"
 

@@ -7,28 +7,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-PG_BIN=/usr/lib/postgresql/15/bin
+source scripts/lib/throwaway-postgres.sh
 PLATFORM=scripts/platform-schema/supabase-platform.sql
 target=supabase/schema.sql
 
-work=$(mktemp -d "${TMPDIR:-/tmp}/db-schema.XXXXXX")
-chmod 755 "$work"
-as_owner=()
-if [ "$(id -u)" = 0 ]; then
-  chown postgres "$work"
-  as_owner=(runuser -u postgres --)
-fi
-cleanup() {
-  "${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$work/data" -m immediate stop >/dev/null 2>&1 || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-"${as_owner[@]}" "$PG_BIN/initdb" -D "$work/data" -U supabase_admin --auth=trust -E UTF8 --locale=C.UTF-8 >/dev/null
-"${as_owner[@]}" "$PG_BIN/pg_ctl" -D "$work/data" -l "$work/server.log" -w \
-  -o "-k $work -c listen_addresses= -c fsync=off -c full_page_writes=off" start >/dev/null
-export PGHOST=$work PGOPTIONS='-c client_min_messages=warning'
-PSQL=(psql -X -q -v ON_ERROR_STOP=1)
+start_throwaway_postgres db-schema
 
 # A project as Supabase makes one (its platform schemas, owned by postgres), then `supabase db push`.
 "${PSQL[@]}" -U supabase_admin -d postgres -f "$PLATFORM" >/dev/null
