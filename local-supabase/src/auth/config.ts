@@ -164,10 +164,13 @@ export function readProjectAuthSettings(file = path.join(repoRoot, 'supabase/con
   }
 }
 
-/** GoTrue's URI_ALLOW_LIST: comma-separated; unset, the project's additional_redirect_urls. */
+/**
+ * GoTrue's URI_ALLOW_LIST: comma-separated; unset or empty (as in a copied .env.example), the
+ * project's additional_redirect_urls.
+ */
 function readAllowList(env: NodeJS.ProcessEnv, fromProject: string[] | undefined): string[] {
-  const raw = env.URI_ALLOW_LIST
-  const list = raw === undefined ? (fromProject ?? []) : raw.split(',')
+  const raw = env.URI_ALLOW_LIST?.trim()
+  const list = raw ? raw.split(',') : (fromProject ?? [])
   return list.map((entry) => entry.trim()).filter((entry) => entry !== '')
 }
 
