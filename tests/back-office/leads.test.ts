@@ -104,12 +104,17 @@ describe('Applications', () => {
 
     // Staff read a CV only once its download is recorded: signing the link without it is refused.
     expect((await admin.storage.from('applications').createSignedUrl(cvPath, 60)).error).not.toBeNull()
-    const url = await signedCvUrl(admin, application!, 1)
+    // A lifetime of a few seconds: the token's expiry is in whole seconds, so a 1-second link signed
+    // late in a second could expire before a busy machine fetches it.
+    const url = await signedCvUrl(admin, application!, 3)
     const ok = await fetch(url)
     expect(ok.status).toBe(200)
     expect(new Uint8Array(await ok.arrayBuffer())).toEqual(PDF)
 
-    await new Promise((resolve) => setTimeout(resolve, 2100))
+    // Then past the expiry the link carries (the JWT's exp, in seconds).
+    const token = new URL(url).searchParams.get('token')!
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number }
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, (exp + 1) * 1000 - Date.now())))
     const late = await fetch(url)
     expect(late.status).toBeGreaterThanOrEqual(400)
     expect(await late.text()).not.toContain('%PDF')
