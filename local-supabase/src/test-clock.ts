@@ -1,7 +1,7 @@
-// The backend's clock for what has to agree with a person's authenticator app: the TOTP step a code
-// belongs to. It is real time unless the backend was started with TEST_CLOCK=1, which tests do: then
-// POST /test/v1/clock with the service-role key moves it forward, so a test takes the next 30-second
-// step at once instead of waiting for it. Forward only, and only with the key that may already
+// The backend's clock for what has to agree with a person's authenticator app (the TOTP step a code
+// belongs to) and for the sign-in limits' windows. It is real time unless the backend was started
+// with TEST_CLOCK=1, which tests do: then POST /test/v1/clock with the service-role key moves it
+// forward, so a test takes the next 30-second step, or sees failures leave a window, at once. Forward only, and only with the key that may already
 // remove any factor through the admin API, so it opens nothing a visitor or staff member could use.
 import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'

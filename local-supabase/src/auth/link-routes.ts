@@ -13,6 +13,7 @@ import { confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, t
 import { landingPage, redirectTarget } from './redirects.ts'
 import { checkPassword, hashPassword } from './password.ts'
 import { RequestLimiter, SignInLimiter } from './rate-limit.ts'
+import { now } from '../test-clock.ts'
 import { optionalObject, optionalString, readJson, type Json } from './request.ts'
 import { startSession } from './sessions.ts'
 import { emailTaken, findUserByEmail, insertUser, userJson, validatedEmail, type UserRow } from './users.ts'
@@ -53,7 +54,7 @@ const TEMPLATES: Record<LinkKind, TemplateKind> = {
 export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   const { deps, config } = kit
   // A flood of recovery requests is throttled like password guessing, keyed by address and client alike.
-  const recoverLimiter = new SignInLimiter(config.rateLimit)
+  const recoverLimiter = new SignInLimiter(config.rateLimit, now)
   // GoTrue's /verify limit (30 per 5 minutes per client); the per-account limit is the code's own.
   const verifyLimiter = new RequestLimiter(30, 5 * 60_000)
   const codeCheck = { secret: deps.keys.jwtSecret, maxAttempts: config.emailCodeAttempts, ttlSeconds: config.linkTtlSeconds }

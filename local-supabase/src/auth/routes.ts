@@ -17,6 +17,7 @@ import { factorsByUser, factorsOf } from './mfa.ts'
 import { registerMfaRoutes } from './mfa-routes.ts'
 import { hashPassword, needsRehash, prepareDummyHash, verifyPassword } from './password.ts'
 import { SignInLimiter } from './rate-limit.ts'
+import { now } from '../test-clock.ts'
 import { optionalObject, optionalString, positiveInt, readJson, UUID, type Json } from './request.ts'
 import { consumeCode } from './links.ts'
 import { endSessions, rotateRefreshToken, startSession, type LogoutScope, type SessionRow } from './sessions.ts'
@@ -80,7 +81,7 @@ function settingsBody(): Json {
 
 export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAuthConfig()): Hono {
   const routes = new Hono()
-  const limiter = new SignInLimiter(config.rateLimit)
+  const limiter = new SignInLimiter(config.rateLimit, now)
   const kit = createKit(deps, config, createMailer({ dataDir: deps.config.dataDir, smtpUrl: config.mail.smtpUrl, from: config.mail.from }))
   const { clientOf, sessionResponse } = kit
   // The unknown-e-mail path must cost the same from the first request on.
