@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { bootstrap } from './bootstrap.ts'
 import type { RoleContext } from './identity.ts'
+import { databaseClock } from './test-clock.ts'
 
 export type { Transaction }
 
@@ -69,15 +70,16 @@ function durableFileSystem(pg: PGlite): void {
 
 /**
  * What PostgREST sets for a request, local to its transaction: the role, the verified JWT claims and
- * the request's headers, method and path. The one definition of it: /rest/v1's pipelined executor
- * sends the same statement.
+ * the request's headers, method and path; then app.clock, the time private.clock() reads, which is
+ * empty (the database's own now()) unless a test has moved the backend's clock. The one definition
+ * of it: /rest/v1's pipelined executor sends the same statement.
  */
 export const REQUEST_SETTINGS_SQL = `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
   set_config('request.headers', $3, true), set_config('request.method', $4, true),
-  set_config('request.path', $5, true)`
+  set_config('request.path', $5, true), set_config('app.clock', $6, true)`
 
 export function requestSettingsParams(context: RoleContext, claimsJson = JSON.stringify(context.claims)): string[] {
-  return [context.role, claimsJson, JSON.stringify(context.headers), context.method, context.path]
+  return [context.role, claimsJson, JSON.stringify(context.headers), context.method, context.path, databaseClock()]
 }
 
 function initDataDir(pgdata: string): Promise<void> {

@@ -1,8 +1,10 @@
 // The backend's clock for what has to agree with a person's authenticator app (the TOTP step a code
-// belongs to) and for the sign-in limits' windows. It is real time unless the backend was started
-// with TEST_CLOCK=1, which tests do: then POST /test/v1/clock with the service-role key moves it
-// forward, so a test takes the next 30-second step, or sees failures leave a window, at once. Forward only, and only with the key that may already
-// remove any factor through the admin API, so it opens nothing a visitor or staff member could use.
+// belongs to), for the sign-in limits' windows and for what the database shows visitors when
+// (private.clock(), scheduled posts). It is real time unless the backend was started with
+// TEST_CLOCK=1, which tests do: then POST /test/v1/clock with the service-role key moves it forward,
+// so a test takes the next 30-second step, sees failures leave a window or a scheduled post go live
+// at once. Forward only, and only with the key that may already remove any factor through the admin
+// API, so it opens nothing a visitor or staff member could use.
 import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
 import { z } from 'zod'
@@ -13,6 +15,11 @@ let offsetMs = 0
 /** Milliseconds since the epoch, as this backend's clock reads. */
 export function now(): number {
   return Date.now() + offsetMs
+}
+
+/** app.clock for a request's transaction: empty (the database's now()) until a test moves the clock. */
+export function databaseClock(): string {
+  return offsetMs === 0 ? '' : new Date(now()).toISOString()
 }
 
 const advanceBody = z.object({
