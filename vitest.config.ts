@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { defineConfig } from 'vitest/config'
+import { LongestFirstSequencer } from './tests/longest-first-sequencer.ts'
 
 // Unit tests start nothing (no backend, no database, no web server): they run first, on their own
 // with `npm run test:unit`, without the global setup's builds.
@@ -19,6 +20,7 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ['tests/helpers/dom-setup.ts'],
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,

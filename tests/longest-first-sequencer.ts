@@ -1,0 +1,42 @@
+// Orders each project's test files longest first, so the two workers end together instead of one
+// starting a long file when the other has nothing left. Vitest orders by the durations it cached on
+// an earlier run on this machine; a clean clone (CI) has none, so the files known to take longest on
+// two busy cores go first, in this order, and the rest follow in Vitest's own order.
+import path from 'node:path'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
+
+const LONGEST_FIRST = [
+  'tests/local-backend/durability.test.ts',
+  'tests/site/pages.test.ts',
+  'tests/local-backend/dump-restore.test.ts',
+  'tests/web-server/cpu-per-request.test.ts',
+  'tests/local-backend/lifecycle.test.ts',
+  'tests/web-server/http.test.ts',
+  'tests/local-backend/auth-limits.test.ts',
+  'tests/local-backend/auth.test.ts',
+  'tests/local-backend/rest-memory.test.ts',
+  'src/routes/admin/blog.test.tsx',
+  'tests/web-server/cv-cleanup.test.ts',
+  'src/routes/admin/solutions.test.tsx',
+  'tests/web-server/page-cache.test.ts',
+  'tests/web-server/observability.test.ts',
+  'tests/web-server/lead-mail.test.ts',
+  'tests/web-server/shutdown.test.ts',
+  'tests/local-backend/auth-recovery.test.ts',
+  'src/routes/admin/jobs.test.tsx',
+]
+
+export class LongestFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const root = this.ctx.config.root
+    const rank = (spec: TestSpecification) => {
+      const index = LONGEST_FIRST.indexOf(path.relative(root, spec.moduleId).split(path.sep).join('/'))
+      return index === -1 ? LONGEST_FIRST.length : index
+    }
+    // Projects keep the order Vitest gave them (unit before integration); within one, a stable sort.
+    const byProject = new Map<string, TestSpecification[]>()
+    for (const spec of sorted) byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec])
+    return [...byProject.values()].flatMap((specs) => specs.sort((a, b) => rank(a) - rank(b)))
+  }
+}
