@@ -3,7 +3,7 @@
 // two-factor and signs in with a code; a forgotten password is reset from its e-mail; axe on every
 // new screen at 390 px and 1280 px.
 import type { Page } from 'playwright-core'
-import { describe, expect, inject } from 'vitest'
+import { beforeAll, describe, expect, inject } from 'vitest'
 import { authLinkMailedTo } from '../helpers/mail.ts'
 import { advanceBackendClock } from '../helpers/test-clock.ts'
 import { TOTP_STEP_MS, totpCode as codeAt } from '../helpers/totp.ts'
@@ -38,15 +38,22 @@ async function createAccount(email: string, password: string, role?: 'admin' | '
   if (role) await insertRow('staff_roles', { user_id: user.id, role })
 }
 
-// The backend's TOTP clock runs ahead of real time by what nextStep() moved it (it serves this file
-// alone: no other browser test signs in with a code).
+// The backend's clock runs ahead of real time by what tests moved it (nextStep() here, a scheduled
+// post going live in journeys-publishing.e2e.ts): each move answers the clock's time, so the offset
+// is read, never assumed.
 let clockAheadMs = 0
 
-/** The next 30-second step on the backend's clock, so a code differs from one used a moment ago (each works once). */
-async function nextStep(): Promise<void> {
+/** Moves the backend's clock by `ms` (0: only reads it) and keeps how far it runs ahead of real time. */
+async function moveClock(ms: number): Promise<void> {
   const { url, serviceRoleKey } = inject('backend')
-  await advanceBackendClock(url, serviceRoleKey, TOTP_STEP_MS)
-  clockAheadMs += TOTP_STEP_MS
+  clockAheadMs = (await advanceBackendClock(url, serviceRoleKey, ms)) - Date.now()
+}
+
+beforeAll(() => moveClock(0))
+
+/** The next 30-second step on the backend's clock, so a code differs from one used a moment ago (each works once). */
+function nextStep(): Promise<void> {
+  return moveClock(TOTP_STEP_MS)
 }
 
 /** The code an authenticator app holding `secret` shows now, as the backend's clock reads. */
