@@ -200,9 +200,9 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     const email = user.email
     const issued = await deps.db.asSystem(async (tx) => {
       const { rows } = await tx.query<{ wait_s: number }>(
-        `select coalesce(ceil(extract(epoch from reauthentication_sent_at + interval '60 seconds' - now())), 0)::int as wait_s
+        `select coalesce(ceil(extract(epoch from reauthentication_sent_at + interval '60 seconds' - $2::timestamptz)), 0)::int as wait_s
          from auth.users where id = $1`,
-        [user.id],
+        [user.id, new Date(now()).toISOString()],
       )
       const waitS = rows[0]?.wait_s ?? 0
       if (waitS > 0) {

@@ -5,9 +5,11 @@
 // `emailCodeAttempts` wrong tries it stops working (the link itself still works). The account row
 // keeps only a SHA-256 digest of the link token, and local_auth.email_codes an HMAC of the code,
 // so a copy of the database cannot be used to take over an account. Sending a new message voids
-// the previous one of the same slot; a link or code works once.
+// the previous one of the same slot; a link or code works once. When a link was sent and whether it
+// is still fresh are read on the backend's clock (test-clock.ts), so a test can outlive a link at once.
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Transaction } from '../db.ts'
+import { now } from '../test-clock.ts'
 import { AuthError } from './errors.ts'
 import { findUserById, isBanned, type UserRow } from './users.ts'
 
@@ -52,7 +54,7 @@ export async function issueLink(tx: Transaction, user: UserRow, kind: LinkKind, 
   const otp = String(randomInt(0, 1_000_000)).padStart(6, '0')
   const tokenHash = randomBytes(28).toString('hex')
   const slot = SLOTS[kind]
-  await tx.query(`update auth.users set ${slot.token} = $2, ${slot.sentAt} = now() where id = $1`, [user.id, digest(tokenHash)])
+  await tx.query(`update auth.users set ${slot.token} = $2, ${slot.sentAt} = $3 where id = $1`, [user.id, digest(tokenHash), new Date(now()).toISOString()])
   if (kind === 'invite') await tx.query('update auth.users set invited_at = coalesce(invited_at, now()) where id = $1', [user.id])
   await tx.query(
     `insert into local_auth.email_codes (user_id, slot, code_hmac, failed_attempts) values ($1, $2, $3, 0)
@@ -74,9 +76,9 @@ async function spend(tx: Transaction, userId: string, kind: LinkKind): Promise<v
 export async function consumeLinkToken(tx: Transaction, kind: LinkKind, tokenHash: string, ttlSeconds: number): Promise<UserRow> {
   const slot = SLOTS[kind]
   const { rows } = await tx.query<{ id: string; fresh: boolean }>(
-    `select id, ${slot.sentAt} > now() - make_interval(secs => $2) as fresh
+    `select id, ${slot.sentAt} > $3::timestamptz - make_interval(secs => $2) as fresh
      from auth.users where ${slot.token} = $1 and ${slot.token} <> '' and deleted_at is null`,
-    [digest(tokenHash), ttlSeconds],
+    [digest(tokenHash), ttlSeconds, new Date(now()).toISOString()],
   )
   const found = rows[0]
   const user = found ? await findUserById(tx, found.id) : null
@@ -94,10 +96,10 @@ export async function consumeLinkToken(tx: Transaction, kind: LinkKind, tokenHas
 export async function consumeCode(tx: Transaction, user: UserRow, kind: LinkKind, code: string, check: CodeCheck): Promise<AuthError | null> {
   const slot = SLOTS[kind]
   const { rows } = await tx.query<{ code_hmac: string; failed_attempts: number; fresh: boolean }>(
-    `select c.code_hmac, c.failed_attempts, u.${slot.sentAt} > now() - make_interval(secs => $3) as fresh
+    `select c.code_hmac, c.failed_attempts, u.${slot.sentAt} > $4::timestamptz - make_interval(secs => $3) as fresh
      from local_auth.email_codes c join auth.users u on u.id = c.user_id
      where c.user_id = $1 and c.slot = $2 and u.${slot.token} <> ''`,
-    [user.id, slot.token, check.ttlSeconds],
+    [user.id, slot.token, check.ttlSeconds, new Date(now()).toISOString()],
   )
   const stored = rows[0]
   if (!stored || !stored.fresh || stored.failed_attempts >= check.maxAttempts) return LINK_INVALID()
