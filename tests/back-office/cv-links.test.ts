@@ -62,12 +62,13 @@ afterAll(async () => {
 
 async function askForLink(db: Db | null, id: string = applicationId) {
   const token = db ? (await db.auth.getSession()).data.session?.access_token : undefined
-  const request = new Request('http://site.test/admin/api/cv-link', {
+  const url = new URL('http://site.test/admin/api/cv-link')
+  const request = new Request(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify({ id }),
   })
-  const response = await action({ request, context: new RouterContextProvider(), params: {} } as Parameters<typeof action>[0])
+  const response = await action({ request, url, pattern: url.pathname, params: {}, context: new RouterContextProvider() })
   return { status: response.status, body: (await response.json()) as { ok: boolean; link?: string; toast?: { message: string } } }
 }
 
