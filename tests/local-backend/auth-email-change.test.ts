@@ -116,6 +116,15 @@ describe('a change of address by e-mailed links', () => {
     const again = await client.auth.updateUser({ email: `second${people}@test.local` })
     expect([again.error?.status, again.error?.code]).toEqual([429, 'over_email_send_rate_limit'])
   })
+
+  it('mails a waiting change again on /resend (once a minute), and answers {} for an address with none', async () => {
+    const { email, client } = await person()
+    const visitor = backend.clientFrom('192.0.2.202')
+    expect((await visitor.auth.resend({ type: 'email_change', email })).error).toBeNull()
+    expect((await client.auth.updateUser({ email: `resent${people}@test.local` })).error).toBeNull()
+    const soon = await visitor.auth.resend({ type: 'email_change', email })
+    expect([soon.error?.status, soon.error?.code]).toEqual([429, 'over_email_send_rate_limit'])
+  })
 })
 
 describe('generate_link of an e-mail change', () => {

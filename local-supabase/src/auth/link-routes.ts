@@ -10,7 +10,16 @@ import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
 import { AuthError, tooManyRequests } from './errors.ts'
 import { requireAdmin, requireUser } from './guard.ts'
 import { grantFor, type AuthKit, type Grant } from './kit.ts'
-import { assertAddressFree, EMAIL_CHANGE_KINDS, emailChangeLink, followEmailChange, prepareEmailChange, SINGLE_CONFIRMATION_ACCEPTED } from './email-change.ts'
+import {
+  assertAddressFree,
+  EMAIL_CHANGE_KINDS,
+  emailChangeLink,
+  followEmailChange,
+  prepareEmailChange,
+  sendEmailChangeMails,
+  SINGLE_CONFIRMATION_ACCEPTED,
+  startEmailChange,
+} from './email-change.ts'
 import { confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, type IssuedLink, type LinkKind } from './links.ts'
 import { landingPage, redirectTarget } from './redirects.ts'
 import { checkPassword, hashPassword } from './password.ts'
@@ -371,8 +380,9 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     })
   })
 
-  // GoTrue's /resend for e-mail: a new confirmation for an address not yet confirmed (answered
-  // `{}` for any other, and for an unknown address). Flood-limited like /recover; phone is off.
+  // GoTrue's /resend for e-mail: a new confirmation for an address not yet confirmed, or the
+  // e-mails of a waiting change of address (answered `{}` for any other, and for an unknown
+  // address). Flood-limited like /recover; phone is off.
   routes.post('/resend', async (c) => {
     const body = await readJson(c)
     refusePkce(body)
@@ -394,7 +404,20 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
       throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
     }
     if (admission.delayMs > 0) await sleep(admission.delayMs)
-    if (type === 'email_change') return c.json({})
+    if (type === 'email_change') {
+      // The waiting change of the account at this (current) address, mailed again with new links.
+      const resent = await deps.db.asSystem(async (tx) => {
+        const user = await findUserByEmail(tx, email)
+        if (!user?.email_change) return null
+        const to = user.email_change
+        return { to, links: await startEmailChange(tx, user, to, codeCheck.secret, config.doubleConfirmEmailChanges) }
+      })
+      if (resent) {
+        const redirectTo = redirectTarget(config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
+        await sendEmailChangeMails(kit, c, email, resent.to, resent.links, redirectTo)
+      }
+      return c.json({})
+    }
     const issued = await deps.db.asSystem(async (tx) => {
       const user = await findUserByEmail(tx, email)
       if (!user || user.email_confirmed_at) return null
