@@ -124,7 +124,7 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
   async function codeSubjects(tx: Transaction, type: VerifyType, email: string): Promise<{ user: UserRow; kinds: LinkKind[] }[]> {
     const owner = await findUserByEmail(tx, email)
     if (type !== 'email_change') return owner ? [{ user: owner, kinds: kindsOf(type) }] : []
-    const subjects = owner ? [{ user: owner, kinds: ['email_change_current' as const] }] : []
+    const subjects: { user: UserRow; kinds: LinkKind[] }[] = owner ? [{ user: owner, kinds: ['email_change_current'] }] : []
     const { rows } = await tx.query<{ id: string }>(`select id from auth.users where lower(email_change) = $1 and deleted_at is null`, [normalizeEmail(email)])
     for (const { id } of rows) {
       const user = await findUserById(tx, id)

@@ -27,8 +27,9 @@ export async function signCvLink(callerDb: Db, token: string, service: Db, appli
   // Refused (42501) or no such application (P0002): the same answer, so no id is confirmed to exist.
   if (logged.error?.code === '42501' || logged.error?.code === 'P0002') throw new CvLinkRefused()
   check(logged, 'Failed to record the download')
-  const { cv_path: cvPath } = unwrap(await service.from('job_applications').select('cv_path').eq('id', applicationId).single(), 'Failed to find the CV')
-  const signed = await service.storage.from('applications').createSignedUrl(cvPath, expiresIn, { download: true })
+  const application = await service.from('job_applications').select('cv_path').eq('id', applicationId).single()
+  if (application.error) throw new Error(`Failed to find the CV: ${application.error.message}`)
+  const signed = await service.storage.from('applications').createSignedUrl(application.data.cv_path, expiresIn, { download: true })
   return unwrap(signed, 'Failed to sign the CV link').signedUrl
 }
 
