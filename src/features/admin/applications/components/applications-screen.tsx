@@ -26,7 +26,7 @@ export function ApplicationsScreen({ applications, openings }: { applications: A
   const openCv = async (application: Application) => {
     // Opened first, filled in after the link is signed, so the pop-up is not blocked.
     const tab = window.open('', '_blank')
-    const { link } = await action.submit({ intent: 'cv', id: application.id, cvPath: application.cv_path })
+    const { link } = await action.submit({ intent: 'cv', id: application.id })
     if (!link) tab?.close()
     else if (tab) {
       tab.opener = null
