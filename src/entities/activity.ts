@@ -92,13 +92,3 @@ export function actorLabel(row: Pick<ActivityRow, 'actor_name' | 'actor_email' |
 export function verbOf(action: string): string {
   return ACTIVITY_VERBS[action] ?? action.replaceAll('_', ' ')
 }
-
-/** "3 min ago", "2 h ago", "5 days ago", or the date past a month. */
-export function relativeTime(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000))
-  if (seconds < 60) return 'just now'
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`
-  if (seconds < 30 * 86400) return `${Math.floor(seconds / 86400)} day${seconds < 2 * 86400 ? '' : 's'} ago`
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
-}

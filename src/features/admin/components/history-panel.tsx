@@ -8,9 +8,8 @@ import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useConfirm } from '~/components/ui/confirm-dialog'
 import { Dialog } from '~/components/ui/dialog'
-import { relativeTime } from '~/entities/activity'
 import { REVISION_KINDS, revisionMessages as text, UNCOMPARED_FIELDS, type DeletedItem, type Revision, type VersionedTable } from '~/entities/revision'
-import { useFormatTime } from '../lib/time-zone'
+import { useFormatRelative, useFormatTime } from '../lib/time-zone'
 import { useAdminAction } from '../lib/use-admin-action'
 import { buttonPrimary, buttonSecondary, iconButton } from './styles'
 
@@ -136,6 +135,7 @@ function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { ve
   const { confirm, element: confirmDialog } = useConfirm()
   const [openId, setOpenId] = useState<number | null>(null)
   const formatTime = useFormatTime()
+  const formatRelative = useFormatRelative()
 
   const restore = async (version: Revision) => {
     if (!(await confirm(text.confirmRestore, { confirmLabel: 'Restore' }))) return
@@ -176,7 +176,7 @@ function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { ve
                   {index === 0 ? <span className="text-slate-500"> · current</span> : null}
                 </p>
                 <p className="text-xs text-slate-600">
-                  <time dateTime={v.created_at}>{relativeTime(v.created_at)}</time>
+                  <time dateTime={v.created_at}>{formatRelative(v.created_at)}</time>
                   {v.changed_fields.length ? ` · ${v.changed_fields.join(', ')}` : ''}
                 </p>
               </div>
@@ -197,6 +197,7 @@ export function RecentlyDeleted({ table }: { table: VersionedTable }) {
   const action = useAdminAction()
   const fetcher = useFetcher<{ items: DeletedItem[] }>()
   const [open, setOpen] = useState(false)
+  const formatRelative = useFormatRelative()
   const items = open ? (fetcher.data?.items ?? null) : null
   const path = `/admin/api/deleted/${table}`
   // After a restore the row (and its focused button) is gone: focus moves to the row that took its
@@ -243,7 +244,7 @@ export function RecentlyDeleted({ table }: { table: VersionedTable }) {
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{item.title}</p>
                     <p className="text-xs text-slate-600">
-                      Deleted by {who(item)} · <time dateTime={item.deleted_at}>{relativeTime(item.deleted_at)}</time>
+                      Deleted by {who(item)} · <time dateTime={item.deleted_at}>{formatRelative(item.deleted_at)}</time>
                     </p>
                   </div>
                   <button

@@ -23,7 +23,7 @@ import { Field } from '../../components/field'
 import { PageHeader } from '../../components/page-header'
 import { buttonPrimary, buttonSecondary, card, iconButtonDanger, input } from '../../components/styles'
 import type { ActionResult } from '../../lib/admin-action'
-import { shortDate } from '../../lib/text'
+import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 
 export interface AccountScreenProps {
@@ -188,6 +188,7 @@ function RemoveAuthenticator({ target, proofId, onClose }: { target: Authenticat
 function TwoFactor({ authenticators }: { authenticators: Authenticator[] }) {
   const [adding, setAdding] = useState(false)
   const [removing, setRemoving] = useState<Authenticator | null>(null)
+  const formatTime = useFormatTime()
   return (
     <>
       {authenticators.length ? (
@@ -195,7 +196,7 @@ function TwoFactor({ authenticators }: { authenticators: Authenticator[] }) {
           {authenticators.map((factor) => (
             <li key={factor.id} className="flex items-center gap-3 px-3 py-2">
               <span className="flex-1 text-sm text-slate-900">{factor.name}</span>
-              <span className="text-xs text-slate-600">Added {shortDate(factor.createdAt)}</span>
+              <span className="text-xs text-slate-600">Added {formatTime(factor.createdAt, 'date')}</span>
               <button type="button" className={iconButtonDanger} aria-label={`Remove ${factor.name}`} onClick={() => setRemoving(factor)}>
                 <Trash2 aria-hidden className="size-4" />
               </button>
