@@ -82,11 +82,14 @@ export const activityMessages = {
   empty: 'No activity found',
 }
 
-/** The actor as the sentence names them: "Ada Admin (admin)". */
-export function actorLabel(row: Pick<ActivityRow, 'actor_name' | 'actor_email' | 'actor_role'>): string {
-  const name = row.actor_name || row.actor_email || (row.actor_role === 'service_role' ? 'A script' : 'The system')
-  const role = row.actor_role && row.actor_role !== 'system' ? ` (${row.actor_role.replaceAll(',', ', ').replaceAll('_', ' ')})` : ''
-  return `${name}${role}`
+/**
+ * Whoever made a change, as the log and the history name them: "Ada Admin (admin)", their e-mail
+ * when they have no name, "A script" or "The system" when no account did it.
+ */
+export function changedBy(name: string | null | undefined, email: string | null | undefined, role: string | null | undefined): string {
+  const who = name || email || (role === 'service_role' ? 'A script' : 'The system')
+  const roles = role && role !== 'system' ? ` (${role.replaceAll(',', ', ').replaceAll('_', ' ')})` : ''
+  return `${who}${roles}`
 }
 
 export function verbOf(action: string): string {
