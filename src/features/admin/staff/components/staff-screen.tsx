@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/page-header'
 import { badge, buttonPrimary, buttonSecondary, card, iconButton, iconButtonDanger, input } from '../../components/styles'
 import { useFormatTime } from '../../lib/time-zone'
 import { copyToClipboard } from '../../lib/clipboard'
-import { useAdminAction } from '../../lib/use-admin-action'
+import { showFieldErrors, useAdminAction } from '../../lib/use-admin-action'
 import type { StaffActionResult } from '../api/staff-requests'
 
 const statusStyle: Record<StaffStatus, string> = {
@@ -39,7 +39,7 @@ function InviteDialog({ open, onOpenChange, roles }: { open: boolean; onOpenChan
 
   const submit = form.handleSubmit(async (values) => {
     const result = await action.submit({ intent: 'invite', values })
-    for (const [name, message] of Object.entries(result.fieldErrors ?? {})) form.setError(name as keyof InviteValues, { message })
+    showFieldErrors(result, form.setError)
     if (result.ok) {
       form.reset()
       onOpenChange(false)
