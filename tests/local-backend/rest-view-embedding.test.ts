@@ -21,6 +21,8 @@ create view public.customer_list as select id as customer_no, upper(name) as lab
 create view public.recent_projects as select title, customer from public.project_list where id > 1;
 create view public.profile_cards as select motto, customer_id from public.customer_profiles;
 create view public.invoice_list as select id, total, customer_id from ledger.invoices;
+create function public.projects_of(customer_no int) returns setof public.project_list language sql stable
+  as $$ select * from public.project_list where customer = customer_no $$;
 -- The foreign key column only as an expression: no relationship.
 create view public.project_names as select name, customer_id + 0 as customer from public.projects;
 
@@ -108,6 +110,15 @@ describe('embedding through views', () => {
     ])
     const back = await anon.from('customers').select('name, invoice_list(total)').eq('id', 2).single()
     expect(back.data).toEqual({ name: 'Globex', invoice_list: [{ total: 250 }] })
+  })
+
+  it("embeds what a view relates to in an rpc's rows of that view", async () => {
+    const { data, error } = await anon.rpc('projects_of', { customer_no: 1 }).select('title, customers(name)').order('title')
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { title: 'Anvil', customers: { name: 'Acme' } },
+      { title: 'Rocket', customers: { name: 'Acme' } },
+    ])
   })
 
   it('finds no relationship through a column the view computes (PGRST200)', async () => {
