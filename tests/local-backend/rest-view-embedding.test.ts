@@ -21,6 +21,14 @@ create view public.customer_list as select id as customer_no, upper(name) as lab
 create view public.recent_projects as select title, customer from public.project_list where id > 1;
 create view public.profile_cards as select motto, customer_id from public.customer_profiles;
 create view public.invoice_list as select id, total, customer_id from ledger.invoices;
+create table public.labels (id int primary key, text text not null);
+create table public.project_labels (
+  project_id int references public.projects (id), label_id int references public.labels (id), primary key (project_id, label_id)
+);
+insert into public.labels values (1, 'urgent'), (2, 'internal');
+insert into public.project_labels values (1, 1), (1, 2), (3, 2);
+create view public.label_list as select id as label_no, text as caption from public.labels;
+grant select on public.labels, public.project_labels, public.label_list to anon;
 create function public.projects_of(customer_no int) returns setof public.project_list language sql stable
   as $$ select * from public.project_list where customer = customer_no $$;
 -- The foreign key column only as an expression: no relationship.
@@ -110,6 +118,16 @@ describe('embedding through views', () => {
     ])
     const back = await anon.from('customers').select('name, invoice_list(total)').eq('id', 2).single()
     expect(back.data).toEqual({ name: 'Globex', invoice_list: [{ total: 250 }] })
+  })
+
+  it('embeds a view many-to-many through a junction table', async () => {
+    const { data, error } = await anon.from('projects').select('name, label_list(caption)').order('id').order('caption', { referencedTable: 'label_list' })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Rocket', label_list: [{ caption: 'internal' }, { caption: 'urgent' }] },
+      { name: 'Anvil', label_list: [] },
+      { name: 'Dome', label_list: [{ caption: 'internal' }] },
+    ])
   })
 
   it("embeds what a view relates to in an rpc's rows of that view", async () => {
