@@ -5,6 +5,7 @@
 import type { Context } from 'hono'
 import type { Transaction } from '../db.ts'
 import { renderAuthMail } from '../mail/templates.ts'
+import { now } from '../test-clock.ts'
 import { recordAudit } from './audit.ts'
 import { AuthError, tooManyRequests } from './errors.ts'
 import type { AuthKit } from './kit.ts'
@@ -36,9 +37,9 @@ export interface EmailChangeLinks {
  */
 export async function startEmailChange(tx: Transaction, user: UserRow, newEmail: string, secret: string, doubleConfirm: boolean): Promise<EmailChangeLinks> {
   const { rows } = await tx.query<{ wait_s: number }>(
-    `select coalesce(ceil(extract(epoch from email_change_sent_at + make_interval(secs => $2) - now())), 0)::int as wait_s
+    `select coalesce(ceil(extract(epoch from email_change_sent_at + make_interval(secs => $2) - $3::timestamptz)), 0)::int as wait_s
      from auth.users where id = $1`,
-    [user.id, RESEND_AFTER_SECONDS],
+    [user.id, RESEND_AFTER_SECONDS, new Date(now()).toISOString()],
   )
   const waitS = rows[0]?.wait_s ?? 0
   if (waitS > 0) {
