@@ -108,14 +108,14 @@ describe('contact form without JavaScript', () => {
 })
 
 describe('newsletter form without JavaScript', () => {
-  it('subscribes once, lower-cased; signing up twice is not an error', async () => {
+  it('signs up once, lower-cased and pending; signing up twice is not an error', async () => {
     for (const email of ['Reader@Example.com', 'reader@example.com']) {
       const response = await postForm('/leads/newsletter', { email })
       expect(response.status).toBe(200)
-      expect(await response.text()).toContain(shown("Thanks for subscribing! You'll hear from us soon."))
+      expect(await response.text()).toContain('Check your inbox to confirm your subscription.')
     }
     const { data } = await backend.service().from('newsletter_subscribers').select('email, status').eq('email', 'reader@example.com')
-    expect(data).toEqual([{ email: 'reader@example.com', status: 'subscribed' }])
+    expect(data).toEqual([{ email: 'reader@example.com', status: 'pending' }])
   })
 
   it('refuses an invalid address with 400 and keeps it', async () => {
