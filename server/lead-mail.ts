@@ -27,6 +27,8 @@ export interface LeadMail {
   to: string
   subject: string
   text: string
+  /** Extra header lines, e.g. List-Unsubscribe on an e-mail to a subscriber. */
+  headers?: Record<string, string>
 }
 
 export interface LeadMailOptions {
@@ -91,7 +93,7 @@ export function createDelivery({ smtpUrl, mailDir, from }: Pick<LeadMailOptions,
     await mkdir(mailDir, { recursive: true })
     const file = path.join(mailDir, mailFileName())
     await writeFile(file, info.message as Buffer, { mode: 0o600 })
-    console.log(`Lead e-mail to ${mail.to} written to ${file} (no SMTP_URL)`)
+    console.log(`E-mail to ${mail.to} written to ${file} (no SMTP_URL)`)
   }
 }
 

@@ -2,7 +2,8 @@
 // Ctrl-C (SIGINT) or SIGTERM: it stops accepting, lets running requests finish for a few seconds,
 // then exits without a stack trace. With WEB_CONCURRENCY > 1 this process becomes the primary of
 // that many workers (cluster.ts), each of which runs the same file and serves; the chores that must
-// run once per server (removing unclaimed CVs, sending new-lead e-mails) run in the primary.
+// run once per server (removing unclaimed CVs, applying retention periods, sending new-lead
+// e-mails and newsletter confirmations) run in the primary.
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -15,6 +16,8 @@ import { scheduleCvCleanup } from './cv-cleanup.ts'
 import { scheduleLeadMail } from './lead-mail.ts'
 import { configureLog } from './log.ts'
 import { startProcessMetrics } from './metrics.ts'
+import { scheduleNewsletterMail } from './newsletter-mail.ts'
+import { scheduleRetention } from './retention.ts'
 import { StaticFiles } from './static-files.ts'
 
 const GRACE_MS = 5000
@@ -36,17 +39,22 @@ function startChores(config: ServerConfig): void {
   if (!key) {
     console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
     console.warn('New-lead e-mails are not sent: set SUPABASE_SERVICE_ROLE_KEY')
+    console.warn('Newsletter confirmations are not sent: set SUPABASE_SERVICE_ROLE_KEY')
+    console.warn('Retention periods for personal data are not applied: set SUPABASE_SERVICE_ROLE_KEY')
     return
   }
   scheduleCvCleanup(config.SUPABASE_URL, key)
-  scheduleLeadMail({
+  scheduleRetention(config.SUPABASE_URL, key)
+  const mail = {
     supabaseUrl: config.SUPABASE_URL,
     serviceRoleKey: key,
     siteOrigin: config.SITE_URL ? new URL(config.SITE_URL).origin : `http://localhost:${config.PORT}`,
     from: config.MAIL_FROM,
     smtpUrl: config.SMTP_URL,
     mailDir: path.resolve(config.DATA_DIR, 'mail'),
-  })
+  }
+  scheduleLeadMail(mail)
+  scheduleNewsletterMail(mail)
 }
 
 async function serveSite(config: ServerConfig): Promise<void> {

@@ -415,6 +415,47 @@ COMMENT ON FUNCTION private.email_limit_key(email text) IS 'The form of an e-mai
 
 
 --
+-- Name: erase_from_activity_log(text, text[], text[], text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_count integer;
+  v_mention text;
+  v_pattern text;
+begin
+  perform set_config('privacy.erasing', 'on', true);
+  update private.activity_log as l
+  set title = 'erased'
+  where private.names_person(l, address, names, row_ids, cv_paths);
+  get diagnostics v_count = row_count;
+  -- Each mention (longest first, so a name inside a CV name goes with it) as it is written inside
+  -- JSON text, matched without case, every other character taken literally.
+  for v_mention in
+    select m from unnest(array[address] || names || cv_paths) as m where coalesce(m, '') <> '' order by char_length(m) desc
+  loop
+    v_pattern := regexp_replace(btrim(to_jsonb(v_mention)::text, '"'), '([^[:alnum:] ])', '\\\1', 'g');
+    update private.activity_log as l
+    set changes = regexp_replace(l.changes::text, v_pattern, 'erased', 'gi')::jsonb
+    where l.changes is not null and l.changes::text ~* v_pattern;
+  end loop;
+  perform set_config('privacy.erasing', '', true);
+  return v_count;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]) IS 'The one function allowed to change the activity log: titles the entries that name a person "erased" and replaces their address, names and CV names in recorded changes with "erased". Called by erase_personal_data() only.';
+
+
+--
 -- Name: guard_external_redirect(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -883,6 +924,80 @@ $_$;
 COMMENT ON FUNCTION private.media_url_pattern(object_name text) IS 'A regular expression matching the public or image-transformation URL of exactly this media object (any host); group 1 is the URL up to the name.';
 
 
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
+
+--
+-- Name: activity_log; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.activity_log (
+    id bigint NOT NULL,
+    occurred_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor_id uuid,
+    actor_email text,
+    actor_name text,
+    actor_role text NOT NULL,
+    client_address text,
+    action text NOT NULL,
+    area text NOT NULL,
+    table_name text NOT NULL,
+    row_id text,
+    title text,
+    changes jsonb,
+    CONSTRAINT activity_log_action_check CHECK ((action = ANY (ARRAY['created'::text, 'updated'::text, 'deleted'::text, 'published'::text, 'unpublished'::text, 'scheduled'::text, 'restored'::text, 'status_changed'::text, 'role_changed'::text, 'settings_changed'::text, 'exported'::text, 'downloaded'::text, 'invited'::text, 'deactivated'::text, 'reactivated'::text, 'two_factor_reset'::text, 'removed'::text]))),
+    CONSTRAINT activity_log_area_check CHECK ((area = ANY (ARRAY['content'::text, 'leads'::text, 'staff_settings'::text])))
+);
+
+
+--
+-- Name: TABLE activity_log; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.activity_log IS 'Append-only record of staff changes, exports of personal data and CV downloads: who (id, e-mail, name and role as they were), when, from which client address, what (action, table, row id, title) and, for an update, {field: {before, after}} with long text summarized. Read through public.activity_feed(); rows leave only through private.apply_history_retention().';
+
+
+--
+-- Name: COLUMN activity_log.actor_id; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.activity_log.actor_id IS 'auth.uid() of the actor; no foreign key, so the record outlives the account.';
+
+
+--
+-- Name: COLUMN activity_log.actor_role; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.activity_log.actor_role IS 'Staff roles at the time (comma-separated), or the API role (service_role) or "system" for direct database sessions.';
+
+
+--
+-- Name: names_person(private.activity_log, text, text[], text[], text[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]) RETURNS boolean
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  -- An entry about one of the person's rows or CVs, titled with their address, name or CV, or whose
+  -- recorded changes mention their address.
+  select (l.table_name in ('contact_messages', 'job_applications', 'newsletter_subscribers') and l.row_id = any (row_ids))
+      or lower(l.title) = address
+      or l.title = any (names)
+      or l.title = any (select 'CV of ' || n from unnest(names) as n)
+      or l.title = any (cv_paths)
+      or position(address in lower(coalesce(l.changes::text, ''))) > 0
+$$;
+
+
+--
+-- Name: FUNCTION names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]) IS 'True when an activity entry names the person: it is about one of their rows or CVs, its title is their address, name or CV, or its changes mention their address.';
+
+
 --
 -- Name: normalized_path(text); Type: FUNCTION; Schema: private; Owner: -
 --
@@ -949,6 +1064,35 @@ $$;
 --
 
 COMMENT ON FUNCTION private.note_account_change() IS 'AFTER triggers on auth.users (invited, banned, ban lifted, deleted) and auth.mfa_factors (deleted): notes the change for log_staff_action().';
+
+
+--
+-- Name: person_of(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]) RETURNS record
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- The address as stored (lower-cased for subscribers, as typed elsewhere: compared without case),
+  -- every name given with it, and the ids and CVs of the rows that hold it.
+  with person as (select lower(btrim(email)) as address),
+  messages as (select m.id::text as id, btrim(m.first_name || ' ' || m.last_name) as name from public.contact_messages as m, person where lower(m.email) = person.address),
+  applications as (select a.id::text as id, a.name, a.cv_path from public.job_applications as a, person where lower(a.email) = person.address),
+  subscriptions as (select s.id::text as id from public.newsletter_subscribers as s, person where s.email = person.address)
+  select person.address,
+    coalesce((select array_agg(distinct n) from (select name as n from messages union select name from applications) as x where n <> ''), '{}'),
+    coalesce((select array_agg(id) from (select id from messages union all select id from applications union all select id from subscriptions) as y), '{}'),
+    coalesce((select array_agg(cv_path) from applications), '{}')
+  from person
+$$;
+
+
+--
+-- Name: FUNCTION person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]) IS 'For an e-mail address: the address lower-cased, the names given with it, the ids of the rows that hold it and the CV object names of its applications.';
 
 
 --
@@ -1042,6 +1186,10 @@ begin
   if tg_op = 'DELETE' and old.occurred_at < now() - make_interval(days => (select s.activity_retention_days from private.history_settings as s)) then
     return old;
   end if;
+  if tg_op = 'UPDATE' and current_setting('privacy.erasing', true) = 'on'
+     and (to_jsonb(new) - 'title' - 'changes') = (to_jsonb(old) - 'title' - 'changes') then
+    return new;
+  end if;
   raise exception using errcode = '42501', message = 'The activity log cannot be changed.';
 end;
 $$;
@@ -1051,7 +1199,7 @@ $$;
 -- Name: FUNCTION refuse_activity_rewrite(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.refuse_activity_rewrite() IS 'BEFORE UPDATE/DELETE/TRUNCATE on activity_log: refuses every change, except deleting a row older than the retention period.';
+COMMENT ON FUNCTION private.refuse_activity_rewrite() IS 'BEFORE UPDATE/DELETE/TRUNCATE on activity_log: refuses every change, except deleting a row older than the retention period and the title/changes rewrite of private.erase_from_activity_log().';
 
 
 --
@@ -1094,6 +1242,25 @@ $$;
 --
 
 COMMENT ON FUNCTION private.require_versions(item_table text) IS 'Raises 42501 unless the caller may use versions of this table: the check of every history rpc.';
+
+
+--
+-- Name: retention_days(text, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.retention_days(setting text, fallback integer) RETURNS integer
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+  select coalesce((select s.value::integer from public.site_settings as s where s.key = setting and s.value ~ '^[0-9]{1,4}$'), fallback)
+$_$;
+
+
+--
+-- Name: FUNCTION retention_days(setting text, fallback integer); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.retention_days(setting text, fallback integer) IS 'A retention setting in days, or the fallback when it is missing.';
 
 
 --
@@ -1319,6 +1486,67 @@ COMMENT ON FUNCTION public.activity_staff() IS 'Staff members (id, e-mail, name,
 
 
 --
+-- Name: apply_personal_data_retention(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.apply_personal_data_retention() RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_messages integer;
+  v_applications integer;
+  v_unsubscribed integer;
+  v_unconfirmed integer;
+  v_cvs text[];
+  v_counts jsonb;
+begin
+  -- Row by row these are no staff activity; the run logs one entry with the counts.
+  perform set_config('privacy.quiet', 'on', true);
+
+  delete from public.contact_messages as m
+  where m.created_at < now() - make_interval(days => private.retention_days('retention_contact_messages_days', 730));
+  get diagnostics v_messages = row_count;
+
+  with gone as (
+    delete from public.job_applications as a
+    where a.created_at < now() - make_interval(days => case when a.keep_for_future_roles
+      then private.retention_days('retention_future_roles_days', 730)
+      else private.retention_days('retention_applications_days', 180) end)
+    returning a.cv_path
+  )
+  select coalesce(array_agg(cv_path), '{}'), count(*) into v_cvs, v_applications from gone;
+
+  delete from public.newsletter_subscribers as s
+  where s.status = 'unsubscribed'
+    and coalesce(s.unsubscribed_at, s.updated_at) < now() - make_interval(days => private.retention_days('retention_unsubscribed_days', 30));
+  get diagnostics v_unsubscribed = row_count;
+
+  delete from public.newsletter_subscribers as s
+  where s.status = 'pending' and s.signed_up_at < now() - interval '7 days';
+  get diagnostics v_unconfirmed = row_count;
+
+  perform set_config('privacy.quiet', '', true);
+
+  v_counts := jsonb_build_object('contact_messages', v_messages, 'job_applications', v_applications,
+    'unsubscribed_addresses', v_unsubscribed, 'unconfirmed_sign_ups', v_unconfirmed);
+  perform private.write_activity('deleted', 'leads', 'personal_data', null,
+    format('Retention: %s messages, %s applications, %s unsubscribed and %s unconfirmed addresses removed',
+      v_messages, v_applications, v_unsubscribed, v_unconfirmed),
+    jsonb_build_object('removed', jsonb_build_object('before', null, 'after', v_counts)));
+  return v_counts || jsonb_build_object('cv_paths', to_jsonb(v_cvs));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION apply_personal_data_retention(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.apply_personal_data_retention() IS 'Removes contact messages, applications, unsubscribed addresses and unconfirmed sign-ups older than their retention settings, logs one activity entry with the counts, and returns the counts and cv_paths: the CVs of removed applications, for the caller to remove through the Storage API. Service role only (the web server, daily).';
+
+
+--
 -- Name: claim_lead_mail(integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -1365,6 +1593,85 @@ $$;
 --
 
 COMMENT ON FUNCTION public.claim_lead_mail(max_rows integer, lease_seconds integer) IS 'Claims up to max_rows (1-100) lead e-mails that are due, for lease_seconds (10-3600): each claim counts as an attempt and hides the row from other senders until the lease ends. Returns what the e-mail says about the lead. Service role only.';
+
+
+--
+-- Name: claim_newsletter_confirmations(text[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.claim_newsletter_confirmations(token_hashes text[]) RETURNS TABLE(id uuid, email text, unsubscribe_token text, token_hash text)
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  v_hash text;
+begin
+  perform set_config('privacy.quiet', 'on', true);
+  -- One owed confirmation per given hash, oldest sign-up first; rows another sender holds are
+  -- skipped. A claimed row's e-mail is the caller's to send.
+  foreach v_hash in array coalesce(token_hashes, '{}') loop
+    continue when v_hash is null or v_hash !~ '^[0-9a-f]{64}$';
+    return query
+      update public.newsletter_subscribers as s
+      set confirmation_token_hash = v_hash,
+          confirmation_sent_at = now()
+      where s.id = (
+        select o.id from public.newsletter_subscribers as o
+        where o.status = 'pending' and o.confirmation_sent_at is null
+        order by o.signed_up_at, o.id
+        limit 1
+        for update skip locked)
+      returning s.id, s.email, s.unsubscribe_token, s.confirmation_token_hash;
+    exit when not found;
+  end loop;
+  perform set_config('privacy.quiet', '', true);
+end;
+$_$;
+
+
+--
+-- Name: FUNCTION claim_newsletter_confirmations(token_hashes text[]); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.claim_newsletter_confirmations(token_hashes text[]) IS 'For the web server (service role): takes up to one owed confirmation per token hash given (SHA-256 hex of a random token the caller made), stores the hash and the time, and returns the address, its unsubscribe token and the hash it got, to mail.';
+
+
+--
+-- Name: confirm_newsletter(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.confirm_newsletter(token text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_found boolean;
+begin
+  if token is null or char_length(token) > 200 then
+    return false;
+  end if;
+  perform set_config('privacy.quiet', 'on', true);
+  update public.newsletter_subscribers as s
+  set status = 'subscribed',
+      confirmed_at = now(),
+      consent_at = now(),
+      privacy_notice_version = public.privacy_notice_version(),
+      confirmation_token_hash = null
+  where s.confirmation_token_hash = encode(sha256(convert_to(confirm_newsletter.token, 'UTF8')), 'hex')
+    and s.status = 'pending'
+    and s.confirmation_sent_at > now() - interval '7 days';
+  v_found := found;
+  perform set_config('privacy.quiet', '', true);
+  return v_found;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION confirm_newsletter(token text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.confirm_newsletter(token text) IS 'Opens a confirmation link: the pending sign-up whose token hash matches, sent in the last 7 days, becomes subscribed, with the time and the privacy notice recorded; the token cannot be used again. True when it did.';
 
 
 --
@@ -1475,6 +1782,59 @@ $$;
 --
 
 COMMENT ON FUNCTION public.enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer) IS 'Flood limit for visitor submissions: raises PT429 "Too many submissions, please try again later." when this e-mail (without +tag) or this client (see request_client_key) already made the given number of submissions of this kind in the last hour; otherwise logs this one.';
+
+
+--
+-- Name: erase_personal_data(text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.erase_personal_data(email text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  p record;
+  v_messages integer;
+  v_applications integer;
+  v_subscriptions integer;
+  v_entries integer;
+  v_counts jsonb;
+begin
+  if not (public.has_permission('privacy.manage') and public.has_required_aal()) then
+    raise exception using errcode = '42501', message = 'Only staff who handle personal-data requests can do this.';
+  end if;
+  if not coalesce(public.is_email(btrim(email)), false) then
+    raise exception using errcode = '22023', message = 'Please enter a valid e-mail address.';
+  end if;
+  select * into p from private.person_of(email);
+
+  perform set_config('privacy.quiet', 'on', true);
+  delete from public.contact_messages as m where lower(m.email) = p.address;
+  get diagnostics v_messages = row_count;
+  delete from public.job_applications as a where lower(a.email) = p.address;
+  get diagnostics v_applications = row_count;
+  delete from public.newsletter_subscribers as s where s.email = p.address;
+  get diagnostics v_subscriptions = row_count;
+  perform set_config('privacy.quiet', '', true);
+
+  v_entries := private.erase_from_activity_log(p.address, p.names, p.row_ids, p.cv_paths);
+
+  v_counts := jsonb_build_object('contact_messages', v_messages, 'job_applications', v_applications,
+    'newsletter_subscriptions', v_subscriptions, 'activity_entries', v_entries);
+  perform private.write_activity('deleted', 'leads', 'personal_data', null,
+    format('Personal data erased on request: %s messages, %s applications, %s subscriptions; %s activity entries rewritten',
+      v_messages, v_applications, v_subscriptions, v_entries),
+    jsonb_build_object('erased', jsonb_build_object('before', null, 'after', v_counts)));
+  return v_counts || jsonb_build_object('cv_paths', to_jsonb(p.cv_paths));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION erase_personal_data(email text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.erase_personal_data(email text) IS 'Erases everything held about an e-mail address: its contact messages, applications and subscription, and its name, address and CV names in the activity log (rewritten to "erased"); logs the erasure with counts only. Returns the counts and cv_paths, the CVs of removed applications, which the caller removes through the Storage API (a CV left behind goes with the unclaimed-CV sweep). privacy.manage only.';
 
 
 --
@@ -2160,9 +2520,57 @@ $$;
 COMMENT ON FUNCTION public.page_view_totals(days integer) IS 'Page views summed per day for the last `days` days (1 to 366, today included), one row per day, zero-filled. Security invoker: only views.read may read page_views, so others get zeros; refused below the assurance level the account needs.';
 
 
-SET default_tablespace = '';
+--
+-- Name: personal_data(text); Type: FUNCTION; Schema: public; Owner: -
+--
 
-SET default_table_access_method = heap;
+CREATE FUNCTION public.personal_data(email text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  p record;
+  v_result jsonb;
+begin
+  if not (public.has_permission('privacy.manage') and public.has_required_aal()) then
+    raise exception using errcode = '42501', message = 'Only staff who handle personal-data requests can do this.';
+  end if;
+  if not coalesce(public.is_email(btrim(email)), false) then
+    raise exception using errcode = '22023', message = 'Please enter a valid e-mail address.';
+  end if;
+  select * into p from private.person_of(email);
+
+  v_result := jsonb_build_object(
+    'email', p.address,
+    'contact_messages', coalesce((
+      select jsonb_agg(to_jsonb(m) - 'client_key' order by m.created_at)
+      from public.contact_messages as m where lower(m.email) = p.address), '[]'),
+    'job_applications', coalesce((
+      select jsonb_agg(to_jsonb(a) - 'client_key' || jsonb_build_object('job_title', j.title) order by a.created_at)
+      from public.job_applications as a left join public.job_openings as j on j.id = a.job_opening_id
+      where lower(a.email) = p.address), '[]'),
+    'newsletter_subscription', (
+      select to_jsonb(s) - 'confirmation_token_hash' - 'unsubscribe_token'
+      from public.newsletter_subscribers as s where s.email = p.address),
+    'activity', coalesce((
+      select jsonb_agg(jsonb_build_object('occurred_at', l.occurred_at, 'action', l.action, 'table', l.table_name,
+        'title', l.title, 'changes', l.changes, 'by', l.actor_name) order by l.occurred_at, l.id)
+      from private.activity_log as l
+      where private.names_person(l, p.address, p.names, p.row_ids, p.cv_paths)), '[]'));
+
+  -- The lookup is itself a read of personal data; its entry does not repeat whose.
+  perform private.write_activity('exported', 'leads', 'personal_data', null, 'Personal data request (look-up or export)');
+  return v_result;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION personal_data(email text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.personal_data(email text) IS 'Everything held about an e-mail address, as one JSON object: contact messages, applications (with cv_path and the opening''s title), the newsletter subscription and the activity entries that name the person. Logs the look-up. privacy.manage only.';
+
 
 --
 -- Name: blog_posts; Type: TABLE; Schema: public; Owner: -
@@ -2275,6 +2683,30 @@ $$;
 --
 
 COMMENT ON FUNCTION public.post_preview(token text) IS 'The post a preview link shows: a row only for a known, unexpired, unrevoked token; nothing otherwise. Callable by visitors.';
+
+
+--
+-- Name: privacy_notice_version(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.privacy_notice_version() RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- The privacy page's last change (UTC, to the second), or 'built-in' while the site shows the
+  -- default text that ships with the code.
+  select coalesce(
+    (select to_char(c.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')
+       from public.website_content as c where c.section = 'legal' and c.key = 'privacy'),
+    'built-in')
+$$;
+
+
+--
+-- Name: FUNCTION privacy_notice_version(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.privacy_notice_version() IS 'The version of the privacy notice visitors see now: the privacy page''s last change as an ISO UTC timestamp, or "built-in" for the default text. Recorded with every consent.';
 
 
 --
@@ -2659,6 +3091,30 @@ COMMENT ON FUNCTION public.set_updated_at() IS 'BEFORE UPDATE trigger of every s
 
 
 --
+-- Name: stamp_consent(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.stamp_consent() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  -- Stamped by the database, so a visitor cannot claim another time or notice.
+  new.consent_at := now();
+  new.privacy_notice_version := public.privacy_notice_version();
+  return new;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION stamp_consent(); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.stamp_consent() IS 'BEFORE INSERT on contact_messages and job_applications: records the time of consent and the privacy notice in force.';
+
+
+--
 -- Name: subscribe_newsletter(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2674,13 +3130,20 @@ begin
   end if;
 
   perform public.enforce_submission_limit('newsletter', v_email, 5, 10);
+  perform set_config('privacy.quiet', 'on', true);
 
-  -- New address: subscribed. Known address: back to subscribed. Either way the caller learns nothing.
+  -- New or unsubscribed address: pending, a confirmation owed. Pending: a fresh link owed (the old
+  -- one stops working). Subscribed: nothing. The caller learns nothing either way.
   insert into public.newsletter_subscribers as s (email)
   values (v_email)
   on conflict on constraint newsletter_subscribers_email_key
-  do update set status = 'subscribed'
+  do update set status = 'pending',
+                signed_up_at = now(),
+                confirmation_token_hash = null,
+                confirmation_sent_at = null,
+                unsubscribed_at = null
   where s.status <> 'subscribed';
+  perform set_config('privacy.quiet', '', true);
 end;
 $$;
 
@@ -2689,7 +3152,7 @@ $$;
 -- Name: FUNCTION subscribe_newsletter(email text); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.subscribe_newsletter(email text) IS 'Newsletter sign-up for visitors: stores the address lower-cased, re-subscribes a known one, returns nothing either way. Flood-limited (5 per e-mail, 10 per client per hour).';
+COMMENT ON FUNCTION public.subscribe_newsletter(email text) IS 'Newsletter sign-up for visitors: stores the address lower-cased as pending and owes it a confirmation e-mail (again for a pending or unsubscribed address; nothing for a subscribed one); returns nothing either way. Flood-limited (5 per e-mail, 10 per client per hour).';
 
 
 --
@@ -2761,47 +3224,37 @@ COMMENT ON FUNCTION public.unclaimed_cvs(max_rows integer) IS 'Names of CVs in t
 
 
 --
--- Name: activity_log; Type: TABLE; Schema: private; Owner: -
+-- Name: unsubscribe_newsletter(text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE TABLE private.activity_log (
-    id bigint NOT NULL,
-    occurred_at timestamp with time zone DEFAULT now() NOT NULL,
-    actor_id uuid,
-    actor_email text,
-    actor_name text,
-    actor_role text NOT NULL,
-    client_address text,
-    action text NOT NULL,
-    area text NOT NULL,
-    table_name text NOT NULL,
-    row_id text,
-    title text,
-    changes jsonb,
-    CONSTRAINT activity_log_action_check CHECK ((action = ANY (ARRAY['created'::text, 'updated'::text, 'deleted'::text, 'published'::text, 'unpublished'::text, 'scheduled'::text, 'restored'::text, 'status_changed'::text, 'role_changed'::text, 'settings_changed'::text, 'exported'::text, 'downloaded'::text, 'invited'::text, 'deactivated'::text, 'reactivated'::text, 'two_factor_reset'::text, 'removed'::text]))),
-    CONSTRAINT activity_log_area_check CHECK ((area = ANY (ARRAY['content'::text, 'leads'::text, 'staff_settings'::text])))
-);
-
-
---
--- Name: TABLE activity_log; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON TABLE private.activity_log IS 'Append-only record of staff changes, exports of personal data and CV downloads: who (id, e-mail, name and role as they were), when, from which client address, what (action, table, row id, title) and, for an update, {field: {before, after}} with long text summarized. Read through public.activity_feed(); rows leave only through private.apply_history_retention().';
+CREATE FUNCTION public.unsubscribe_newsletter(token text) RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_found boolean;
+begin
+  if token is null or token !~ '^[0-9a-f]{64}$' then
+    return false;
+  end if;
+  perform set_config('privacy.quiet', 'on', true);
+  update public.newsletter_subscribers as s
+  set status = 'unsubscribed',
+      unsubscribed_at = coalesce(s.unsubscribed_at, now()),
+      confirmation_token_hash = null
+  where s.unsubscribe_token = unsubscribe_newsletter.token;
+  v_found := found;
+  perform set_config('privacy.quiet', '', true);
+  return v_found;
+end;
+$_$;
 
 
 --
--- Name: COLUMN activity_log.actor_id; Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION unsubscribe_newsletter(token text); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON COLUMN private.activity_log.actor_id IS 'auth.uid() of the actor; no foreign key, so the record outlives the account.';
-
-
---
--- Name: COLUMN activity_log.actor_role; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON COLUMN private.activity_log.actor_role IS 'Staff roles at the time (comma-separated), or the API role (service_role) or "system" for direct database sessions.';
+COMMENT ON FUNCTION public.unsubscribe_newsletter(token text) IS 'One-click unsubscribe: the subscriber with this unsubscribe token is unsubscribed (again is no error). True when the token names a subscriber. No sign-in needed.';
 
 
 --
@@ -3037,12 +3490,15 @@ CREATE TABLE public.contact_messages (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by uuid,
+    consent_at timestamp with time zone,
+    privacy_notice_version text,
     CONSTRAINT contact_messages_client_key_check CHECK ((client_key ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT contact_messages_email_check CHECK (public.is_email(email)),
     CONSTRAINT contact_messages_first_name_check CHECK (((btrim(first_name) <> ''::text) AND (char_length(first_name) <= 100))),
     CONSTRAINT contact_messages_interested_in_check CHECK ((char_length(interested_in) <= 200)),
     CONSTRAINT contact_messages_last_name_check CHECK (((btrim(last_name) <> ''::text) AND (char_length(last_name) <= 100))),
     CONSTRAINT contact_messages_message_check CHECK (((btrim(message) <> ''::text) AND (char_length(message) <= 5000))),
+    CONSTRAINT contact_messages_privacy_notice_version_check CHECK ((char_length(privacy_notice_version) <= 40)),
     CONSTRAINT contact_messages_status_check CHECK ((status = ANY (ARRAY['new'::text, 'handled'::text])))
 );
 
@@ -3069,6 +3525,20 @@ COMMENT ON COLUMN public.contact_messages.updated_by IS 'The staff member who ma
 
 
 --
+-- Name: COLUMN contact_messages.consent_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.contact_messages.consent_at IS 'When the sender agreed to the privacy notice (the time of sending).';
+
+
+--
+-- Name: COLUMN contact_messages.privacy_notice_version; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.contact_messages.privacy_notice_version IS 'The privacy notice in force when the message was sent (privacy_notice_version()).';
+
+
+--
 -- Name: job_applications; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3085,12 +3555,16 @@ CREATE TABLE public.job_applications (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by uuid,
+    consent_at timestamp with time zone,
+    privacy_notice_version text,
+    keep_for_future_roles boolean DEFAULT false NOT NULL,
     CONSTRAINT job_applications_client_key_check CHECK ((client_key ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT job_applications_cover_note_check CHECK ((char_length(cover_note) <= 5000)),
     CONSTRAINT job_applications_cv_path_check CHECK (public.is_cv_object_name(cv_path)),
     CONSTRAINT job_applications_email_check CHECK (public.is_email(email)),
     CONSTRAINT job_applications_name_check CHECK (((btrim(name) <> ''::text) AND (char_length(name) <= 200))),
     CONSTRAINT job_applications_phone_check CHECK (((char_length(phone) <= 40) AND (phone ~ '^[0-9+()./ -]*$'::text))),
+    CONSTRAINT job_applications_privacy_notice_version_check CHECK ((char_length(privacy_notice_version) <= 40)),
     CONSTRAINT job_applications_status_check CHECK ((status = ANY (ARRAY['new'::text, 'reviewing'::text, 'rejected'::text, 'hired'::text])))
 );
 
@@ -3121,6 +3595,27 @@ COMMENT ON COLUMN public.job_applications.status IS 'Hiring step: new (just arri
 --
 
 COMMENT ON COLUMN public.job_applications.updated_by IS 'The staff member who made the last change (set by trigger); null for changes made by scripts or visitors.';
+
+
+--
+-- Name: COLUMN job_applications.consent_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.job_applications.consent_at IS 'When the applicant agreed to the privacy notice (the time of applying).';
+
+
+--
+-- Name: COLUMN job_applications.privacy_notice_version; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.job_applications.privacy_notice_version IS 'The privacy notice in force when the application was sent (privacy_notice_version()).';
+
+
+--
+-- Name: COLUMN job_applications.keep_for_future_roles; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.job_applications.keep_for_future_roles IS 'The applicant agreed that the application and CV may be kept for future roles (a longer retention period). Off unless ticked.';
 
 
 --
@@ -3276,12 +3771,23 @@ COMMENT ON TABLE public.lead_mail_outbox IS 'E-mails owed to staff about new lea
 CREATE TABLE public.newsletter_subscribers (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     email text NOT NULL,
-    status text DEFAULT 'subscribed'::text NOT NULL,
+    status text DEFAULT 'pending'::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by uuid,
+    signed_up_at timestamp with time zone DEFAULT now() NOT NULL,
+    confirmation_token_hash text,
+    confirmation_sent_at timestamp with time zone,
+    confirmed_at timestamp with time zone,
+    consent_at timestamp with time zone,
+    privacy_notice_version text,
+    unsubscribe_token text DEFAULT (replace((gen_random_uuid())::text, '-'::text, ''::text) || replace((gen_random_uuid())::text, '-'::text, ''::text)) NOT NULL,
+    unsubscribed_at timestamp with time zone,
+    CONSTRAINT newsletter_subscribers_confirmation_token_hash_check CHECK ((confirmation_token_hash ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT newsletter_subscribers_email_check CHECK ((public.is_email(email) AND (email = lower(email)))),
-    CONSTRAINT newsletter_subscribers_status_check CHECK ((status = ANY (ARRAY['subscribed'::text, 'unsubscribed'::text])))
+    CONSTRAINT newsletter_subscribers_privacy_notice_version_check CHECK ((char_length(privacy_notice_version) <= 40)),
+    CONSTRAINT newsletter_subscribers_status_check CHECK ((status = ANY (ARRAY['pending'::text, 'subscribed'::text, 'unsubscribed'::text]))),
+    CONSTRAINT newsletter_subscribers_unsubscribe_token_check CHECK ((unsubscribe_token ~ '^[0-9a-f]{64}$'::text))
 );
 
 
@@ -3293,10 +3799,73 @@ COMMENT ON TABLE public.newsletter_subscribers IS 'Newsletter sign-ups, one row 
 
 
 --
+-- Name: COLUMN newsletter_subscribers.status; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.newsletter_subscribers.status IS 'pending (signed up, link not yet opened), subscribed (confirmed) or unsubscribed.';
+
+
+--
 -- Name: COLUMN newsletter_subscribers.updated_by; Type: COMMENT; Schema: public; Owner: -
 --
 
 COMMENT ON COLUMN public.newsletter_subscribers.updated_by IS 'The staff member who made the last change (set by trigger); null for changes made by scripts or visitors.';
+
+
+--
+-- Name: COLUMN newsletter_subscribers.signed_up_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.newsletter_subscribers.signed_up_at IS 'The latest sign-up; a pending row is removed 7 days after it.';
+
+
+--
+-- Name: COLUMN newsletter_subscribers.confirmation_token_hash; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.newsletter_subscribers.confirmation_token_hash IS 'SHA-256 (hex) of the confirmation link''s token, set when the e-mail is sent and cleared once used; the token itself is never stored.';
+
+
+--
+-- Name: COLUMN newsletter_subscribers.confirmation_sent_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.newsletter_subscribers.confirmation_sent_at IS 'When the confirmation e-mail went; null while one is owed. The link is valid 7 days from then.';
+
+
+--
+-- Name: COLUMN newsletter_subscribers.confirmed_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.newsletter_subscribers.confirmed_at IS 'When the confirmation link was opened.';
+
+
+--
+-- Name: COLUMN newsletter_subscribers.consent_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.newsletter_subscribers.consent_at IS 'When consent was given: the time the confirmation link was opened.';
+
+
+--
+-- Name: COLUMN newsletter_subscribers.privacy_notice_version; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.newsletter_subscribers.privacy_notice_version IS 'The privacy notice in force at confirmation (privacy_notice_version()).';
+
+
+--
+-- Name: COLUMN newsletter_subscribers.unsubscribe_token; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.newsletter_subscribers.unsubscribe_token IS 'The personal one-click unsubscribe link''s token (/newsletter/unsubscribe/{token}). Random; it can only unsubscribe, so staff who export subscribers may read it.';
+
+
+--
+-- Name: COLUMN newsletter_subscribers.unsubscribed_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.newsletter_subscribers.unsubscribed_at IS 'When the address was unsubscribed; the retention run removes it after the unsubscribed-address period.';
 
 
 --
@@ -3449,6 +4018,11 @@ CREATE TABLE public.site_settings (
 CASE
     WHEN (key = ANY (ARRAY['lead_notify_sales'::text, 'lead_notify_careers'::text])) THEN (value = ANY (ARRAY['true'::text, 'false'::text]))
     WHEN (key = ANY (ARRAY['lead_notify_sales_email'::text, 'lead_notify_careers_email'::text])) THEN ((value = ''::text) OR COALESCE(public.is_email(value), false))
+    ELSE true
+END),
+    CONSTRAINT site_settings_retention_fits CHECK (
+CASE
+    WHEN (key = ANY (ARRAY['retention_contact_messages_days'::text, 'retention_applications_days'::text, 'retention_future_roles_days'::text, 'retention_unsubscribed_days'::text])) THEN ((value ~ '^[0-9]{1,4}$'::text) AND (((value)::integer >= 1) AND ((value)::integer <= 3650)))
     ELSE true
 END),
     CONSTRAINT site_settings_value_check CHECK ((char_length(value) <= 2000)),
@@ -3861,6 +4435,14 @@ ALTER TABLE ONLY public.newsletter_subscribers
 
 
 --
+-- Name: newsletter_subscribers newsletter_subscribers_unsubscribe_token_key; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.newsletter_subscribers
+    ADD CONSTRAINT newsletter_subscribers_unsubscribe_token_key UNIQUE (unsubscribe_token);
+
+
+--
 -- Name: page_views page_views_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4160,6 +4742,20 @@ CREATE INDEX lead_mail_outbox_due_idx ON public.lead_mail_outbox USING btree (ne
 
 
 --
+-- Name: newsletter_subscribers_confirmation_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX newsletter_subscribers_confirmation_idx ON public.newsletter_subscribers USING btree (confirmation_token_hash) WHERE (confirmation_token_hash IS NOT NULL);
+
+
+--
+-- Name: newsletter_subscribers_confirmation_owed_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX newsletter_subscribers_confirmation_owed_idx ON public.newsletter_subscribers USING btree (signed_up_at) WHERE ((status = 'pending'::text) AND (confirmation_sent_at IS NULL));
+
+
+--
 -- Name: newsletter_subscribers_created_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4310,7 +4906,7 @@ CREATE TRIGGER contact_messages_guard BEFORE INSERT ON public.contact_messages F
 -- Name: contact_messages contact_messages_log; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER contact_messages_log AFTER DELETE OR UPDATE ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION private.log_change('leads');
+CREATE TRIGGER contact_messages_log AFTER DELETE OR UPDATE ON public.contact_messages FOR EACH ROW WHEN ((COALESCE(current_setting('privacy.quiet'::text, true), ''::text) <> 'on'::text)) EXECUTE FUNCTION private.log_change('leads');
 
 
 --
@@ -4328,6 +4924,13 @@ CREATE TRIGGER contact_messages_set_updated_at BEFORE UPDATE ON public.contact_m
 
 
 --
+-- Name: contact_messages contact_messages_stamp_consent; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER contact_messages_stamp_consent BEFORE INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION public.stamp_consent();
+
+
+--
 -- Name: job_applications job_applications_guard; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -4338,7 +4941,7 @@ CREATE TRIGGER job_applications_guard BEFORE INSERT ON public.job_applications F
 -- Name: job_applications job_applications_log; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER job_applications_log AFTER DELETE OR UPDATE ON public.job_applications FOR EACH ROW EXECUTE FUNCTION private.log_change('leads');
+CREATE TRIGGER job_applications_log AFTER DELETE OR UPDATE ON public.job_applications FOR EACH ROW WHEN ((COALESCE(current_setting('privacy.quiet'::text, true), ''::text) <> 'on'::text)) EXECUTE FUNCTION private.log_change('leads');
 
 
 --
@@ -4353,6 +4956,13 @@ CREATE TRIGGER job_applications_queue_lead_mail AFTER INSERT ON public.job_appli
 --
 
 CREATE TRIGGER job_applications_set_updated_at BEFORE UPDATE ON public.job_applications FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+
+--
+-- Name: job_applications job_applications_stamp_consent; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER job_applications_stamp_consent BEFORE INSERT ON public.job_applications FOR EACH ROW EXECUTE FUNCTION public.stamp_consent();
 
 
 --
@@ -4387,7 +4997,7 @@ CREATE TRIGGER job_openings_set_updated_at BEFORE UPDATE ON public.job_openings 
 -- Name: newsletter_subscribers newsletter_subscribers_log; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER newsletter_subscribers_log AFTER DELETE OR UPDATE ON public.newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION private.log_change('leads');
+CREATE TRIGGER newsletter_subscribers_log AFTER DELETE OR UPDATE ON public.newsletter_subscribers FOR EACH ROW WHEN ((COALESCE(current_setting('privacy.quiet'::text, true), ''::text) <> 'on'::text)) EXECUTE FUNCTION private.log_change('leads');
 
 
 --
@@ -5835,6 +6445,13 @@ REVOKE ALL ON FUNCTION private.email_limit_key(email text) FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION guard_external_redirect(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5937,6 +6554,13 @@ REVOKE ALL ON FUNCTION private.media_url_pattern(object_name text) FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION normalized_path(path text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5950,6 +6574,13 @@ GRANT ALL ON FUNCTION private.normalized_path(path text) TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.note_account_change() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]) FROM PUBLIC;
 
 
 --
@@ -5987,6 +6618,13 @@ REVOKE ALL ON FUNCTION private.request_client_address() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.require_versions(item_table text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.require_versions(item_table text) TO authenticated;
 GRANT ALL ON FUNCTION private.require_versions(item_table text) TO service_role;
+
+
+--
+-- Name: FUNCTION retention_days(setting text, fallback integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.retention_days(setting text, fallback integer) FROM PUBLIC;
 
 
 --
@@ -6043,11 +6681,37 @@ GRANT ALL ON FUNCTION public.activity_staff() TO service_role;
 
 
 --
+-- Name: FUNCTION apply_personal_data_retention(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.apply_personal_data_retention() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.apply_personal_data_retention() TO service_role;
+
+
+--
 -- Name: FUNCTION claim_lead_mail(max_rows integer, lease_seconds integer); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.claim_lead_mail(max_rows integer, lease_seconds integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.claim_lead_mail(max_rows integer, lease_seconds integer) TO service_role;
+
+
+--
+-- Name: FUNCTION claim_newsletter_confirmations(token_hashes text[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.claim_newsletter_confirmations(token_hashes text[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.claim_newsletter_confirmations(token_hashes text[]) TO service_role;
+
+
+--
+-- Name: FUNCTION confirm_newsletter(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.confirm_newsletter(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.confirm_newsletter(token text) TO anon;
+GRANT ALL ON FUNCTION public.confirm_newsletter(token text) TO authenticated;
+GRANT ALL ON FUNCTION public.confirm_newsletter(token text) TO service_role;
 
 
 --
@@ -6074,6 +6738,15 @@ GRANT ALL ON FUNCTION public.current_staff() TO service_role;
 
 REVOKE ALL ON FUNCTION public.enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer) TO service_role;
+
+
+--
+-- Name: FUNCTION erase_personal_data(email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.erase_personal_data(email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.erase_personal_data(email text) TO authenticated;
+GRANT ALL ON FUNCTION public.erase_personal_data(email text) TO service_role;
 
 
 --
@@ -6314,6 +6987,15 @@ GRANT ALL ON FUNCTION public.page_view_totals(days integer) TO service_role;
 
 
 --
+-- Name: FUNCTION personal_data(email text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.personal_data(email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.personal_data(email text) TO authenticated;
+GRANT ALL ON FUNCTION public.personal_data(email text) TO service_role;
+
+
+--
 -- Name: TABLE blog_posts; Type: ACL; Schema: public; Owner: -
 --
 
@@ -6330,6 +7012,16 @@ REVOKE ALL ON FUNCTION public.post_preview(token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.post_preview(token text) TO anon;
 GRANT ALL ON FUNCTION public.post_preview(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.post_preview(token text) TO service_role;
+
+
+--
+-- Name: FUNCTION privacy_notice_version(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.privacy_notice_version() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.privacy_notice_version() TO anon;
+GRANT ALL ON FUNCTION public.privacy_notice_version() TO authenticated;
+GRANT ALL ON FUNCTION public.privacy_notice_version() TO service_role;
 
 
 --
@@ -6402,6 +7094,14 @@ GRANT ALL ON FUNCTION public.set_updated_at() TO service_role;
 
 
 --
+-- Name: FUNCTION stamp_consent(); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.stamp_consent() FROM PUBLIC;
+GRANT ALL ON FUNCTION public.stamp_consent() TO service_role;
+
+
+--
 -- Name: FUNCTION subscribe_newsletter(email text); Type: ACL; Schema: public; Owner: -
 --
 
@@ -6426,6 +7126,16 @@ GRANT ALL ON FUNCTION public.swap_team_member_order(first_id uuid, second_id uui
 
 REVOKE ALL ON FUNCTION public.unclaimed_cvs(max_rows integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.unclaimed_cvs(max_rows integer) TO service_role;
+
+
+--
+-- Name: FUNCTION unsubscribe_newsletter(token text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.unsubscribe_newsletter(token text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.unsubscribe_newsletter(token text) TO anon;
+GRANT ALL ON FUNCTION public.unsubscribe_newsletter(token text) TO authenticated;
+GRANT ALL ON FUNCTION public.unsubscribe_newsletter(token text) TO service_role;
 
 
 --
@@ -6575,6 +7285,14 @@ GRANT INSERT(cv_path) ON TABLE public.job_applications TO authenticated;
 --
 
 GRANT UPDATE(status) ON TABLE public.job_applications TO authenticated;
+
+
+--
+-- Name: COLUMN job_applications.keep_for_future_roles; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT INSERT(keep_for_future_roles) ON TABLE public.job_applications TO anon;
+GRANT INSERT(keep_for_future_roles) ON TABLE public.job_applications TO authenticated;
 
 
 --

@@ -21,7 +21,7 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
 export interface SettingField {
   key: string
   label: string
-  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch' | 'time-zone'
+  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch' | 'time-zone' | 'days'
   placeholder?: string
   hint?: string
 }
@@ -60,6 +60,15 @@ export const SETTING_SECTIONS: SettingSection[] = [
       { key: 'lead_notify_sales_email', label: 'Sales Email', kind: 'email', placeholder: 'Leave empty to use the contact email' },
       { key: 'lead_notify_careers', label: 'E-mail each new application', kind: 'switch' },
       { key: 'lead_notify_careers_email', label: 'Recruiting Email', kind: 'email', placeholder: 'Leave empty to use the careers email' },
+    ],
+  },
+  {
+    title: 'Data Retention',
+    fields: [
+      { key: 'retention_contact_messages_days', label: 'Contact messages (days)', kind: 'days' },
+      { key: 'retention_applications_days', label: 'Applications and CVs (days)', kind: 'days' },
+      { key: 'retention_future_roles_days', label: 'Applications kept for future roles (days)', kind: 'days' },
+      { key: 'retention_unsubscribed_days', label: 'Unsubscribed addresses (days)', kind: 'days' },
     ],
   },
   {
@@ -112,6 +121,12 @@ function ruleFor(field: SettingField) {
       return z.string().trim().refine(isTimeZone, 'Use a time zone name like Africa/Lagos')
     case 'switch':
       return z.enum(['true', 'false'])
+    case 'days':
+      return z
+        .string()
+        .trim()
+        .regex(/^[0-9]{1,4}$/, `${field.label}: a whole number of days`)
+        .refine((v) => Number(v) >= 1 && Number(v) <= 3650, `${field.label}: between 1 and 3650`)
     default:
       return z.string().max(2000, `${field.label} must be at most 2000 characters`)
   }

@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'applications.write',
   'settings.write',
   'staff.manage',
+  'privacy.manage',
 ] as const
 
 export type Permission = (typeof PERMISSIONS)[number]

@@ -145,6 +145,7 @@ export type Database = {
       contact_messages: {
         Row: {
           client_key: string | null
+          consent_at: string | null
           created_at: string
           email: string
           first_name: string
@@ -152,12 +153,14 @@ export type Database = {
           interested_in: string | null
           last_name: string
           message: string
+          privacy_notice_version: string | null
           status: string
           updated_at: string
           updated_by: string | null
         }
         Insert: {
           client_key?: string | null
+          consent_at?: string | null
           created_at?: string
           email: string
           first_name: string
@@ -165,12 +168,14 @@ export type Database = {
           interested_in?: string | null
           last_name: string
           message: string
+          privacy_notice_version?: string | null
           status?: string
           updated_at?: string
           updated_by?: string | null
         }
         Update: {
           client_key?: string | null
+          consent_at?: string | null
           created_at?: string
           email?: string
           first_name?: string
@@ -178,6 +183,7 @@ export type Database = {
           interested_in?: string | null
           last_name?: string
           message?: string
+          privacy_notice_version?: string | null
           status?: string
           updated_at?: string
           updated_by?: string | null
@@ -187,42 +193,51 @@ export type Database = {
       job_applications: {
         Row: {
           client_key: string | null
+          consent_at: string | null
           cover_note: string | null
           created_at: string
           cv_path: string
           email: string
           id: string
           job_opening_id: string
+          keep_for_future_roles: boolean
           name: string
           phone: string | null
+          privacy_notice_version: string | null
           status: string
           updated_at: string
           updated_by: string | null
         }
         Insert: {
           client_key?: string | null
+          consent_at?: string | null
           cover_note?: string | null
           created_at?: string
           cv_path: string
           email: string
           id?: string
           job_opening_id: string
+          keep_for_future_roles?: boolean
           name: string
           phone?: string | null
+          privacy_notice_version?: string | null
           status?: string
           updated_at?: string
           updated_by?: string | null
         }
         Update: {
           client_key?: string | null
+          consent_at?: string | null
           cover_note?: string | null
           created_at?: string
           cv_path?: string
           email?: string
           id?: string
           job_opening_id?: string
+          keep_for_future_roles?: boolean
           name?: string
           phone?: string | null
+          privacy_notice_version?: string | null
           status?: string
           updated_at?: string
           updated_by?: string | null
@@ -353,26 +368,50 @@ export type Database = {
       }
       newsletter_subscribers: {
         Row: {
+          confirmation_sent_at: string | null
+          confirmation_token_hash: string | null
+          confirmed_at: string | null
+          consent_at: string | null
           created_at: string
           email: string
           id: string
+          privacy_notice_version: string | null
+          signed_up_at: string
           status: string
+          unsubscribe_token: string
+          unsubscribed_at: string | null
           updated_at: string
           updated_by: string | null
         }
         Insert: {
+          confirmation_sent_at?: string | null
+          confirmation_token_hash?: string | null
+          confirmed_at?: string | null
+          consent_at?: string | null
           created_at?: string
           email: string
           id?: string
+          privacy_notice_version?: string | null
+          signed_up_at?: string
           status?: string
+          unsubscribe_token?: string
+          unsubscribed_at?: string | null
           updated_at?: string
           updated_by?: string | null
         }
         Update: {
+          confirmation_sent_at?: string | null
+          confirmation_token_hash?: string | null
+          confirmed_at?: string | null
+          consent_at?: string | null
           created_at?: string
           email?: string
           id?: string
+          privacy_notice_version?: string | null
+          signed_up_at?: string
           status?: string
+          unsubscribe_token?: string
+          unsubscribed_at?: string | null
           updated_at?: string
           updated_by?: string | null
         }
@@ -811,6 +850,10 @@ export type Database = {
           role: string
         }[]
       }
+      apply_personal_data_retention: {
+        Args: Record<PropertyKey, never>
+        Returns: Json
+      }
       claim_lead_mail: {
         Args: { lease_seconds?: number; max_rows?: number }
         Returns: {
@@ -826,6 +869,16 @@ export type Database = {
           topic: string
         }[]
       }
+      claim_newsletter_confirmations: {
+        Args: { token_hashes: string[] }
+        Returns: {
+          email: string
+          id: string
+          token_hash: string
+          unsubscribe_token: string
+        }[]
+      }
+      confirm_newsletter: { Args: { token: string }; Returns: boolean }
       create_post_preview: { Args: { post_id: string }; Returns: string }
       current_staff: {
         Args: Record<PropertyKey, never>
@@ -844,6 +897,7 @@ export type Database = {
         }
         Returns: undefined
       }
+      erase_personal_data: { Args: { email: string }; Returns: Json }
       finish_lead_mail: {
         Args: { failure?: string; mail_id: string }
         Returns: undefined
@@ -931,6 +985,7 @@ export type Database = {
           views: number
         }[]
       }
+      personal_data: { Args: { email: string }; Returns: Json }
       post_preview: {
         Args: { token: string }
         Returns: {
@@ -961,6 +1016,10 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      privacy_notice_version: {
+        Args: Record<PropertyKey, never>
+        Returns: string
+      }
       publish_post_draft: {
         Args: { post_id: string; version?: string }
         Returns: undefined
@@ -990,6 +1049,7 @@ export type Database = {
         Returns: undefined
       }
       unclaimed_cvs: { Args: { max_rows?: number }; Returns: string[] }
+      unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }
     }
     Enums: {
       [_ in never]: never

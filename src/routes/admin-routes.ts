@@ -30,6 +30,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('subscribers', 'routes/admin/subscribers.tsx'),
       route('applications', 'routes/admin/applications.tsx'),
       route('activity', 'routes/admin/activity.tsx'),
+      route('privacy', 'routes/admin/privacy.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('account', 'routes/admin/account.tsx'),
       route('redirects', 'routes/admin/redirects.tsx'),

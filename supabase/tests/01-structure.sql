@@ -55,7 +55,9 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'has_permission', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
     'is_cv_object_name', 'job_opening_accepts_applications', 'job_opening_state', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv', 'post_preview'
+    'is_own_unclaimed_cv', 'post_preview',
+    -- Newsletter links by token, and the privacy notice's version.
+    'confirm_newsletter', 'unsubscribe_newsletter', 'privacy_notice_version'
   ],
   'anon may execute only the helpers policies need and the visitor rpcs'
 );
@@ -72,7 +74,11 @@ select set_eq(
     -- The media library's reads and rewrites, for staff with media.write only.
     'media_usage', 'rewrite_media_references',
     -- Preview links: made by post editors only, opened by a token's holder.
-    'create_post_preview', 'post_preview'
+    'create_post_preview', 'post_preview',
+    -- Newsletter links by token, and the privacy notice's version.
+    'confirm_newsletter', 'unsubscribe_newsletter', 'privacy_notice_version',
+    -- Retention (service role) and personal-data requests (privacy.manage only).
+    'apply_personal_data_retention', 'personal_data', 'erase_personal_data'
   ],
   'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs and media rpcs'
 );
@@ -179,11 +185,15 @@ select columns_are('public', 'job_openings',
   'job_openings columns');
 select columns_are('public', 'site_settings', array['key', 'value', 'updated_at', 'updated_by'], 'site_settings columns');
 select columns_are('public', 'contact_messages',
-  array['id', 'first_name', 'last_name', 'email', 'interested_in', 'message', 'status', 'client_key', 'created_at', 'updated_at', 'updated_by'],
+  array['id', 'first_name', 'last_name', 'email', 'interested_in', 'message', 'status', 'client_key', 'created_at', 'updated_at', 'updated_by',
+    'consent_at', 'privacy_notice_version'],
   'contact_messages columns');
-select columns_are('public', 'newsletter_subscribers', array['id', 'email', 'status', 'created_at', 'updated_at', 'updated_by'], 'newsletter_subscribers columns');
+select columns_are('public', 'newsletter_subscribers', array['id', 'email', 'status', 'created_at', 'updated_at', 'updated_by',
+  'signed_up_at', 'confirmation_token_hash', 'confirmation_sent_at', 'confirmed_at', 'consent_at', 'privacy_notice_version',
+  'unsubscribe_token', 'unsubscribed_at'], 'newsletter_subscribers columns');
 select columns_are('public', 'job_applications',
-  array['id', 'job_opening_id', 'name', 'email', 'phone', 'cover_note', 'cv_path', 'status', 'client_key', 'created_at', 'updated_at', 'updated_by'],
+  array['id', 'job_opening_id', 'name', 'email', 'phone', 'cover_note', 'cv_path', 'status', 'client_key', 'created_at', 'updated_at', 'updated_by',
+    'consent_at', 'privacy_notice_version', 'keep_for_future_roles'],
   'job_applications columns');
 select columns_are('public', 'page_views', array['path', 'day', 'count'], 'page_views columns');
 select columns_are('public', 'staff_roles', array['user_id', 'role', 'created_at', 'updated_at'], 'staff_roles columns');

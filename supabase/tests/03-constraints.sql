@@ -134,8 +134,8 @@ select results_eq($$ select email from public.newsletter_subscribers where email
   array['pgtap.mixed@example.com'], 'subscriber e-mails are stored trimmed and lower-cased');
 select throws_ok($$ insert into public.newsletter_subscribers (email) values ('pgtap.MIXED@example.com') $$,
   '23505', 'duplicate key value violates unique constraint "newsletter_subscribers_email_key"', 'the same address in other case is a duplicate');
-select throws_ok($$ insert into public.newsletter_subscribers (email, status) values ('pgtap.other@example.com', 'pending') $$,
-  '23514', 'new row for relation "newsletter_subscribers" violates check constraint "newsletter_subscribers_status_check"', 'a subscriber status outside subscribed/unsubscribed is refused');
+select throws_ok($$ insert into public.newsletter_subscribers (email, status) values ('pgtap.other@example.com', 'confirmed') $$,
+  '23514', 'new row for relation "newsletter_subscribers" violates check constraint "newsletter_subscribers_status_check"', 'a subscriber status outside pending/subscribed/unsubscribed is refused');
 
 -- job_applications -----------------------------------------------------------------------------------------
 select throws_ok($$ insert into public.job_applications (job_opening_id, name, email, cv_path) values ('d6000000-0000-4000-8000-000000000001', 'n', 'a@example.com', 'cv.pdf') $$,

@@ -12,8 +12,8 @@ insert into public.job_openings (id, title, location, department, active) values
   ('e6000000-0000-4000-8000-000000000002', 'PGTAP Closed', 'Lagos', 'Engineering', false);
 insert into public.contact_messages (id, first_name, last_name, email, message) values
   ('e1000000-0000-4000-8000-000000000001', 'Existing', 'Lead', 'existing@example.com', 'Earlier message');
-insert into public.newsletter_subscribers (id, email) values
-  ('e2000000-0000-4000-8000-000000000001', 'pgtap-reader@example.com');
+insert into public.newsletter_subscribers (id, email, status) values
+  ('e2000000-0000-4000-8000-000000000001', 'pgtap-reader@example.com', 'subscribed');
 insert into public.job_applications (id, job_opening_id, name, email, cv_path) values
   ('e3000000-0000-4000-8000-000000000001', 'e6000000-0000-4000-8000-000000000001', 'Existing Applicant',
    'existing@example.com', '7d0f1d7e-3c49-4a0e-9d0a-1f4c1b2a3e4f/cv.pdf');

@@ -27,14 +27,14 @@ select throws_ok($$ select public.subscribe_newsletter(null) $$,
 
 select tests.act_as_owner();
 select results_eq($$ select email || ':' || status from public.newsletter_subscribers where email like 'pgtap.new@%' $$,
-  array['pgtap.new@example.com:subscribed'], 'one lower-cased row, subscribed');
+  array['pgtap.new@example.com:pending'], 'one lower-cased row, pending until its link is opened');
 update public.newsletter_subscribers set status = 'unsubscribed' where email = 'pgtap.new@example.com';
 
 select tests.act_as_member();
 select lives_ok($$ select public.subscribe_newsletter('PGTAP.new@example.com') $$, 'a signed-in user subscribes too');
 select tests.act_as_owner();
 select results_eq($$ select status from public.newsletter_subscribers where email = 'pgtap.new@example.com' $$,
-  array['subscribed'], 'subscribing again after unsubscribing subscribes the address again');
+  array['pending'], 'signing up again after unsubscribing asks for confirmation again');
 
 -- record_page_view ---------------------------------------------------------------------------------------------
 select tests.act_as_anon();

@@ -71,11 +71,15 @@ describe('Subscribers', () => {
   it('lists, unsubscribes and exports', async () => {
     expect((await visitor.rpc('subscribe_newsletter', { email: 'Reader@Example.com' })).error).toBeNull()
     const [reader] = await listSubscribers(admin)
-    expect(reader).toMatchObject({ email: 'reader@example.com', status: 'subscribed' })
+    expect(reader).toMatchObject({ email: 'reader@example.com', status: 'pending' })
     await unsubscribe(admin, reader.id)
     const subscribers = await listSubscribers(admin)
     expect(subscribers[0].status).toBe('unsubscribed')
-    expect(Papa.parse<string[]>(subscribersCsv(subscribers).trim(), { newline: '\r\n' }).data[1].slice(0, 2)).toEqual(['reader@example.com', 'unsubscribed'])
+    const row = Papa.parse<string[]>(subscribersCsv(subscribers, 'https://www.example.test').trim(), { newline: '\r\n' }).data[1]
+    expect(row.slice(0, 2)).toEqual(['reader@example.com', 'unsubscribed'])
+    // Each row's own one-click link, which works without a session.
+    expect(row[4]).toBe(`https://www.example.test/newsletter/unsubscribe/${subscribers[0].unsubscribe_token}`)
+    expect((await visitor.rpc('unsubscribe_newsletter', { token: subscribers[0].unsubscribe_token })).data).toBe(true)
   })
 })
 

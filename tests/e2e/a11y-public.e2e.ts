@@ -7,8 +7,12 @@ import { settle } from './support/settle.ts'
 
 const siteUrl = inject('siteUrl')
 
+// The newsletter's personal links (not in the sitemap): an expired confirmation link, and the
+// unsubscribe page's one button.
+const NEWSLETTER_LINK_PAGES = ['/newsletter/confirm/expired-token', `/newsletter/unsubscribe/${'0'.repeat(64)}`]
+
 describe.each(VIEWPORTS)('public pages at $width px ($name)', (viewport) => {
-  test.for(PUBLIC_ROUTES)('%s has no WCAG 2.1 AA violations', async (route, { page }) => {
+  test.for([...PUBLIC_ROUTES, ...NEWSLETTER_LINK_PAGES])('%s has no WCAG 2.1 AA violations', async (route, { page }) => {
     await page.setViewportSize(viewport)
     const response = await page.goto(new URL(route, siteUrl).href)
     expect(response?.status(), `status of ${route}`).toBe(200)

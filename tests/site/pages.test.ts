@@ -184,6 +184,10 @@ describe('every public route, server-rendered', () => {
     expect(privacy.match(/<h2>/g)?.length).toBe(19)
     expect(terms.match(/<h2>/g)?.length).toBe(6)
     expect(privacy).toMatch(/Last Updated: <time dateTime="\d{4}-\d{2}-\d{2}T/)
+    // The retention periods, from the settings the daily run applies.
+    expect(privacy).toContain('How long we keep your data')
+    expect(privacy).toMatch(/Job applications and CVs<\/td><td>6 months<\/td>/)
+    expect(privacy).toMatch(/Contact form messages<\/td><td>2 years<\/td>/)
   })
 })
 

@@ -108,14 +108,14 @@ describe('contact form without JavaScript', () => {
 })
 
 describe('newsletter form without JavaScript', () => {
-  it('subscribes once, lower-cased; signing up twice is not an error', async () => {
+  it('signs up once, lower-cased and pending; signing up twice is not an error', async () => {
     for (const email of ['Reader@Example.com', 'reader@example.com']) {
       const response = await postForm('/leads/newsletter', { email })
       expect(response.status).toBe(200)
-      expect(await response.text()).toContain(shown("Thanks for subscribing! You'll hear from us soon."))
+      expect(await response.text()).toContain('Check your inbox to confirm your subscription.')
     }
     const { data } = await backend.service().from('newsletter_subscribers').select('email, status').eq('email', 'reader@example.com')
-    expect(data).toEqual([{ email: 'reader@example.com', status: 'subscribed' }])
+    expect(data).toEqual([{ email: 'reader@example.com', status: 'pending' }])
   })
 
   it('refuses an invalid address with 400 and keeps it', async () => {
@@ -205,6 +205,10 @@ describe('job application without JavaScript', () => {
     const rows = await applicationsFrom('amaka@example.com')
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ job_opening_id: activeJob.id, name: 'Amaka Eze', phone: '+234 801 234 5678', cover_note: 'I love ledgers.' })
+    // Consent is recorded; keeping the CV for future roles is off unless ticked.
+    expect(rows[0]).toMatchObject({ keep_for_future_roles: false })
+    expect(rows[0].consent_at).not.toBeNull()
+    expect(rows[0].privacy_notice_version).toBeTruthy()
     expect(rows[0].cv_path).toMatch(/^[0-9a-f-]{36}\/amaka eze cv\.pdf$/)
     const download = await backend.service().storage.from('applications').download(rows[0].cv_path)
     expect(download.error).toBeNull()
@@ -213,6 +217,16 @@ describe('job application without JavaScript', () => {
     // Private: a visitor cannot read it back.
     const anonDownload = await backend.anon().storage.from('applications').download(rows[0].cv_path)
     expect(anonDownload.error).not.toBeNull()
+  })
+
+  it('records the choice to be kept for future roles when ticked', async () => {
+    const response = await apply(
+      activeJob.slug,
+      { name: 'Pool Candidate', email: 'pool@example.com', keepForFutureRoles: 'yes' },
+      { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' },
+    )
+    expect(response.status).toBe(200)
+    expect(await applicationsFrom('pool@example.com')).toMatchObject([{ keep_for_future_roles: true }])
   })
 
   it('refuses a 6 MB CV with 413 before reading it, on a page that says how much the form takes, and stores nothing', async () => {

@@ -48,7 +48,7 @@ export const cvFileSchema = z
   .refine((file) => CV_EXTENSIONS.some((ext) => file.name.toLowerCase().endsWith(`.${ext}`)), CV_TYPE_MESSAGE)
   .refine((file) => file.size <= CV_MAX_BYTES, CV_SIZE_MESSAGE)
 
-export const applicationLimits = { name: 200, email: EMAIL_MAX, phone: 40, coverNote: 5000 } as const
+export const applicationLimits = { name: 200, email: EMAIL_MAX, phone: 40, coverNote: 5000, keepForFutureRoles: 3 } as const
 export type ApplicationField = keyof typeof applicationLimits | 'cv'
 
 export const applicationSchema = z.object({
@@ -62,6 +62,11 @@ export const applicationSchema = z.object({
     .optional()
     .transform((value) => (value ? value : null)),
   coverNote: optionalText('Cover note', applicationLimits.coverNote),
+  // A checkbox: only a ticked one ("yes") is consent to being kept for future roles.
+  keepForFutureRoles: z
+    .string()
+    .optional()
+    .transform((value) => value === 'yes'),
   cv: cvFileSchema,
 })
 export type ApplicationInput = z.infer<typeof applicationSchema>

@@ -15,6 +15,9 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/subscribers',
   '/admin/applications',
   '/admin/activity',
+  '/admin/privacy',
+  // A looked-up address: the result, its export and its erasure form.
+  '/admin/privacy?email=admin@example.com',
   '/admin/staff',
   '/admin/account',
 ]

@@ -16,6 +16,7 @@ import {
   ShieldCheck,
   Signpost,
   Images,
+  Fingerprint,
   type LucideIcon,
 } from 'lucide-react'
 import type { Permission } from '~/entities/staff-role'
@@ -47,6 +48,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Subscribers', to: '/admin/subscribers', icon: Mail, permission: 'leads.read' },
   { label: 'Applications', to: '/admin/applications', icon: UserRound, permission: 'applications.read' },
   { label: 'Activity', to: '/admin/activity', icon: History, permission: 'staff.manage' },
+  { label: 'Personal Data', to: '/admin/privacy', icon: Fingerprint, permission: 'privacy.manage' },
   { label: 'Staff', to: '/admin/staff', icon: ShieldCheck, permission: 'staff.manage' },
   { label: 'My Account', to: '/admin/account', icon: CircleUserRound },
 ]

@@ -47,6 +47,7 @@ export async function submitJobApplication(db: Db, jobId: string, input: Omit<Ap
     email: input.email,
     phone: input.phone,
     cover_note: input.coverNote,
+    keep_for_future_roles: input.keepForFutureRoles,
     cv_path: cvPath,
   })
   if (inserted.error) {

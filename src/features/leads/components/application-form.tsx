@@ -81,6 +81,22 @@ export function ApplicationForm({ job, action, result }: ApplicationFormProps) {
           />
         )}
       </FormField>
+      <label className="flex items-start gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name="keepForFutureRoles"
+          value="yes"
+          defaultChecked={values.keepForFutureRoles === 'yes'}
+          className="mt-0.5 size-4 rounded border-slate-300 text-brand-primary focus-visible:ring-2 focus-visible:ring-brand-primary/40"
+        />
+        <span>
+          You may keep my application and CV to consider me for future roles (see our{' '}
+          <a href="/privacy-policy" className="underline">
+            privacy policy
+          </a>{' '}
+          for how long).
+        </span>
+      </label>
       {formError ? <FormMessage kind="error">{formError}</FormMessage> : null}
       {accepted ? <FormMessage kind="success">{APPLICATION_CONFIRMATION}</FormMessage> : null}
       <SubmitButton busy={busy} label="Submit Application" busyLabel="Submitting..." className="w-full" />

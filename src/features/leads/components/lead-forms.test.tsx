@@ -107,7 +107,7 @@ describe('NewsletterForm', () => {
     expect(await screen.findByText('Email is required')).toBeTruthy()
     await user.type(screen.getByLabelText('Email address'), 'reader@example.com')
     await user.click(screen.getByRole('button', { name: 'Subscribe' }))
-    expect((await screen.findByRole('status')).textContent).toContain('Thanks for subscribing!')
+    expect((await screen.findByRole('status')).textContent).toContain('Check your inbox to confirm your subscription.')
     expect(received).toEqual(['reader@example.com'])
   })
 })

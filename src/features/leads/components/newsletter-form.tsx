@@ -1,5 +1,5 @@
-// The footer's newsletter sign-up (every page). Posts to the leads/newsletter action; signing up
-// twice is not an error.
+// The footer's newsletter sign-up (every page). Posts to the leads/newsletter action; the address
+// is subscribed once the link e-mailed to it is opened, and signing up twice is not an error.
 import { useId } from 'react'
 import type { FormResult } from '../form-result'
 import type { NewsletterField } from '../schemas'
@@ -10,7 +10,8 @@ import { useHydrated } from '~/lib/use-hydrated'
 import { useLeadForm } from './use-lead-form'
 import { EMAIL_MAX } from '~/entities/limits'
 
-export const NEWSLETTER_CONFIRMATION = "Thanks for subscribing! You'll hear from us soon."
+// The same answer whether the address was new, pending or subscribed: it reveals nothing.
+export const NEWSLETTER_CONFIRMATION = 'Check your inbox to confirm your subscription.'
 export const NEWSLETTER_ACTION = '/leads/newsletter'
 
 // In every page's footer: its schema (and zod) loads when the visitor first focuses the form. Only

@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react'
 import { Container } from '~/components/ui/container'
 import { LocalDate } from '~/components/ui/local-date'
 
-/** A legal document: title, its real 'Last Updated' date, and the sanitized body. */
-export function LegalPage({ title, html, updatedAt }: { title: string; html: string; updatedAt: string | null }) {
+/** A legal document: title, its real 'Last Updated' date, the sanitized body and what follows it. */
+export function LegalPage({ title, html, updatedAt, children }: { title: string; html: string; updatedAt: string | null; children?: ReactNode }) {
   return (
     <>
       <section className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
@@ -18,6 +19,7 @@ export function LegalPage({ title, html, updatedAt }: { title: string; html: str
       </section>
       <Container className="py-12 sm:py-16">
         <div className="prose-content mx-auto max-w-3xl" dangerouslySetInnerHTML={{ __html: html }} />
+        {children}
       </Container>
     </>
   )

@@ -15,7 +15,9 @@ export async function listOpenings(db: Db): Promise<OpeningOption[]> {
 export async function listApplications(db: Db, openingId: string | null): Promise<Application[]> {
   let query = db
     .from('job_applications')
-    .select('id, job_opening_id, name, email, phone, cover_note, cv_path, status, created_at, updated_at')
+    .select(
+      'id, job_opening_id, name, email, phone, cover_note, cv_path, status, created_at, updated_at, consent_at, privacy_notice_version, keep_for_future_roles',
+    )
     .order('created_at', { ascending: false })
   if (openingId) query = query.eq('job_opening_id', openingId)
   const [rows, openings] = await Promise.all([query, db.from('job_openings').select('id, title')])

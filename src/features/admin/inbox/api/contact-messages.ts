@@ -2,7 +2,7 @@ import { contactMessageMessages as m, type ContactMessage, type MessageStatus } 
 import { check, unwrap, type Db } from '~/lib/supabase'
 import { toCsv } from '../../lib/csv'
 
-const COLUMNS = 'id, first_name, last_name, email, interested_in, message, status, created_at, updated_at, client_key'
+const COLUMNS = 'id, first_name, last_name, email, interested_in, message, status, created_at, updated_at, client_key, consent_at, privacy_notice_version'
 
 /** Every message from the contact form, newest first. */
 export async function listContactMessages(db: Db): Promise<ContactMessage[]> {

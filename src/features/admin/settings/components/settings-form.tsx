@@ -101,13 +101,20 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
         key={field.key}
         label={field.label}
         error={error}
-        hint={field.kind === 'time-zone' ? 'Dates and times in the back office (scheduling, closing dates) are in this zone' : undefined}
+        hint={
+          field.kind === 'time-zone'
+            ? 'Dates and times in the back office (scheduling, closing dates) are in this zone'
+            : field.kind === 'days'
+              ? 'Applied every day and shown on the privacy page; older data is deleted'
+              : undefined
+        }
       >
         {field.kind === 'textarea' ? (
           <textarea rows={2} className={input} {...form.register(field.key)} />
         ) : (
           <input
             type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
+            inputMode={field.kind === 'days' ? 'numeric' : undefined}
             placeholder={field.placeholder}
             className={input}
             {...form.register(field.key)}

@@ -15,9 +15,10 @@ export async function deleteSubscriber(db: Db, id: string): Promise<void> {
   unwrap(await db.from('newsletter_subscribers').delete().eq('id', id).select('id').single(), m.deleteFailed)
 }
 
-export function subscribersCsv(subscribers: Subscriber[]): string {
+/** The CSV export; each row carries its personal one-click unsubscribe link, for any mailing tool. */
+export function subscribersCsv(subscribers: Subscriber[], siteOrigin: string): string {
   return toCsv(
-    ['Email', 'Status', 'Subscribed on'],
-    subscribers.map((s) => [s.email, s.status, s.created_at]),
+    ['Email', 'Status', 'Subscribed on', 'Confirmed on', 'Unsubscribe URL'],
+    subscribers.map((s) => [s.email, s.status, s.created_at, s.confirmed_at ?? '', `${siteOrigin}/newsletter/unsubscribe/${s.unsubscribe_token}`]),
   )
 }

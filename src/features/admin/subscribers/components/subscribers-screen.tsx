@@ -41,7 +41,7 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
             type="button"
             className={buttonSecondary}
             disabled={!all.length}
-            onClick={() => void exportCsv(`subscribers-${today()}.csv`, subscribersCsv(shown))}
+            onClick={() => void exportCsv(`subscribers-${today()}.csv`, subscribersCsv(shown, window.location.origin))}
           >
             <Download aria-hidden className="size-4" /> Export CSV
           </button>
@@ -56,7 +56,7 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
             <li key={s.id} className="flex flex-wrap items-center gap-3 px-4 py-2.5">
               <span className="min-w-0 flex-1 truncate text-sm text-slate-900">{s.email}</span>
               <span className={`${badge} ${s.status === 'subscribed' ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
-                {s.status === 'subscribed' ? 'Subscribed' : 'Unsubscribed'}
+                {s.status === 'subscribed' ? 'Subscribed' : s.status === 'pending' ? 'Awaiting confirmation' : 'Unsubscribed'}
               </span>
               <span className="w-24 text-xs text-slate-500">{formatTime(s.created_at, 'date')}</span>
               <span className="flex gap-1">
@@ -64,7 +64,7 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
                   type="button"
                   className={iconButton}
                   aria-label={`Unsubscribe ${s.email}`}
-                  disabled={s.status !== 'subscribed'}
+                  disabled={s.status === 'unsubscribed'}
                   onClick={() => void stop(s)}
                 >
                   <UserMinus aria-hidden className="size-4" />
