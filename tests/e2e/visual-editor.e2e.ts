@@ -87,6 +87,8 @@ describe('the visual editor', () => {
     await link.getByLabel('Link address').fill('/resources')
     await page.keyboard.press('Enter')
     await link.waitFor({ state: 'detached' })
+    // The editor takes focus back (on the next frame), with the linked text still selected.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'textbox')
     await page.keyboard.press('End')
     await page.keyboard.press('Enter')
 
@@ -126,6 +128,7 @@ describe('the visual editor', () => {
     await blog.htmlTab()
     await expect(blog.content().inputValue()).resolves.toBe(html)
 
+    await dialog.getByLabel('Featured Image URL').fill(/<img src="([^"]+)"/.exec(html)?.[1] ?? '')
     await blog.create()
     await admin.expectToast('Blog post created successfully')
     const [saved] = await selectRows<{ content: string }>('blog_posts', `select=content&slug=eq.${slug}`)

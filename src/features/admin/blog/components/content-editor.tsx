@@ -33,7 +33,7 @@ export function ContentEditor({ mode, onModeChange: setMode, ...props }: Content
 
   return (
     <div className="grid gap-2">
-      <div role="tablist" aria-label="Content editor" className="flex gap-1 text-sm" onKeyDown={onKeyDown}>
+      <div role="tablist" aria-label="Visual or HTML" className="flex gap-1 text-sm" onKeyDown={onKeyDown}>
         {MODES.map(({ mode: tab, label }, index) => (
           <button
             key={tab}
