@@ -1,24 +1,34 @@
-// The Content field: two tabs on one value, "Visual" (the default: a word-processor-like editor,
-// loaded as its own chunk when the field is first shown) and "HTML" (the markup itself).
-import { lazy, Suspense, useId, useRef, type KeyboardEvent } from 'react'
+// A rich-text field (a post's Content, a job's Description): two tabs on one value, "Visual" (the
+// default: a word-processor-like editor, loaded as its own chunk when the field is first shown)
+// and "HTML" (the markup itself).
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { HtmlEditor, type HtmlEditorProps } from './html-editor'
 
 const VisualEditor = lazy(() => import('../../rich-text/visual-editor'))
 
 export type ContentMode = 'visual' | 'html'
-type Mode = ContentMode
-const MODES: { mode: Mode; label: string }[] = [
+const MODES: { mode: ContentMode; label: string }[] = [
   { mode: 'visual', label: 'Visual' },
   { mode: 'html', label: 'HTML' },
 ]
 
 export interface ContentEditorProps extends HtmlEditorProps {
-  /** The tab shown; kept by the form so it survives a look at the preview. */
-  mode: ContentMode
-  onModeChange: (mode: ContentMode) => void
+  /** The field's name, which the Visual tab's editing area carries as its accessible name. */
+  label?: string
+  /** The Storage folder the Visual tab's pasted, dropped and picked uploads go to. */
+  folder?: string
+  /** The tab shown, when the form keeps it (so it survives a look at a preview). */
+  mode?: ContentMode
+  onModeChange?: (mode: ContentMode) => void
 }
 
-export function ContentEditor({ mode, onModeChange: setMode, ...props }: ContentEditorProps) {
+export function ContentEditor({ label = 'Content', folder = 'blog', mode: keptMode, onModeChange, ...props }: ContentEditorProps) {
+  const [ownMode, setOwnMode] = useState<ContentMode>('visual')
+  const mode = keptMode ?? ownMode
+  const setMode = (next: ContentMode) => {
+    setOwnMode(next)
+    onModeChange?.(next)
+  }
   const tabs = useRef<(HTMLButtonElement | null)[]>([])
   const id = useId()
 
@@ -62,8 +72,8 @@ export function ContentEditor({ mode, onModeChange: setMode, ...props }: Content
               value={props.value}
               onChange={props.onChange}
               onBlur={props.onBlur}
-              label="Content"
-              folder="blog"
+              label={label}
+              folder={folder}
               aria-invalid={props['aria-invalid']}
               aria-describedby={props['aria-describedby']}
             />
