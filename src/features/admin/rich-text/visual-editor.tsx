@@ -47,11 +47,13 @@ export interface VisualEditorProps {
   'aria-describedby'?: string
 }
 
-/** The image files a paste or drop carries, unless it also carries text (Word adds a picture of it). */
+/**
+ * The image files a paste or drop carries when it is an image (a screenshot, a copied picture, a
+ * file): a copy from a document carries its text too (Word adds a picture of the selection), and
+ * is pasted as the document.
+ */
 function imageFilesOf(data: DataTransfer | null): File[] {
-  if (!data) return []
-  const html = data.getData('text/html')
-  if (data.getData('text/plain').trim() !== '' || /<(?!img\b)[a-z]/i.test(html.replace(/<\/?(?:meta|html|body|head)[^>]*>/gi, ''))) return []
+  if (!data || data.getData('text/plain').trim() !== '') return []
   return [...data.files].filter((file) => file.type.startsWith('image/'))
 }
 
