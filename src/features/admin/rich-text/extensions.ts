@@ -1,7 +1,8 @@
 // The visual editor's document schema: exactly what the HTML sanitizer (src/lib/sanitize-html.ts)
 // keeps, so nothing the editor makes is dropped on save and nothing it drops could have been shown.
 // Attributes the sanitizer removes (classes, styles, list starts, code languages, column widths,
-// cell alignment) are not part of the schema, so they are neither parsed nor rendered.
+// cell alignment) are not part of the schema, so they are neither parsed nor rendered; a `span`,
+// which may carry no attribute, means nothing and is unwrapped.
 import { Mark, Node, type Extensions } from '@tiptap/core'
 import Image from '@tiptap/extension-image'
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table'
@@ -78,7 +79,7 @@ const BlockImage = Image.extend({
 }).configure({ inline: false, allowBase64: false })
 
 /** An image source the sanitizer keeps: a web address or a path on this site. */
-export function isImageSource(src: string): boolean {
+function isImageSource(src: string): boolean {
   return isSafeLink(src) && !/^(?:mailto:|tel:|#)/i.test(src.trim())
 }
 
