@@ -297,7 +297,7 @@ describe('info and list v2', () => {
     const cv = `${randomUUID()}/cv.pdf`
     await anon.storage.from('applications').upload(cv, PDF, { contentType: 'application/pdf' })
     expect((await anon.storage.from('applications').info(cv)).error).toMatchObject({ status: 404 })
-    // Staff see a CV only after its download is in the activity log; the service role always.
+    // No staff token sees a CV (the web server signs CV links); the service role does.
     expect((await admin.storage.from('applications').info(cv)).error).toMatchObject({ status: 404 })
     expect((await service.storage.from('applications').info(cv)).data).toMatchObject({ name: cv, contentType: 'application/pdf', size: PDF.length })
     const fields = await service.storage.from('applications').info(cv)
