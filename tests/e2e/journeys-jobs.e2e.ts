@@ -37,6 +37,7 @@ describe('job opening to application', () => {
     await dialog.getByLabel('Country code').fill('NG')
     await dialog.getByLabel('Department').fill(JOB.department)
     await dialog.getByLabel('Type').selectOption(JOB.type)
+    await dialog.getByRole('tab', { name: 'HTML' }).click()
     await dialog.getByLabel('Description').fill('Build and run the switch that moves our clients’ money.')
     await expect(dialog.getByLabel('Active (visible on careers page)').isChecked()).resolves.toBe(true)
     await dialog.getByRole('button', { name: 'Create Job Opening' }).click()

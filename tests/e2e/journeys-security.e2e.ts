@@ -23,6 +23,7 @@ describe('blog editor preview', () => {
     await page.getByRole('button', { name: 'New Post' }).click()
     const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' })
     await dialog.getByLabel('Title', { exact: true }).fill(TITLE)
+    await dialog.getByRole('tab', { name: 'HTML' }).click()
     await dialog.getByLabel('Content', { exact: true }).fill(HOSTILE_HTML)
     await dialog.getByRole('button', { name: 'Preview' }).click()
 

@@ -25,6 +25,11 @@ async function fillPost(user: ReturnType<typeof userEvent.setup>, dialog: HTMLEl
   await user.type(d.getByLabelText('Excerpt'), 'What we learned.')
 }
 
+/** The Content field's HTML tab (the Visual tab is the default). */
+async function htmlTab(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('tab', { name: 'HTML' }))
+}
+
 describe('Blog Management', () => {
   it('shows the summary cards and the list of every post, drafts included', async () => {
     renderRoute(screenRoute, env.db, '/admin/blog')
@@ -53,6 +58,8 @@ describe('Blog Management', () => {
     expect(d.queryByRole('button', { name: 'Remove tag design' })).toBeNull()
 
     await user.click(d.getByLabelText('Published'))
+    expect(d.getByRole('tab', { name: 'Visual' }).getAttribute('aria-selected')).toBe('true')
+    await htmlTab(user, dialog)
     const content = d.getByLabelText('Content') as HTMLTextAreaElement
     await user.type(content, 'Make this bold')
     content.setSelectionRange(10, 14)
@@ -68,6 +75,13 @@ describe('Blog Management', () => {
       expect(content.value).toMatch(/<strong>bold<\/strong><img src="http[^"]+\/storage\/v1\/object\/public\/media\/blog\/[^"]+-chart\.png" alt="chart" \/>$/),
     )
     await user.type(content, '<script>alert(1)</script>')
+    // The Visual tab shows the same value, and switching back changes nothing.
+    await user.click(d.getByRole('tab', { name: 'Visual' }))
+    const visual = await d.findByRole('textbox', { name: 'Content' })
+    expect(visual.getAttribute('aria-multiline')).toBe('true')
+    expect(visual.querySelector('strong')?.textContent).toBe('bold')
+    await htmlTab(user, dialog)
+    expect((d.getByLabelText('Content') as HTMLTextAreaElement).value).toMatch(/^Make this <strong>bold<\/strong><img src=.*<script>alert\(1\)<\/script>$/)
 
     await user.click(d.getByRole('button', { name: 'Preview' }))
     const preview = d.getByRole('article', { name: 'Preview' })
@@ -89,6 +103,7 @@ describe('Blog Management', () => {
   it('refuses a non-image upload with the spec message', async () => {
     const user = userEvent.setup({ applyAccept: false })
     const dialog = await openNewPost(user)
+    await htmlTab(user, dialog)
     await user.upload(within(dialog).getByLabelText('Image file'), new File(['hello'], 'notes.txt', { type: 'text/plain' }))
     await expectToast('Error', 'Please select an image file')
     expect((within(dialog).getByLabelText('Content') as HTMLTextAreaElement).value).toBe('')
@@ -98,6 +113,7 @@ describe('Blog Management', () => {
     const user = userEvent.setup()
     const dialog = await openNewPost(user)
     await fillPost(user, dialog, 'Ledger Design 5 Lessons')
+    await htmlTab(user, dialog)
     await user.type(within(dialog).getByLabelText('Content'), '<p>Again</p>')
     await user.click(within(dialog).getByRole('button', { name: 'Create Post' }))
     await expectToast('Error', 'Failed to create blog post')

@@ -118,8 +118,8 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
           control={form.control}
           name="description"
           render={({ field, fieldState }) => (
-            <Field label="Description" error={fieldState.error?.message} hint="Use HTML tags for formatting: paragraphs, lists, headings">
-              <ContentEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+            <Field label="Description" error={fieldState.error?.message} hint="Write visually, or edit the HTML itself">
+              <ContentEditor label="Description" folder="jobs" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
             </Field>
           )}
         />

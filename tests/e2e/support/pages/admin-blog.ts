@@ -20,7 +20,13 @@ export class AdminBlogPage {
     await dialog.getByLabel('Author Name').fill(post.author)
     await dialog.getByLabel('Featured Image URL').fill(post.featuredImage)
     await dialog.getByLabel('Excerpt').fill(post.excerpt)
+    await this.htmlTab()
     await dialog.getByLabel('Content').fill(post.body)
+  }
+
+  /** The Content field's HTML tab (the Visual tab is the default); it stays chosen while the dialog is open. */
+  async htmlTab(): Promise<void> {
+    await this.editor().getByRole('tab', { name: 'HTML' }).click()
   }
 
   slug() {
@@ -35,7 +41,7 @@ export class AdminBlogPage {
     return this.editor().getByLabel('Content')
   }
 
-  /** Uploads a file with the editor's "Upload image" button; returns the URL the body's new image got. */
+  /** Uploads a file with the HTML tab's "Upload image" button; returns the URL the body's new image got. */
   async uploadImage(file: { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
     const chooser = this.page.waitForEvent('filechooser')
     await this.editor().getByRole('button', { name: 'Upload image' }).click()

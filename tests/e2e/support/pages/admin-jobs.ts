@@ -12,6 +12,7 @@ export class AdminJobsPage {
     await dialog.getByLabel('Country code').fill(job.country)
     await dialog.getByLabel('Department').fill(job.department)
     await dialog.getByLabel('Type').selectOption(job.type)
+    await dialog.getByRole('tab', { name: 'HTML' }).click()
     await dialog.getByLabel('Description').fill(job.description)
     await dialog.getByRole('button', { name: 'Create Job Opening' }).click()
     await dialog.waitFor({ state: 'detached' })

@@ -1,100 +1,85 @@
-// The Content box: 15 rows of HTML with a toolbar that wraps the selection in tags, and an image
-// upload that inserts the uploaded image's public URL at the cursor.
-import { Bold, Code, Heading2, Heading3, ImageUp, Italic, List, Quote, type LucideIcon } from 'lucide-react'
-import { useRef } from 'react'
-import { iconButton, input } from '../../components/styles'
-import { useImageUpload } from '../../lib/use-image-upload'
-import { insertAt, TOOLBAR, wrapSelection, type Edit } from '../rules'
-import { ImageFileInput } from '../../components/image-file-input'
+// A rich-text field (a post's Content, a job's Description): two tabs on one value, "Visual" (the
+// default: a word-processor-like editor, loaded as its own chunk when the field is first shown)
+// and "HTML" (the markup itself).
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { HtmlEditor, type HtmlEditorProps } from './html-editor'
 
-const ICONS: Record<(typeof TOOLBAR)[number]['label'], LucideIcon> = {
-  Bold,
-  Italic,
-  'Heading 2': Heading2,
-  'Heading 3': Heading3,
-  List,
-  Quote,
-  Code,
+const VisualEditor = lazy(() => import('../../rich-text/visual-editor'))
+
+export type ContentMode = 'visual' | 'html'
+const MODES: { mode: ContentMode; label: string }[] = [
+  { mode: 'visual', label: 'Visual' },
+  { mode: 'html', label: 'HTML' },
+]
+
+export interface ContentEditorProps extends HtmlEditorProps {
+  /** The field's name, which the Visual tab's editing area carries as its accessible name. */
+  label?: string
+  /** The Storage folder the Visual tab's pasted, dropped and picked uploads go to. */
+  folder?: string
+  /** The tab shown, when the form keeps it (so it survives a look at a preview). */
+  mode?: ContentMode
+  onModeChange?: (mode: ContentMode) => void
 }
 
-export interface ContentEditorProps {
-  id?: string
-  value: string
-  onChange: (value: string) => void
-  onBlur?: () => void
-  'aria-invalid'?: boolean
-  'aria-describedby'?: string
-}
-
-function escapeAttribute(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
-}
-
-export function ContentEditor({ id, value, onChange, onBlur, ...aria }: ContentEditorProps) {
-  const area = useRef<HTMLTextAreaElement>(null)
-  const file = useRef<HTMLInputElement>(null)
-  const images = useImageUpload()
-  const uploading = images.busy
-
-  const apply = (edit: Edit) => {
-    onChange(edit.value)
-    // After React has written the new value, put the selection back where the edit says.
-    requestAnimationFrame(() => {
-      area.current?.focus()
-      area.current?.setSelectionRange(edit.selectionStart, edit.selectionEnd)
-    })
+export function ContentEditor({ label = 'Content', folder = 'blog', mode: keptMode, onModeChange, ...props }: ContentEditorProps) {
+  const [ownMode, setOwnMode] = useState<ContentMode>('visual')
+  const mode = keptMode ?? ownMode
+  const setMode = (next: ContentMode) => {
+    setOwnMode(next)
+    onModeChange?.(next)
   }
+  const tabs = useRef<(HTMLButtonElement | null)[]>([])
+  const id = useId()
 
-  const wrap = (before: string, after: string) => {
-    const el = area.current
-    if (!el) return
-    apply(wrapSelection(value, el.selectionStart, el.selectionEnd, before, after))
-  }
-
-  const upload = async (image: File) => {
-    const el = area.current
-    const start = el?.selectionStart ?? value.length
-    const end = el?.selectionEnd ?? value.length
-    const url = await images.upload(image, 'blog')
-    if (file.current) file.current.value = ''
-    if (!url) return
-    const alt = escapeAttribute(image.name.replace(/\.[^.]+$/, ''))
-    apply(insertAt(value, start, end, `<img src="${escapeAttribute(url)}" alt="${alt}" />`))
+  // The tabs pattern: arrow keys move between the tabs and show the one they land on.
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return
+    event.preventDefault()
+    const next = MODES[(MODES.findIndex((m) => m.mode === mode) + 1) % MODES.length]!
+    setMode(next.mode)
+    tabs.current[MODES.indexOf(next)]?.focus()
   }
 
   return (
-    <div className="grid gap-1">
-      <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-0.5 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1">
-        {TOOLBAR.map((tool) => {
-          const Icon = ICONS[tool.label]
-          return (
-            <button
-              key={tool.label}
-              type="button"
-              className={iconButton}
-              aria-label={tool.label}
-              title={tool.label}
-              onClick={() => wrap(tool.before, tool.after)}
-            >
-              <Icon aria-hidden className="size-4" />
-            </button>
-          )
-        })}
-        <button type="button" className={iconButton} aria-label="Upload image" title="Upload image" disabled={uploading} onClick={() => file.current?.click()}>
-          <ImageUp aria-hidden className={`size-4 ${uploading ? 'motion-safe:animate-pulse' : ''}`} />
-        </button>
-        <ImageFileInput ref={file} onChosen={(chosen) => void upload(chosen)} />
+    <div className="grid gap-2">
+      <div role="tablist" aria-label="Visual or HTML" className="flex gap-1 text-sm" onKeyDown={onKeyDown}>
+        {MODES.map(({ mode: tab, label }, index) => (
+          <button
+            key={tab}
+            ref={(element) => {
+              tabs.current[index] = element
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-${tab}`}
+            aria-selected={mode === tab}
+            aria-controls={`${id}-panel`}
+            tabIndex={mode === tab ? 0 : -1}
+            onClick={() => setMode(tab)}
+            className={`rounded-md px-3 py-1 focus-visible:outline-2 focus-visible:outline-brand-primary ${mode === tab ? 'bg-slate-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+          >
+            {label}
+          </button>
+        ))}
       </div>
-      <textarea
-        id={id}
-        ref={area}
-        rows={15}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-        {...aria}
-        className={`${input} rounded-t-none font-mono text-[13px]`}
-      />
+      <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${mode}`}>
+        {mode === 'html' ? (
+          <HtmlEditor {...props} />
+        ) : (
+          <Suspense fallback={<p className="rounded-md border border-slate-300 p-3 text-sm text-slate-600">Loading the editor...</p>}>
+            <VisualEditor
+              value={props.value}
+              onChange={props.onChange}
+              onBlur={props.onBlur}
+              label={label}
+              folder={folder}
+              aria-invalid={props['aria-invalid']}
+              aria-describedby={props['aria-describedby']}
+            />
+          </Suspense>
+        )}
+      </div>
     </div>
   )
 }

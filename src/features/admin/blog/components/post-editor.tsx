@@ -15,7 +15,7 @@ import { useAdminAction } from '../../lib/use-admin-action'
 import { addTag, slugify } from '../rules'
 import { AutosaveStatus, DraftCopyNotice } from './autosave-status'
 import { restorePost, usePostAutosave } from './use-post-autosave'
-import { ContentEditor } from './content-editor'
+import { ContentEditor, type ContentMode } from './content-editor'
 import { PostPreview } from './post-preview'
 import { PostSearchAndPreview } from './post-search-and-preview'
 
@@ -46,6 +46,7 @@ export interface PostEditorProps {
 
 export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
   const [mode, setMode] = useState<'edit' | 'preview'>('edit')
+  const [contentMode, setContentMode] = useState<ContentMode>('visual')
   const saving = useResourceSave<BlogPost, BlogPostValues>(item, onClose)
   const { save, busy } = saving
   // Opens with unpublished changes (the draft copy, or this browser's newer copy) when there are any.
@@ -228,8 +229,8 @@ export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
             control={form.control}
             name="content"
             render={({ field, fieldState }) => (
-              <Field label="Content" error={fieldState.error?.message} hint="Use HTML tags for formatting">
-                <ContentEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+              <Field label="Content" error={fieldState.error?.message} hint="Write visually, or edit the HTML itself">
+                <ContentEditor value={field.value} onChange={field.onChange} onBlur={field.onBlur} mode={contentMode} onModeChange={setContentMode} />
               </Field>
             )}
           />

@@ -1,0 +1,199 @@
+// "Image": pick an image from the media library or upload one, then describe it (alt text, or an
+// explicit "decorative"), with an optional caption. The image goes in with its own width and height,
+// so the page keeps its place while it loads.
+import { ImageUp } from 'lucide-react'
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useFetcher } from 'react-router'
+import { Dialog } from '~/components/ui/dialog'
+import type { MediaFile } from '~/entities/media-file'
+import { useImageTransformations } from '~/lib/image-transformations'
+import { fixedImage } from '~/lib/responsive-image'
+import { ImageFileInput } from '../components/image-file-input'
+import { buttonPrimary, buttonSecondary, checkbox, input } from '../components/styles'
+import { matches } from '../lib/text'
+
+/** The media library's route: its loader lists the bucket's files. */
+const MEDIA_ROUTE = '/admin/media'
+export const ALT_REQUIRED = 'Describe the image for people who cannot see it, or mark it decorative'
+
+export interface ChosenImage {
+  src: string
+  alt: string
+  width: number | null
+  height: number | null
+  caption: string
+}
+
+/** The image's own size, read by loading it; null when it does not load. */
+function naturalSize(src: string): Promise<{ width: number; height: number } | null> {
+  return new Promise((resolve) => {
+    const image = new Image()
+    image.onload = () => resolve(image.naturalWidth > 0 ? { width: image.naturalWidth, height: image.naturalHeight } : null)
+    image.onerror = () => resolve(null)
+    image.src = src
+  })
+}
+
+function isImage(file: MediaFile): boolean {
+  return file.mimetype === null || file.mimetype.startsWith('image/')
+}
+
+export interface ImageDialogProps {
+  /** An image already uploaded (pasted or dropped): the dialog only asks for its description. */
+  src: string | null
+  onClose: () => void
+  onInsert: (image: ChosenImage) => void
+  upload: (file: File) => Promise<string | null>
+  uploading: boolean
+}
+
+export function ImageDialog({ src: given, onClose, onInsert, upload, uploading }: ImageDialogProps) {
+  const library = useFetcher<{ files: MediaFile[] }>()
+  const transform = useImageTransformations()
+  const [src, setSrc] = useState<string | null>(given)
+  const [query, setQuery] = useState('')
+  const [alt, setAlt] = useState('')
+  const [decorative, setDecorative] = useState(false)
+  const [caption, setCaption] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [inserting, setInserting] = useState(false)
+  const file = useRef<HTMLInputElement>(null)
+  const id = useId()
+
+  const { load } = library
+  const loaded = library.data !== undefined || library.state !== 'idle'
+  useEffect(() => {
+    if (!loaded) void load(MEDIA_ROUTE)
+  }, [loaded, load])
+
+  const files = (library.data?.files ?? []).filter((f) => isImage(f) && matches(query, f.path))
+
+  const uploadChosen = async (chosen: File) => {
+    const url = await upload(chosen)
+    if (file.current) file.current.value = ''
+    if (url) setSrc(url)
+  }
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    // This form is rendered inside the post's form in React's tree: its submit must not save the post.
+    event.stopPropagation()
+    if (!src) return
+    if (!decorative && alt.trim() === '') {
+      setError(ALT_REQUIRED)
+      return
+    }
+    setInserting(true)
+    const size = await naturalSize(src)
+    setInserting(false)
+    onInsert({ src, alt: decorative ? '' : alt.trim(), width: size?.width ?? null, height: size?.height ?? null, caption: caption.trim() })
+  }
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && onClose()} title={src ? 'Describe the image' : 'Insert an image'} widthClass="max-w-2xl">
+      {src ? (
+        <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          <img src={src} alt="" className="max-h-48 w-auto justify-self-start rounded border border-slate-200 object-contain" />
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-alt`} className="text-sm font-medium text-slate-800">
+              Alt text
+            </label>
+            <input
+              id={`${id}-alt`}
+              className={input}
+              value={alt}
+              disabled={decorative}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`${id}-alt-hint${error ? ` ${id}-alt-error` : ''}`}
+              onChange={(event) => {
+                setAlt(event.target.value)
+                setError(null)
+              }}
+            />
+            <p id={`${id}-alt-hint`} className="text-xs text-slate-500">
+              What the image shows, for people who cannot see it
+            </p>
+            {error ? (
+              <p id={`${id}-alt-error`} className="text-xs text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <label className="flex items-center gap-2 text-sm text-slate-800">
+            <input
+              type="checkbox"
+              className={checkbox}
+              checked={decorative}
+              onChange={(event) => {
+                setDecorative(event.target.checked)
+                setError(null)
+              }}
+            />
+            Decorative (screen readers skip it)
+          </label>
+          <div className="grid gap-1">
+            <label htmlFor={`${id}-caption`} className="text-sm font-medium text-slate-800">
+              Caption (optional)
+            </label>
+            <input id={`${id}-caption`} className={input} value={caption} onChange={(event) => setCaption(event.target.value)} />
+          </div>
+          <div className="flex justify-end gap-2 border-t border-slate-100 pt-4">
+            {given ? null : (
+              <button type="button" className={buttonSecondary} onClick={() => setSrc(null)}>
+                Back
+              </button>
+            )}
+            <button type="submit" className={buttonPrimary} disabled={inserting}>
+              Insert image
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="grid gap-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <ImageFileInput ref={file} onChosen={(chosen) => void uploadChosen(chosen)} />
+            <button type="button" className={buttonSecondary} disabled={uploading} onClick={() => file.current?.click()}>
+              <ImageUp aria-hidden className="size-4" /> {uploading ? 'Uploading...' : 'Upload an image'}
+            </button>
+            <input
+              className={`${input} w-auto flex-1`}
+              type="search"
+              aria-label="Search the library"
+              placeholder="Search the library..."
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
+            />
+          </div>
+          {library.state !== 'idle' && !library.data ? (
+            <p className="text-sm text-slate-600">Loading the library...</p>
+          ) : files.length === 0 ? (
+            <p className="text-sm text-slate-600">No images in the library{query ? ' match the search' : ''}.</p>
+          ) : (
+            <ul aria-label="Media library" className="grid max-h-80 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-4">
+              {files.map((media) => (
+                <li key={media.path}>
+                  <button
+                    type="button"
+                    aria-label={`Choose ${media.path}`}
+                    className="grid w-full gap-1 rounded border border-slate-200 p-1 text-left text-xs text-slate-700 hover:border-brand-primary focus-visible:outline-2 focus-visible:outline-brand-primary"
+                    onClick={() => setSrc(media.publicUrl)}
+                  >
+                    <img
+                      {...fixedImage(media.publicUrl, { width: 160, height: 96 }, transform)}
+                      alt=""
+                      width={160}
+                      height={96}
+                      loading="lazy"
+                      className="h-24 w-full rounded bg-slate-100 object-cover"
+                    />
+                    <span className="truncate">{media.name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </Dialog>
+  )
+}

@@ -1,0 +1,236 @@
+// The visual editor of a rich-text field (its own chunk, loaded only where a form shows it): a
+// toolbar, the editing area, the link form and the image dialog. Its value is HTML in the schema
+// of ./extensions, the sanitizer's allow-list; an empty document is the empty string.
+import type { Editor } from '@tiptap/core'
+import { TextSelection } from '@tiptap/pm/state'
+import { EditorContent, useEditor, useEditorState } from '@tiptap/react'
+import {
+  Bold,
+  Code,
+  Columns3,
+  Heading2,
+  Heading3,
+  Heading4,
+  Image,
+  Italic,
+  Link,
+  List,
+  ListOrdered,
+  Minus,
+  Quote,
+  Redo2,
+  Rows3,
+  SquareCode,
+  Strikethrough,
+  Table,
+  Trash2,
+  Underline,
+  Undo2,
+} from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { useImageUpload } from '../lib/use-image-upload'
+import { richTextExtensions } from './extensions'
+import { ImageDialog, type ChosenImage } from './image-dialog'
+import { LinkForm } from './link-form'
+import { cleanPastedHtml } from './paste'
+import { Toolbar, type ToolbarButton } from './toolbar'
+
+export interface VisualEditorProps {
+  value: string
+  onChange: (value: string) => void
+  onBlur?: () => void
+  /** The accessible name of the editing area. */
+  label: string
+  /** The Storage folder uploads go to. */
+  folder: string
+  'aria-invalid'?: boolean
+  'aria-describedby'?: string
+}
+
+/**
+ * The image files a paste or drop carries when it is an image (a screenshot, a copied picture, a
+ * file): a copy from a document carries its text too (Word adds a picture of the selection), and
+ * is pasted as the document.
+ */
+function imageFilesOf(data: DataTransfer | null): File[] {
+  if (!data || data.getData('text/plain').trim() !== '') return []
+  return [...data.files].filter((file) => file.type.startsWith('image/'))
+}
+
+function insertImage(editor: Editor, image: ChosenImage): void {
+  const attrs = { src: image.src, alt: image.alt, width: image.width, height: image.height }
+  const node = image.caption
+    ? {
+        type: 'figure',
+        content: [
+          { type: 'image', attrs },
+          { type: 'figcaption', content: [{ type: 'text', text: image.caption }] },
+        ],
+      }
+    : { type: 'image', attrs }
+  editor.chain().focus().insertContent(node).run()
+}
+
+export default function VisualEditor({ value, onChange, onBlur, label, folder, ...aria }: VisualEditorProps) {
+  const [linkOpen, setLinkOpen] = useState(false)
+  // The image dialog: closed (null), choosing from the library (src null), or describing an upload.
+  const [imageDialog, setImageDialog] = useState<{ src: string | null } | null>(null)
+  const images = useImageUpload()
+  // The HTML this editor last reported: a different value comes from outside (the HTML tab, a reset).
+  const reported = useRef(value)
+  // The editor is created once; what its handlers call is kept current here.
+  const latest = useRef({ onChange, onBlur, upload: images.upload })
+  useEffect(() => {
+    latest.current = { onChange, onBlur, upload: images.upload }
+  })
+
+  /** Uploads a pasted or dropped image, then asks for its description before it goes in. */
+  const uploadPasted = async (files: File[]) => {
+    for (const file of files) {
+      const url = await latest.current.upload(file, folder)
+      if (url) {
+        setImageDialog({ src: url })
+        return
+      }
+    }
+  }
+
+  const editor = useEditor({
+    extensions: richTextExtensions({ onLinkShortcut: () => setLinkOpen(true) }),
+    content: value,
+    editorProps: {
+      attributes: {
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(aria['aria-describedby'] ? { 'aria-describedby': aria['aria-describedby'] } : {}),
+        ...(aria['aria-invalid'] ? { 'aria-invalid': 'true' } : {}),
+        class:
+          'prose-content min-h-72 rounded-b-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-primary',
+      },
+      transformPastedHTML: cleanPastedHtml,
+      handlePaste: (_view, event) => {
+        const files = imageFilesOf(event.clipboardData)
+        if (files.length === 0) return false
+        event.preventDefault()
+        void uploadPasted(files)
+        return true
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        const files = moved ? [] : imageFilesOf(event.dataTransfer)
+        if (files.length === 0) return false
+        event.preventDefault()
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY })
+        if (at) view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))))
+        void uploadPasted(files)
+        return true
+      },
+    },
+    onUpdate: ({ editor: current }) => {
+      const html = current.isEmpty ? '' : current.getHTML()
+      reported.current = html
+      latest.current.onChange(html)
+    },
+    onBlur: () => latest.current.onBlur?.(),
+  })
+
+  useEffect(() => {
+    if (!editor || value === reported.current) return
+    reported.current = value
+    editor.commands.setContent(value, { emitUpdate: false })
+  }, [editor, value])
+
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: e }) =>
+      e
+        ? {
+            bold: e.isActive('bold'),
+            italic: e.isActive('italic'),
+            underline: e.isActive('underline'),
+            strike: e.isActive('strike'),
+            code: e.isActive('code'),
+            h2: e.isActive('heading', { level: 2 }),
+            h3: e.isActive('heading', { level: 3 }),
+            h4: e.isActive('heading', { level: 4 }),
+            bulletList: e.isActive('bulletList'),
+            orderedList: e.isActive('orderedList'),
+            blockquote: e.isActive('blockquote'),
+            codeBlock: e.isActive('codeBlock'),
+            link: e.isActive('link'),
+            table: e.isActive('table'),
+            canUndo: e.can().undo(),
+            canRedo: e.can().redo(),
+          }
+        : null,
+  })
+
+  if (!editor || !state) return null
+  const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => command(editor.chain().focus()).run()
+
+  const groups: ToolbarButton[][] = [
+    [
+      { label: 'Bold', icon: Bold, pressed: state.bold, run: run((c) => c.toggleBold()) },
+      { label: 'Italic', icon: Italic, pressed: state.italic, run: run((c) => c.toggleItalic()) },
+      { label: 'Underline', icon: Underline, pressed: state.underline, run: run((c) => c.toggleUnderline()) },
+      { label: 'Strikethrough', icon: Strikethrough, pressed: state.strike, run: run((c) => c.toggleStrike()) },
+      { label: 'Inline code', icon: Code, pressed: state.code, run: run((c) => c.toggleCode()) },
+    ],
+    [
+      { label: 'Heading 2', icon: Heading2, pressed: state.h2, run: run((c) => c.toggleHeading({ level: 2 })) },
+      { label: 'Heading 3', icon: Heading3, pressed: state.h3, run: run((c) => c.toggleHeading({ level: 3 })) },
+      { label: 'Heading 4', icon: Heading4, pressed: state.h4, run: run((c) => c.toggleHeading({ level: 4 })) },
+      { label: 'Bulleted list', icon: List, pressed: state.bulletList, run: run((c) => c.toggleBulletList()) },
+      { label: 'Numbered list', icon: ListOrdered, pressed: state.orderedList, run: run((c) => c.toggleOrderedList()) },
+      { label: 'Quote', icon: Quote, pressed: state.blockquote, run: run((c) => c.toggleBlockquote()) },
+      { label: 'Code block', icon: SquareCode, pressed: state.codeBlock, run: run((c) => c.toggleCodeBlock()) },
+      { label: 'Horizontal rule', icon: Minus, run: run((c) => c.setHorizontalRule()) },
+    ],
+    [
+      { label: 'Link', icon: Link, pressed: state.link, run: () => setLinkOpen(true) },
+      { label: 'Image', icon: Image, run: () => setImageDialog({ src: null }) },
+      { label: 'Table', icon: Table, pressed: state.table, run: run((c) => c.insertTable({ rows: 3, cols: 3, withHeaderRow: true })) },
+    ],
+    ...(state.table
+      ? [
+          [
+            { label: 'Add row', icon: Rows3, run: run((c) => c.addRowAfter()) },
+            { label: 'Add column', icon: Columns3, run: run((c) => c.addColumnAfter()) },
+            { label: 'Delete row', icon: Trash2, run: run((c) => c.deleteRow()) },
+            { label: 'Delete column', icon: Trash2, run: run((c) => c.deleteColumn()) },
+            { label: 'Delete table', icon: Trash2, run: run((c) => c.deleteTable()) },
+          ],
+        ]
+      : []),
+    [
+      { label: 'Undo', icon: Undo2, disabled: !state.canUndo, run: run((c) => c.undo()) },
+      { label: 'Redo', icon: Redo2, disabled: !state.canRedo, run: run((c) => c.redo()) },
+    ],
+  ]
+
+  return (
+    <div className="grid">
+      <Toolbar label="Formatting" groups={groups} />
+      {linkOpen ? <LinkForm editor={editor} onClose={() => setLinkOpen(false)} /> : null}
+      <EditorContent editor={editor} />
+      <p aria-live="polite" className="sr-only">
+        {images.busy ? 'Uploading the image...' : ''}
+      </p>
+      {imageDialog ? (
+        <ImageDialog
+          src={imageDialog.src}
+          upload={(file) => images.upload(file, folder)}
+          uploading={images.busy}
+          onClose={() => {
+            setImageDialog(null)
+            editor.commands.focus()
+          }}
+          onInsert={(image) => {
+            setImageDialog(null)
+            insertImage(editor, image)
+          }}
+        />
+      ) : null}
+    </div>
+  )
+}
