@@ -15,6 +15,7 @@ export const PERMISSIONS = [
   'applications.write',
   'settings.write',
   'staff.manage',
+  'content.approve',
 ] as const
 
 export type Permission = (typeof PERMISSIONS)[number]
@@ -29,6 +30,7 @@ export const ROLE_LABELS: Record<string, string> = {
   editor: 'Editor',
   sales: 'Sales',
   recruiter: 'Recruiter',
+  compliance: 'Compliance',
 }
 
 export function roleLabel(role: string): string {
