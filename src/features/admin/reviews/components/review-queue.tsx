@@ -7,7 +7,7 @@ import { Comparison } from '../../components/history-panel'
 import { EmptyState } from '../../components/empty-state'
 import { badge, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
 import { useFormatTime } from '../../lib/time-zone'
-import { useAdminAction } from '../../lib/use-admin-action'
+import { useAdminAction, type AdminAction } from '../../lib/use-admin-action'
 
 /** What the diff compares against: the live version, or empty fields for an item never live. */
 function baseline(review: ContentReview): Record<string, unknown> {
@@ -20,9 +20,9 @@ function publicPath(review: ContentReview): string {
   return review.kind === 'post' ? `/resources/blog/${slug}` : `/solutions/${slug}`
 }
 
-function ReviewItem({ review }: { review: ContentReview }) {
+function ReviewItem({ review, action }: { review: ContentReview; action: AdminAction }) {
   const formatTime = useFormatTime()
-  const { submit, busy } = useAdminAction()
+  const { submit, busy } = action
   const [note, setNote] = useState('')
   const [noteError, setNoteError] = useState<string | null>(null)
   const noteId = useId()
@@ -100,11 +100,13 @@ function ReviewItem({ review }: { review: ContentReview }) {
 }
 
 export function ReviewQueue({ reviews }: { reviews: ContentReview[] }) {
+  // One action for the queue: a decided item leaves the list, and its toast must still show.
+  const action = useAdminAction()
   if (reviews.length === 0) return <EmptyState title={text.empty}>Requests appear here when an editor asks for a review.</EmptyState>
   return (
     <ul className="grid gap-4" aria-label="Waiting for approval">
       {reviews.map((review) => (
-        <ReviewItem key={review.id} review={review} />
+        <ReviewItem key={review.id} review={review} action={action} />
       ))}
     </ul>
   )
