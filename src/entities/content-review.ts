@@ -22,6 +22,8 @@ export const reviewMessages = {
   decideFailed: 'Failed to record the decision',
   noteNeeded: 'Say what needs to change: a rejection needs a note.',
   empty: 'Nothing waits for review',
+  savedForReview: 'Saved: request a review to publish it',
+  saveFailed: 'Failed to save the solution',
 }
 
 /** The badge text of an item's latest review, or null when it shows none (withdrawn by a change). */

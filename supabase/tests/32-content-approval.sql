@@ -119,7 +119,7 @@ select is_empty($$ select 1 from public.solutions where id = '32000000-0000-4000
 -- Asking for a review ------------------------------------------------------------------------------------
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000003');
 select throws_ok($$ select public.request_review('post', '32000000-0000-4000-8000-0000000000b1', null) $$,
-  '42501', 'Only post editors can ask for a review of a post.', 'staff who cannot edit posts cannot ask for their review');
+  '42501', 'Only post and content editors can ask for a review.', 'staff who edit neither posts nor solutions cannot ask for a review');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000001');
 select throws_ok($$ select public.request_review('job', '32000000-0000-4000-8000-0000000000b1', null) $$,
   '22023', 'Only a post or a solution can be reviewed.', 'only posts and solutions are reviewed');

@@ -22,6 +22,7 @@ async function draftPost(db: Db, slug: string, title: string): Promise<string> {
       featured_image: '/images/x.png',
       author_name: 'Ed',
       published: false,
+      publish_at: new Date().toISOString(),
     })
     .select('id')
     .single()

@@ -2,7 +2,7 @@ import { solutionMessages, solutionSchema } from '~/entities/solution'
 import { createSolution, deleteSolution, listSolutions, updateSolution } from '~/features/admin/solutions/api/solutions'
 import { solutionsResource } from '~/features/admin/solutions/solutions-resource'
 import { reviewMessages } from '~/entities/content-review'
-import { approvalRequired, listReviewStates, requestReview } from '~/features/admin/reviews/api/reviews'
+import { approvalRequired, createSolutionForReview, listReviewStates, requestReview, saveSolutionForReview } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, crudIntents, loadOr } from '~/features/admin/lib/admin-action'
@@ -24,11 +24,21 @@ export async function clientLoader() {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
+const crud = crudIntents(
+  { schema: solutionSchema, messages: solutionMessages, toast: 'done' },
+  { create: createSolution, update: updateSolution, remove: deleteSolution },
+)
+
+// While publishing needs approval, new solutions wait unpublished and a live one's edits wait in its draft copy.
+const crudForReview = crudIntents(
+  { schema: solutionSchema, messages: { ...solutionMessages, created: reviewMessages.savedForReview, updated: reviewMessages.savedForReview } },
+  { create: createSolutionForReview, update: saveSolutionForReview, remove: deleteSolution },
+)
+
 export const clientAction = adminAction({
-  ...crudIntents(
-    { schema: solutionSchema, messages: solutionMessages, toast: 'done' },
-    { create: createSolution, update: updateSolution, remove: deleteSolution },
-  ),
+  ...crud,
+  create: async (db, body) => ((await approvalRequired(db)) ? crudForReview.create(db, body) : crud.create(db, body)),
+  update: async (db, body) => ((await approvalRequired(db)) ? crudForReview.update(db, body) : crud.update(db, body)),
   ...revisionIntents,
   requestReview: (db, body) => attempt(() => requestReview(db, 'solution', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested),
 })

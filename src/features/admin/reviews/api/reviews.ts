@@ -1,5 +1,8 @@
 import { reviewMessages as m, type ContentReview, type ReviewDecision, type ReviewKind, type ReviewState } from '~/entities/content-review'
+import type { SolutionValues } from '~/entities/solution'
+import type { Json } from '~/lib/database.types'
 import { check, unwrap, type Db } from '~/lib/supabase'
+import { toSolutionRow, updateSolution } from '../../solutions/api/solutions'
 
 /** What waits for a decision, oldest request first. */
 export async function listWaitingReviews(db: Db): Promise<ContentReview[]> {
@@ -33,4 +36,25 @@ export async function reviewContent(db: Db, kind: ReviewKind, id: string, decisi
 export async function approvalRequired(db: Db): Promise<boolean> {
   const { data } = await db.from('site_settings').select('value').eq('key', 'content_requires_approval').maybeSingle()
   return data?.value === 'true'
+}
+
+/** While publishing needs approval: a new solution waits unpublished for its review. */
+export async function createSolutionForReview(db: Db, values: SolutionValues): Promise<void> {
+  unwrap(
+    await db
+      .from('solutions')
+      .insert({ ...toSolutionRow(values), published: false })
+      .select('id')
+      .single(),
+    m.saveFailed,
+  )
+}
+
+/** While publishing needs approval: a live solution's edit goes to its draft copy; an unpublished one is saved as it is. */
+export async function saveSolutionForReview(db: Db, id: string, values: SolutionValues, version?: string): Promise<void> {
+  const { data: solution, error } = await db.from('solutions').select('published').eq('id', id).maybeSingle()
+  if (error || !solution) throw new Error(`${m.saveFailed}: ${error?.message ?? 'not found'}`)
+  if (!solution.published) return updateSolution(db, id, values, version)
+  const row = toSolutionRow(values) as unknown as { [key: string]: Json }
+  check(await db.from('solution_drafts').upsert({ id, solution_values: row }), m.saveFailed)
 }
