@@ -17,6 +17,7 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/activity',
   '/admin/staff',
   '/admin/account',
+  '/admin/reviews',
 ]
 
 export const ADMIN_LOGIN = '/admin/login'
