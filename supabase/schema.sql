@@ -2767,11 +2767,13 @@ declare
   v_note text := nullif(btrim(note), '');
   v_actor record;
 begin
+  if not (public.has_permission('posts.write') or public.has_permission('content.write')) or not public.has_required_aal() then
+    raise exception using errcode = '42501', message = 'Only post and content editors can ask for a review.';
+  end if;
   if kind is null or kind not in ('post', 'solution') then
     raise exception using errcode = '22023', message = 'Only a post or a solution can be reviewed.';
   end if;
-  if not public.has_permission(case kind when 'post' then 'posts.write' else 'content.write' end)
-     or not public.has_required_aal() then
+  if not public.has_permission(case kind when 'post' then 'posts.write' else 'content.write' end) then
     raise exception using errcode = '42501',
       message = case kind when 'post' then 'Only post editors can ask for a review of a post.'
                 else 'Only content editors can ask for a review of a solution.' end;
