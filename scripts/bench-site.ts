@@ -129,7 +129,7 @@ try {
     { name: '/resources/blog/no-such-<new each time>', paths: ['/resources'], pathTemplate: '/resources/blog/no-such-{n}' },
   ]
   console.log(
-    `site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, load average ${loadavg()[0].toFixed(1)}`,
+    `site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, load generator ${process.env.BENCH_GENERATOR === 'wrk' ? 'wrk for fixed URLs, autocannon for the rest' : 'autocannon'}, load average ${loadavg()[0].toFixed(1)}`,
   )
   console.log(`memory at start: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
   // Warm up: the first renders compile code paths.
@@ -138,14 +138,14 @@ try {
   console.log(`web server memory at rest after the warm-up: ${resting} MB`)
 
   console.log(
-    '\ntarget | pages/s | p50 ms | p99 ms | web server CPU ms/request | × static file | backend CPU ms/request | non-2xx | errors | web server MB after',
+    '\ntarget | pages/s | p50 ms | p99 ms | web server CPU ms/request | × static file | backend CPU ms/request | load generator CPU ms/request | non-2xx | errors | web server MB after',
   )
   let staticCpuMs = 0
   for (const target of targets) {
     const { load, webCpuMs, backendCpuMs } = await measure(target, { connections: CONNECTIONS, duration: DURATION_S })
     if (target.name.startsWith('static')) staticCpuMs = webCpuMs
     console.log(
-      `${target.name} | ${Math.round(load.requestsPerSecond)} | ${load.p50} | ${load.p99} | ${webCpuMs.toFixed(3)} | ${(webCpuMs / staticCpuMs).toFixed(2)} | ${backendCpuMs.toFixed(3)} | ${load.non2xx} | ${load.errors + load.timeouts} | ${await rssMb(webPid)}`,
+      `${target.name} | ${Math.round(load.requestsPerSecond)} | ${load.p50} | ${load.p99} | ${webCpuMs.toFixed(3)} | ${(webCpuMs / staticCpuMs).toFixed(2)} | ${backendCpuMs.toFixed(3)} | ${load.generatorCpuMs.toFixed(3)} | ${load.non2xx} | ${load.errors + load.timeouts} | ${await rssMb(webPid)}`,
     )
   }
 

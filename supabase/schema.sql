@@ -386,34 +386,6 @@ COMMENT ON FUNCTION private.current_actor(OUT actor_id uuid, OUT actor_email tex
 
 
 --
--- Name: cv_read_logged(text); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.cv_read_logged(object_name text) RETURNS boolean
-    LANGUAGE sql STABLE SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-  select exists (
-    select 1
-    from public.job_applications as a
-    join private.activity_log as l
-      on l.table_name = 'job_applications' and l.row_id = a.id::text
-    where a.cv_path = cv_read_logged.object_name
-      and l.action = 'downloaded'
-      and l.actor_id = (select auth.uid())
-      and l.occurred_at > now() - interval '5 minutes'
-  )
-$$;
-
-
---
--- Name: FUNCTION cv_read_logged(object_name text); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.cv_read_logged(object_name text) IS 'True when the signed-in user logged a download of the application that holds this CV in the last five minutes (log_personal_data_read). The applications bucket''s read policy requires it.';
-
-
---
 -- Name: cv_upload_allowed(text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2255,7 +2227,7 @@ $$;
 -- Name: FUNCTION log_personal_data_read(kind text, application_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.log_personal_data_read(kind text, application_id uuid) IS 'Records a read of personal data before it happens: kind messages_export or subscribers_export (the CSV exports), or cv_download with the application''s id; a CV can be read only within five minutes of its logged download. Admins only.';
+COMMENT ON FUNCTION public.log_personal_data_read(kind text, application_id uuid) IS 'Records a read of personal data before it happens: kind messages_export or subscribers_export (the CSV exports), or cv_download with the application''s id (the web server calls it with the staff member''s own token before it signs the CV link). Staff with the permission, at the assurance level their account needs.';
 
 
 --
@@ -6575,15 +6547,6 @@ REVOKE ALL ON FUNCTION private.content_requires_approval() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.current_actor(OUT actor_id uuid, OUT actor_email text, OUT actor_name text, OUT actor_role text, OUT client_address text) FROM PUBLIC;
-
-
---
--- Name: FUNCTION cv_read_logged(object_name text); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.cv_read_logged(object_name text) FROM PUBLIC;
-GRANT ALL ON FUNCTION private.cv_read_logged(object_name text) TO authenticated;
-GRANT ALL ON FUNCTION private.cv_read_logged(object_name text) TO service_role;
 
 
 --

@@ -29,6 +29,12 @@ export interface BackendConfig {
   firstAdminSql: string | null
   /** The project's SQL run at start and then daily, as pg_cron would (DAILY_SQL, a file). */
   dailySql: string | null
+  /**
+   * The project's SQL that names the client of a request from its X-Forwarded-For chain ($1, the
+   * caller's address appended) as one row with an `address` column (CLIENT_ADDRESS_SQL, a file), so
+   * sign-in limits key on the client the database's own limits see. Without it, the caller's address.
+   */
+  clientAddressSql: string | null
 }
 
 /** The log line that tells scripts and tests the backend is listening, followed by its URL. */
@@ -60,6 +66,7 @@ export function resolvePort(env: NodeJS.ProcessEnv = process.env): number {
 /** Where the project keeps the SQL the backend runs on its behalf, unless the environment names other files. */
 export const DEFAULT_FIRST_ADMIN_SQL = 'supabase/local/first-admin.sql'
 export const DEFAULT_DAILY_SQL = 'supabase/local/daily.sql'
+export const DEFAULT_CLIENT_ADDRESS_SQL = 'supabase/local/client-address.sql'
 
 /**
  * The SQL of a file named by `variable` (relative to the repository), or of `fallback` when the
@@ -97,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     testClock: env.TEST_CLOCK === '1',
     firstAdminSql: projectSql(env, 'FIRST_ADMIN_SQL', DEFAULT_FIRST_ADMIN_SQL),
     dailySql: projectSql(env, 'DAILY_SQL', DEFAULT_DAILY_SQL),
+    clientAddressSql: projectSql(env, 'CLIENT_ADDRESS_SQL', DEFAULT_CLIENT_ADDRESS_SQL),
   }
 }

@@ -86,23 +86,16 @@ export const activityMessages = {
   empty: 'No activity found',
 }
 
-/** The actor as the sentence names them: "Ada Admin (admin)". */
-export function actorLabel(row: Pick<ActivityRow, 'actor_name' | 'actor_email' | 'actor_role'>): string {
-  const name = row.actor_name || row.actor_email || (row.actor_role === 'service_role' ? 'A script' : 'The system')
-  const role = row.actor_role && row.actor_role !== 'system' ? ` (${row.actor_role.replaceAll(',', ', ').replaceAll('_', ' ')})` : ''
-  return `${name}${role}`
+/**
+ * Whoever made a change, as the log and the history name them: "Ada Admin (admin)", their e-mail
+ * when they have no name, "A script" or "The system" when no account did it.
+ */
+export function changedBy(name: string | null | undefined, email: string | null | undefined, role: string | null | undefined): string {
+  const who = name || email || (role === 'service_role' ? 'A script' : 'The system')
+  const roles = role && role !== 'system' ? ` (${role.replaceAll(',', ', ').replaceAll('_', ' ')})` : ''
+  return `${who}${roles}`
 }
 
 export function verbOf(action: string): string {
   return ACTIVITY_VERBS[action] ?? action.replaceAll('_', ' ')
-}
-
-/** "3 min ago", "2 h ago", "5 days ago", or the date past a month. */
-export function relativeTime(iso: string, now = Date.now()): string {
-  const seconds = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000))
-  if (seconds < 60) return 'just now'
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`
-  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`
-  if (seconds < 30 * 86400) return `${Math.floor(seconds / 86400)} day${seconds < 2 * 86400 ? '' : 's'} ago`
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
 }

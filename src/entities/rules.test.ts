@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { EMAIL_MAX } from './limits'
-import { emailRule, optionalText, optionalUrlRule, requiredText, urlRule } from './rules'
+import { blankToNull, emailRule, optionalEmailRule, optionalText, optionalUrlRule, requiredText, urlRule } from './rules'
 
 describe('URL rules of the admin forms', () => {
   it('refuse an address a browser reads as another site, with a message that says why', () => {
@@ -20,6 +20,20 @@ describe('text and e-mail rules shared by the admin forms and the lead forms', (
     expect(requiredText('Title', 200).safeParse('Core\0banking').error?.issues[0]?.message).toBe('Title contains a character that is not allowed')
     expect(optionalText('Excerpt', 200).safeParse('a\0').success).toBe(false)
     expect(requiredText('Title', 200).safeParse('Core banking').success).toBe(true)
+  })
+
+  it('take text trimmed, measure it trimmed, and store blank optional text as null', () => {
+    expect(requiredText('Title', 12).parse('  Core banking  ')).toBe('Core banking')
+    expect(requiredText('Title', 200).safeParse('   ').error?.issues[0]?.message).toBe('Title is required')
+    expect(optionalText('Excerpt', 3).parse(' abc ')).toBe('abc')
+    expect(blankToNull('  ')).toBeNull()
+    expect(blankToNull(' https://example.org/ ')).toBe('https://example.org/')
+  })
+
+  it('take an optional e-mail address blank or well formed, with the same message as a required one', () => {
+    expect(optionalEmailRule.parse('  ')).toBe('')
+    expect(optionalEmailRule.parse(' sales@example.com ')).toBe('sales@example.com')
+    expect(optionalEmailRule.safeParse('not an address').error?.issues[0]?.message).toBe('Please enter a valid email address')
   })
 
   it('take an e-mail address trimmed, up to 254 characters', () => {

@@ -1,32 +1,45 @@
-// Field rules shared by the entities' zod schemas, mirroring the database's CHECK constraints so a
-// form refuses what the database would refuse, with a message beside the field.
+// Field rules shared by the entities' zod schemas, the staff forms and the lead forms, mirroring the
+// database's CHECK constraints so a form refuses what the database would refuse, with a message
+// beside the field. Text is taken trimmed, and a NUL character (which the database cannot store) is
+// refused.
 import { z } from '~/lib/schemas'
 import { isSafeUrl } from '~/lib/safe-url'
 import { EMAIL_MAX, hasNoNul } from './limits'
 
+const EMAIL_TOO_LONG = `Email must be at most ${EMAIL_MAX} characters`
+const wellFormedEmail = z.email('Please enter a valid email address')
+
 /** An e-mail address, trimmed: required, at most EMAIL_MAX characters, and well formed. */
-export const emailRule = z
-  .string({ message: 'Email is required' })
+export const emailRule = z.string({ message: 'Email is required' }).trim().min(1, 'Email is required').max(EMAIL_MAX, EMAIL_TOO_LONG).pipe(wellFormedEmail)
+
+/** An e-mail address a form may leave blank (''), otherwise taken as emailRule takes it. */
+export const optionalEmailRule = z
+  .string()
   .trim()
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-  .pipe(z.email('Please enter a valid email address'))
+  .max(EMAIL_MAX, EMAIL_TOO_LONG)
+  .refine((value) => value === '' || wellFormedEmail.safeParse(value).success, 'Please enter a valid email address')
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
+/** Text that must be given: trimmed, not blank, at most `max` characters. */
 export function requiredText(label: string, max: number) {
   return z
-    .string()
-    .refine((value) => value.trim() !== '', `${label} is required`)
-    .refine((value) => value.length <= max, `${label} must be at most ${max} characters`)
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
     .refine(hasNoNul, `${label} contains a character that is not allowed`)
 }
 
+/** Text that may be left blank (''): trimmed, at most `max` characters. */
 export function optionalText(label: string, max: number) {
-  return z
-    .string()
-    .refine((value) => value.length <= max, `${label} must be at most ${max} characters`)
-    .refine(hasNoNul, `${label} contains a character that is not allowed`)
+  return z.string().trim().max(max, `${label} must be at most ${max} characters`).refine(hasNoNul, `${label} contains a character that is not allowed`)
+}
+
+/** Blank text becomes null, for optional columns (the rest is stored trimmed). */
+export function blankToNull(value: string): string | null {
+  const trimmed = value.trim()
+  return trimmed === '' ? null : trimmed
 }
 
 export const slugRule = z

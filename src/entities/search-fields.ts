@@ -1,7 +1,7 @@
 // The search and social fields a post or a solution may set; each empty one falls back to the page's
 // own title, description or image. The lengths are the database's limits; the advice is shorter.
 import { z } from '~/lib/schemas'
-import { optionalText, optionalUrlRule } from './rules'
+import { blankToNull, optionalText, optionalUrlRule } from './rules'
 
 /** About what a search result shows before it cuts a title or a description. */
 export const SEARCH_TITLE_ADVICE = 60
@@ -28,11 +28,10 @@ export function searchFieldValues(row: Partial<Record<keyof SearchFieldValues, s
 
 /** The columns to write: an empty field is stored as null, meaning "use the default". */
 export function searchFieldColumns(values: SearchFieldValues) {
-  const orNull = (value: string) => (value.trim() === '' ? null : value.trim())
   return {
-    seo_title: orNull(values.seo_title),
-    seo_description: orNull(values.seo_description),
-    social_image: orNull(values.social_image),
+    seo_title: blankToNull(values.seo_title),
+    seo_description: blankToNull(values.seo_description),
+    social_image: blankToNull(values.social_image),
     hide_from_search: values.hide_from_search,
   }
 }

@@ -1,8 +1,7 @@
 // The site settings staff edit (key/value rows): their sections and labels, and each key's rule.
 import { z } from '~/lib/schemas'
 import { isTimeZone } from '~/lib/zoned-time'
-import { EMAIL_MAX } from './limits'
-import { optionalUrlRule } from './rules'
+import { emailRule, optionalEmailRule, optionalUrlRule } from './rules'
 
 export const settingsMessages = {
   fetchFailed: 'Failed to fetch settings',
@@ -112,18 +111,12 @@ export const SETTING_SECTIONS: SettingSection[] = [
 
 export const COLOUR_DEFAULTS: Record<string, string> = { primary_color: '#2d317b', secondary_color: '#28a9e1' }
 
-const email = z
-  .string()
-  .trim()
-  .max(EMAIL_MAX)
-  .refine((v) => v === '' || /^[^@\s<>()",;]+@[^@\s<>()",;]+\.[^@\s<>()",;.]+$/.test(v), 'Enter a valid email address')
-
 function ruleFor(field: SettingField) {
   switch (field.kind) {
     case 'colour':
       return z.string().trim().regex(HEX_COLOUR, 'Use a hex colour like #2d317b')
     case 'email':
-      return field.key === 'contact_email' ? email.refine((v) => v !== '', 'Email is required') : email
+      return field.key === 'contact_email' ? emailRule : optionalEmailRule
     case 'url':
       return optionalUrlRule(field.label)
     case 'time-zone':

@@ -1,6 +1,7 @@
 // A person with access to the back office: their account (Supabase Auth) and their one staff role
 // (public.staff_roles; the roles themselves are rows of public.roles, see staff-role.ts).
 import { z } from '~/lib/schemas'
+import { emailRule } from './rules'
 
 /** A role as the Staff screen offers it. */
 export interface RoleOption {
@@ -46,7 +47,7 @@ export function newPasswordSchema(email: string) {
 export type NewPasswordValues = z.infer<ReturnType<typeof newPasswordSchema>>
 
 export const inviteSchema = z.object({
-  email: z.email('Please enter a valid email address').transform((email) => email.trim().toLowerCase()),
+  email: emailRule.transform((email) => email.toLowerCase()),
   role: roleNameSchema,
 })
 export type InviteValues = z.input<typeof inviteSchema>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatZoned, fromZonedInput, isTimeZone, toZonedInput } from './zoned-time'
+import { formatRelative, formatZoned, fromZonedInput, isTimeZone, toZonedInput } from './zoned-time'
 
 describe('company time zone', () => {
   it('reads a picked date and time in Lagos as UTC', () => {
@@ -25,6 +25,14 @@ describe('company time zone', () => {
     expect(formatZoned(late, 'Africa/Lagos', 'full')).toBe('3 Dec 2026, 00:30')
     expect(formatZoned(late, 'America/New_York', 'date')).toBe('2 Dec 2026')
     expect(formatZoned(late, 'Africa/Lagos', 'time', true)).toBe('00:30 GMT+1')
+  })
+
+  it('tells how long ago, and past a month the date in the zone', () => {
+    const now = Date.parse('2026-12-02T12:00:00Z')
+    expect(formatRelative('2026-12-02T11:57:00Z', 'Africa/Lagos', now)).toBe('3 min ago')
+    expect(formatRelative('2026-11-27T12:00:00Z', 'Africa/Lagos', now)).toBe('5 days ago')
+    expect(formatRelative('2026-10-31T23:30:00Z', 'Africa/Lagos', now)).toBe('1 Nov 2026')
+    expect(formatRelative('2026-10-31T23:30:00Z', 'America/New_York', now)).toBe('31 Oct 2026')
   })
 
   it('refuses blank input and unknown zones', () => {

@@ -65,14 +65,15 @@ export function fromZonedInput(local: string, zone: string): string {
 
 /**
  * How much of a moment a screen shows: `moment` "2 Dec, 09:00" (lists), `full` "2 Dec 2026, 09:00",
- * `date` "2 Dec 2026", `time` "09:00".
+ * `date` "2 Dec 2026", `day` "2 Dec", `time` "09:00".
  */
-export type ZonedStyle = 'moment' | 'full' | 'date' | 'time'
+export type ZonedStyle = 'moment' | 'full' | 'date' | 'day' | 'time'
 
 const STYLES: Record<ZonedStyle, Intl.DateTimeFormatOptions> = {
   moment: { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   full: { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   date: { day: 'numeric', month: 'short', year: 'numeric' },
+  day: { day: 'numeric', month: 'short' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 }
 
@@ -83,4 +84,14 @@ const STYLES: Record<ZonedStyle, Intl.DateTimeFormatOptions> = {
  */
 export function formatZoned(at: string | number | Date, zone: string, style: ZonedStyle = 'moment', named = false): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...STYLES[style], ...(named ? { timeZoneName: 'short' } : {}) }).format(new Date(at))
+}
+
+/** "just now", "3 min ago", "2 h ago", "5 days ago", or past a month the date in `zone`. */
+export function formatRelative(at: string, zone: string, now = Date.now()): string {
+  const seconds = Math.max(0, Math.round((now - new Date(at).getTime()) / 1000))
+  if (seconds < 60) return 'just now'
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`
+  if (seconds < 86400) return `${Math.floor(seconds / 3600)} h ago`
+  if (seconds < 30 * 86400) return `${Math.floor(seconds / 86400)} day${seconds < 2 * 86400 ? '' : 's'} ago`
+  return formatZoned(at, zone, 'date')
 }

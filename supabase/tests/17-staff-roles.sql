@@ -57,8 +57,8 @@ insert into storage.objects (bucket_id, name, metadata) values
 -- deletes); set for the whole file so the policies alone decide.
 do $$ begin perform set_config('storage.allow_delete_query', 'true', true); end $$;
 
--- A CV is read only after its download is logged (the applications bucket's read policy); those who
--- may read CVs log theirs first, as the screen does.
+-- No staff token reads, replaces or removes a CV object, even with its download logged (the web
+-- server signs CV links with the service role after logging the download under the caller).
 select tests.act_as('authenticated', '17000000-0000-4000-8000-000000000001');
 select public.log_personal_data_read('cv_download', '17d00000-0000-4000-8000-000000000001');
 select tests.act_as('authenticated', '17000000-0000-4000-8000-000000000004');
@@ -116,9 +116,9 @@ insert into tests.operations (label, statement, admin, editor, sales, recruiter)
   ('upload a media file', $$ insert into storage.objects (bucket_id, name, owner, metadata) values ('media', 'pgtap17/new.png', auth.uid(), '{}') $$, true, true, false, false),
   ('replace a media file', $$ update storage.objects set metadata = '{"size": 11}' where bucket_id = 'media' and name = 'pgtap17/existing.png' $$, true, true, false, false),
   ('remove a media file', $$ delete from storage.objects where bucket_id = 'media' and name = 'pgtap17/existing.png' $$, true, true, false, false),
-  ('download a CV', $$ select 1 from storage.objects where bucket_id = 'applications' and name = '17c00000-0000-4000-8000-000000000001/cv.pdf' $$, true, false, false, true),
-  ('replace a CV', $$ update storage.objects set metadata = '{"size": 11}' where bucket_id = 'applications' and name = '17c00000-0000-4000-8000-000000000001/cv.pdf' $$, true, false, false, true),
-  ('remove a CV', $$ delete from storage.objects where bucket_id = 'applications' and name = '17c00000-0000-4000-8000-000000000001/cv.pdf' $$, true, false, false, true),
+  ('download a CV', $$ select 1 from storage.objects where bucket_id = 'applications' and name = '17c00000-0000-4000-8000-000000000001/cv.pdf' $$, false, false, false, false),
+  ('replace a CV', $$ update storage.objects set metadata = '{"size": 11}' where bucket_id = 'applications' and name = '17c00000-0000-4000-8000-000000000001/cv.pdf' $$, false, false, false, false),
+  ('remove a CV', $$ delete from storage.objects where bucket_id = 'applications' and name = '17c00000-0000-4000-8000-000000000001/cv.pdf' $$, false, false, false, false),
   ('count as an admin (is_admin)', $$ select 1 where public.is_admin() $$, true, false, false, false);
 grant select on tests.operations to anon, authenticated;
 

@@ -4,7 +4,8 @@ import Papa from 'papaparse'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '../../src/entities/staff-role'
 import { getDashboardFigures } from '../../src/features/admin/dashboard/api/dashboard-figures'
-import { listApplications, setApplicationStatus, signedCvUrl } from '../../src/features/admin/applications/api/applications'
+import { listApplications, setApplicationStatus } from '../../src/features/admin/applications/api/applications'
+import { CvLinkRefused, signCvLink } from '../../src/features/admin/applications/api/cv-link.server'
 import { listContactMessages, messagesCsv, setMessageStatus } from '../../src/features/admin/inbox/api/contact-messages'
 import { listSubscribers, subscribersCsv, unsubscribe } from '../../src/features/admin/subscribers/api/subscribers'
 import type { Db } from '../../src/lib/supabase'
@@ -97,30 +98,33 @@ describe('Applications', () => {
     await expect(setApplicationStatus(admin, all[0].id, 'reviewed' as never)).rejects.toThrow(/Failed to update application/)
   })
 
-  it('gives a signed CV link that works once signed and fails after it expires', async () => {
+  it('gives a CV link, signed by the web server after it logs the download, that fails after it expires', async () => {
     const { data: opening } = await admin.from('job_openings').select('id').eq('active', true).limit(1).single()
     const cvPath = await sendApplication(opening!.id, 'Third Applicant')
     const { data: application } = await admin.from('job_applications').select('id, cv_path').eq('cv_path', cvPath).single()
+    const service = backend.service() as unknown as Db
 
-    // Staff read a CV only once its download is recorded: signing the link without it is refused.
+    // No staff token signs a CV link itself, even after logging the download.
+    expect((await admin.rpc('log_personal_data_read', { kind: 'cv_download', application_id: application!.id })).error).toBeNull()
     expect((await admin.storage.from('applications').createSignedUrl(cvPath, 60)).error).not.toBeNull()
     // A lifetime of a few seconds: the token's expiry is in whole seconds, so a 1-second link signed
     // late in a second could expire before a busy machine fetches it.
-    const url = await signedCvUrl(admin, application!, 3)
+    const token = (await admin.auth.getSession()).data.session!.access_token
+    const url = await signCvLink(admin, token, service, application!.id, 3)
     const ok = await fetch(url)
     expect(ok.status).toBe(200)
     expect(new Uint8Array(await ok.arrayBuffer())).toEqual(PDF)
 
     // Then past the expiry the link carries (the JWT's exp, in seconds).
-    const token = new URL(url).searchParams.get('token')!
-    const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp: number }
+    const linkToken = new URL(url).searchParams.get('token')!
+    const { exp } = JSON.parse(Buffer.from(linkToken.split('.')[1], 'base64url').toString()) as { exp: number }
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, (exp + 1) * 1000 - Date.now())))
     const late = await fetch(url)
     expect(late.status).toBeGreaterThanOrEqual(400)
     expect(await late.text()).not.toContain('%PDF')
 
-    // Visitors can neither sign nor read a CV.
-    await expect(signedCvUrl(visitor, application!)).rejects.toThrow(/Failed to record the download/)
+    // Visitors can neither have a link made nor sign one.
+    await expect(signCvLink(visitor, backend.keys.anonKey, service, application!.id)).rejects.toThrow(CvLinkRefused)
     expect((await visitor.storage.from('applications').createSignedUrl(cvPath, 60)).error).not.toBeNull()
   })
 })

@@ -1,7 +1,7 @@
 // Each staff role through the back office's own data functions, against the real local backend with
 // real supabase-js: what the session says a role may do is what the database lets it do.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signedCvUrl } from '../../src/features/admin/applications/api/applications'
+import { CvLinkRefused, signCvLink } from '../../src/features/admin/applications/api/cv-link.server'
 import { getStaffSession, type Staff } from '../../src/features/admin/auth/api/staff-session'
 import { getDashboardFigures } from '../../src/features/admin/dashboard/api/dashboard-figures'
 import { listContactMessages, setMessageStatus } from '../../src/features/admin/inbox/api/contact-messages'
@@ -77,9 +77,11 @@ describe('what the database lets each role do', () => {
   it('an editor reads no contact message and cannot open a CV; a recruiter can', async () => {
     expect(await listContactMessages(staff.editor.db)).toEqual([])
     const { data: application } = await admin.from('job_applications').select('id, cv_path').eq('cv_path', cvPath).single()
-    await expect(signedCvUrl(staff.editor.db, application!)).rejects.toThrow(/Failed to record the download/)
+    const service = backend.service() as unknown as Db
+    const tokenOf = async (db: Db) => (await db.auth.getSession()).data.session!.access_token
+    await expect(signCvLink(staff.editor.db, await tokenOf(staff.editor.db), service, application!.id)).rejects.toThrow(CvLinkRefused)
     expect(await listContactMessages(staff.recruiter.db)).toEqual([])
-    const url = await signedCvUrl(staff.recruiter.db, application!)
+    const url = await signCvLink(staff.recruiter.db, await tokenOf(staff.recruiter.db), service, application!.id)
     expect((await fetch(url)).status).toBe(200)
   })
 

@@ -65,22 +65,3 @@ export async function startLocalBackendWithFixture(sql: string): Promise<LocalBa
   await backend.restart()
   return backend
 }
-
-/**
- * Lets `staff` read an uploaded CV as the Applications screen does: files an application that holds
- * it (with the service role) and logs the staff member's download of it, which the applications
- * bucket's read policy asks for (valid a few minutes).
- */
-export async function logCvDownload(backend: LocalBackend, staff: SupabaseClient, cvPath: string): Promise<void> {
-  const service = backend.service()
-  const opening = await service.from('job_openings').select('id').eq('active', true).limit(1).single()
-  if (opening.error) throw new Error(`No open job to file the application under: ${opening.error.message}`)
-  const application = await service
-    .from('job_applications')
-    .insert({ job_opening_id: opening.data.id, name: 'Test Applicant', email: 'applicant@example.com', cv_path: cvPath })
-    .select('id')
-    .single()
-  if (application.error) throw new Error(`Could not file the application: ${application.error.message}`)
-  const logged = await staff.rpc('log_personal_data_read', { kind: 'cv_download', application_id: application.data.id })
-  if (logged.error) throw new Error(`Could not log the download: ${logged.error.message}`)
-}

@@ -17,6 +17,7 @@ describe("the project's SQL for the local backend", () => {
     const defaults = loadConfig({})
     expect(defaults.firstAdminSql).toContain('public.staff_roles')
     expect(defaults.dailySql).toContain('private.apply_history_retention()')
+    expect(defaults.clientAddressSql).toContain('private.client_address($1)')
     const named = loadConfig({ FIRST_ADMIN_SQL: 'supabase/local/daily.sql', DAILY_SQL: '' })
     expect(named.firstAdminSql).toBe(await readFile(path.join(repoRoot, 'supabase/local/daily.sql'), 'utf8'))
     expect(named.dailySql).toBeNull()
@@ -24,7 +25,7 @@ describe("the project's SQL for the local backend", () => {
   })
 
   it("names none of this product's tables or functions in the backend's source", async () => {
-    const product = /public\.(staff_roles|blog_posts|site_settings)|apply_history_retention/
+    const product = /public\.(staff_roles|blog_posts|site_settings)|apply_history_retention|private\.client_address/
     const offenders: string[] = []
     for (const file of await sourceFiles(path.join(repoRoot, 'local-supabase/src'))) {
       if (product.test(await readFile(file, 'utf8'))) offenders.push(path.relative(repoRoot, file))

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { logCvDownload, startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
 let admin: SupabaseClient
@@ -100,8 +100,7 @@ describe('download headers', () => {
   it('serves a CV behind a signed link as an attachment of its validated type with nosniff and no script', async () => {
     const key = `${randomUUID()}/my cv.pdf`
     expect((await anon.storage.from('applications').upload(key, PDF, { contentType: 'application/pdf; charset=UTF-8' })).error).toBeNull()
-    await logCvDownload(backend, admin, key)
-    const { data } = await admin.storage.from('applications').createSignedUrl(key, 60)
+    const { data } = await backend.service().storage.from('applications').createSignedUrl(key, 60)
     const response = await fetch(data?.signedUrl ?? '')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('application/pdf; charset=utf-8')
@@ -114,8 +113,7 @@ describe('download headers', () => {
   it('serves a DOCX (neither image nor PDF) with a sandbox CSP', async () => {
     const key = `${randomUUID()}/cv.docx`
     expect((await anon.storage.from('applications').upload(key, DOCX, { contentType: DOCX_TYPE })).error).toBeNull()
-    await logCvDownload(backend, admin, key)
-    const { data } = await admin.storage.from('applications').createSignedUrl(key, 60)
+    const { data } = await backend.service().storage.from('applications').createSignedUrl(key, 60)
     const response = await fetch(data?.signedUrl ?? '')
     expect(response.headers.get('content-type')).toBe(DOCX_TYPE)
     expect(response.headers.get('content-security-policy')).toContain('sandbox')

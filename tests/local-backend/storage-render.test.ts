@@ -171,6 +171,48 @@ describe('private buckets', () => {
   })
 })
 
+describe('sources told by their bytes, as Supabase renders them', () => {
+  it('render a JPEG stored under another type, through download with transform and a signed URL', async () => {
+    const jpeg = await photo(600, 400)
+    // supabase-js sends a Buffer with no contentType as text/plain.
+    expect((await service.storage.from('private-images').upload('untyped-photo', jpeg)).error).toBeNull()
+    expect((await service.storage.from('private-images').upload('photo.bin', jpeg, { contentType: 'application/octet-stream' })).error).toBeNull()
+
+    for (const key of ['untyped-photo', 'photo.bin']) {
+      const downloaded = await service.storage.from('private-images').download(key, { transform: { width: 200 } })
+      expect(downloaded.error, key).toBeNull()
+      expect(await sharp(Buffer.from(await downloaded.data!.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 200, height: 133 })
+    }
+
+    const signed = await service.storage.from('private-images').createSignedUrl('photo.bin', 60, { transform: { width: 120 } })
+    expect(signed.error).toBeNull()
+    const asWebp = await fetch(signed.data!.signedUrl, { headers: { accept: BROWSER_ACCEPT } })
+    expect(asWebp.status).toBe(200)
+    expect((await imageOf(asWebp)).meta).toMatchObject({ format: 'webp', width: 120 })
+    const asOrigin = await fetch(signed.data!.signedUrl, { headers: { accept: '*/*' } })
+    expect(asOrigin.headers.get('content-type')).toBe('image/jpeg')
+    expect((await imageOf(asOrigin)).meta).toMatchObject({ format: 'jpeg', width: 120 })
+  })
+
+  it('keep the format of the bytes with format=origin, and refuse bytes that are no image whatever their type', async () => {
+    const png = await sharp(await photo(300, 200))
+      .png()
+      .toBuffer()
+    expect((await service.storage.from('private-images').upload('mislabelled.jpg', png, { contentType: 'image/jpeg' })).error).toBeNull()
+    const origin = await service.storage.from('private-images').download('mislabelled.jpg', { transform: { width: 100, format: 'origin' } })
+    expect(origin.error).toBeNull()
+    expect(origin.data?.type).toBe('image/png')
+
+    const text = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')
+    expect((await service.storage.from('private-images').upload('drawing.jpg', text, { contentType: 'image/jpeg' })).error).toBeNull()
+    const refused = await fetch(`${backend.url}/storage/v1/render/image/authenticated/private-images/drawing.jpg?width=100`, {
+      headers: { apikey: backend.keys.serviceRoleKey, authorization: `Bearer ${backend.keys.serviceRoleKey}` },
+    })
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({ message: 'The source image is invalid or unsupported for rendering' })
+  })
+})
+
 describe('the variant cache', () => {
   it('keeps each rendered variant on disk, serves it from there, and forgets it with its object', async () => {
     await admin.storage.from('media').upload('render/cached.jpg', await photo(2400, 1600), { contentType: 'image/jpeg' })

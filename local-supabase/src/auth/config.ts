@@ -20,6 +20,11 @@ export interface AuthConfig {
   securePasswordChange: boolean
   reauthenticationAfterSeconds: number
   /**
+   * GoTrue's MAILER_SECURE_EMAIL_CHANGE_ENABLED (config.toml `[auth.email] double_confirm_changes`,
+   * on unless set to false): a change of address waits for a link to the current address too.
+   */
+  doubleConfirmEmailChanges: boolean
+  /**
    * A revoked refresh token presented again within this many seconds of its rotation gets a fresh
    * token (two tabs refreshing at once); later, it is treated as stolen and its whole session is
    * revoked. GoTrue's GOTRUE_SECURITY_REFRESH_TOKEN_REUSE_INTERVAL, default 10.
@@ -88,6 +93,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   passwordMinLength: 8,
   securePasswordChange: false,
   reauthenticationAfterSeconds: 24 * 3600,
+  doubleConfirmEmailChanges: true,
   refreshReuseIntervalSeconds: 10,
   rateLimit: { windowMs: 15 * 60 * 1000, maxPerEmail: 5, maxPerClient: 20, slowdownMs: 250 },
   siteUrl: 'http://localhost:3000',
@@ -144,6 +150,7 @@ export interface ProjectAuthSettings {
   additionalRedirectUrls?: string[]
   minimumPasswordLength?: number
   securePasswordChange?: boolean
+  doubleConfirmEmailChanges?: boolean
 }
 
 export function readProjectAuthSettings(file = path.join(repoRoot, 'supabase/config.toml')): ProjectAuthSettings {
@@ -161,6 +168,7 @@ export function readProjectAuthSettings(file = path.join(repoRoot, 'supabase/con
     additionalRedirectUrls: urls as string[] | undefined,
     minimumPasswordLength: minimum as number | undefined,
     securePasswordChange: email.secure_password_change === true,
+    doubleConfirmEmailChanges: email.double_confirm_changes !== false,
   }
 }
 
@@ -181,6 +189,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env, project: Pr
     passwordMinLength: project.minimumPasswordLength ?? d.passwordMinLength,
     securePasswordChange: readFlag(env, 'AUTH_SECURE_PASSWORD_CHANGE', project.securePasswordChange ?? d.securePasswordChange),
     reauthenticationAfterSeconds: readInt(env, 'AUTH_REAUTHENTICATION_AFTER_S', d.reauthenticationAfterSeconds, 0),
+    doubleConfirmEmailChanges: project.doubleConfirmEmailChanges ?? d.doubleConfirmEmailChanges,
     refreshReuseIntervalSeconds: readInt(env, 'AUTH_REFRESH_REUSE_INTERVAL_S', d.refreshReuseIntervalSeconds, 0),
     rateLimit: {
       // Minimums keep a misconfiguration from switching the protection off.

@@ -35,15 +35,19 @@ export async function grantFor(tx: Transaction, user: UserRow, issued: IssuedSes
 
 export function createKit(deps: BackendDeps, config: AuthConfig, mailer: Mailer): AuthKit {
   /**
-   * The client as the database's flood limits see it (private.client_address: the rightmost
-   * X-Forwarded-For address that is not a trusted proxy), so sign-in and submissions key alike.
+   * The client as the project's SQL names it from the X-Forwarded-For chain (CLIENT_ADDRESS_SQL), so
+   * sign-in and the database's own limits key alike; without it, the caller's own address (the
+   * chain's last entry), which no request can choose.
    */
+  const clientAddressSql = deps.config.clientAddressSql
   const clientOf = async (c: Context): Promise<ClientInfo> => {
     const forwardedFor = requestHeaders(c)['x-forwarded-for'] ?? null
-    const address = await deps.db.asSystem(async (tx) => {
-      const { rows } = await tx.query<{ address: string | null }>('select private.client_address($1) as address', [forwardedFor])
-      return rows[0]?.address ?? null
-    })
+    const address = clientAddressSql
+      ? await deps.db.asSystem(async (tx) => {
+          const { rows } = await tx.query<{ address: string | null }>(clientAddressSql, [forwardedFor])
+          return rows[0]?.address ?? null
+        })
+      : (forwardedFor?.split(',').at(-1)?.trim() ?? null) || null
     return { userAgent: c.req.header('user-agent')?.slice(0, 512) ?? null, ip: address }
   }
 

@@ -4,32 +4,47 @@
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Context, Hono } from 'hono'
+import type { Transaction } from '../db.ts'
 import { renderAuthMail, type TemplateKind } from '../mail/templates.ts'
 import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
 import { AuthError, tooManyRequests } from './errors.ts'
 import { requireAdmin, requireUser } from './guard.ts'
 import { grantFor, type AuthKit, type Grant } from './kit.ts'
+import {
+  assertAddressFree,
+  EMAIL_CHANGE_KINDS,
+  emailChangeLink,
+  followEmailChange,
+  prepareEmailChange,
+  sendEmailChangeMails,
+  SINGLE_CONFIRMATION_ACCEPTED,
+  startEmailChange,
+} from './email-change.ts'
 import { confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, type IssuedLink, type LinkKind } from './links.ts'
 import { landingPage, redirectTarget } from './redirects.ts'
 import { checkPassword, hashPassword } from './password.ts'
 import { RequestLimiter, SignInLimiter } from './rate-limit.ts'
 import { optionalObject, optionalString, readJson, type Json } from './request.ts'
 import { startSession } from './sessions.ts'
-import { emailTaken, findUserByEmail, insertUser, userJson, validatedEmail, type UserRow } from './users.ts'
+import { emailTaken, findUserByEmail, findUserById, insertUser, normalizeEmail, userJson, validatedEmail, type UserRow } from './users.ts'
 
 /** The link kinds /verify takes (GoTrue's verification types; `email` is a sign-up or magic link). */
-type VerifyType = 'invite' | 'recovery' | 'signup' | 'magiclink' | 'email'
+type VerifyType = 'invite' | 'recovery' | 'signup' | 'magiclink' | 'email' | 'email_change'
 
 function verifyType(raw: string): VerifyType {
-  if (raw === 'invite' || raw === 'recovery' || raw === 'signup' || raw === 'magiclink' || raw === 'email') return raw
+  if (raw === 'invite' || raw === 'recovery' || raw === 'signup' || raw === 'magiclink' || raw === 'email' || raw === 'email_change') return raw
   throw new AuthError(400, 'validation_failed', 'Unsupported verification type')
 }
 
 /** The token slots a verification type may spend, in the order GoTrue tries them. */
 function kindsOf(type: VerifyType): LinkKind[] {
   if (type === 'email') return ['signup', 'magiclink']
+  if (type === 'email_change') return EMAIL_CHANGE_KINDS
   return [type]
 }
+
+/** What following a link or code did: signed the person in, or (an e-mail change) waits for the other address's link. */
+type Followed = { grant: Grant } | { waiting: true }
 
 /** Where a link of this kind lands: recovery only on its page; an invitation, or the confirmation
  * /resend can send an invited person, only on the welcome page. */
@@ -105,8 +120,21 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     return c.json({})
   })
 
+  /** The accounts an e-mailed code of this type may belong to: the address's own, or for an e-mail change also those moving to it. */
+  async function codeSubjects(tx: Transaction, type: VerifyType, email: string): Promise<{ user: UserRow; kinds: LinkKind[] }[]> {
+    const owner = await findUserByEmail(tx, email)
+    if (type !== 'email_change') return owner ? [{ user: owner, kinds: kindsOf(type) }] : []
+    const subjects: { user: UserRow; kinds: LinkKind[] }[] = owner ? [{ user: owner, kinds: ['email_change_current'] }] : []
+    const { rows } = await tx.query<{ id: string }>(`select id from auth.users where lower(email_change) = $1 and deleted_at is null`, [normalizeEmail(email)])
+    for (const { id } of rows) {
+      const user = await findUserById(tx, id)
+      if (user) subjects.push({ user, kinds: ['email_change_new'] })
+    }
+    return subjects
+  }
+
   /** The person a link token or an e-mailed code belongs to, with that link or code spent. */
-  async function spendLinkOrCode(c: Context, type: VerifyType, proof: { tokenHash: string } | { email: string; code: string }): Promise<Grant> {
+  async function spendLinkOrCode(c: Context, type: VerifyType, proof: { tokenHash: string } | { email: string; code: string }): Promise<Followed> {
     const client = await kit.clientOf(c)
     const waitMs = verifyLimiter.take(client.ip ?? 'unknown')
     if (waitMs > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', waitMs)
@@ -123,26 +151,34 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
         }
         if (!spent) throw LINK_INVALID()
       } else {
-        const user = await findUserByEmail(tx, proof.email)
-        if (!user) return LINK_INVALID()
+        const subjects = await codeSubjects(tx, type, proof.email)
+        if (subjects.length === 0) return LINK_INVALID()
         let failure: AuthError | null = LINK_INVALID()
-        for (const kind of kindsOf(type)) {
-          failure = await consumeCode(tx, user, kind, proof.code, codeCheck)
-          if (!failure) {
-            spent = { user, kind }
-            break
+        for (const subject of subjects) {
+          for (const kind of subject.kinds) {
+            failure = await consumeCode(tx, subject.user, kind, proof.code, codeCheck)
+            if (!failure) {
+              spent = { user: subject.user, kind }
+              break
+            }
           }
+          if (spent) break
         }
         // Returned, not thrown: the wrong try counted against the code must commit.
         if (!spent) return failure ?? LINK_INVALID()
       }
+      if (EMAIL_CHANGE_KINDS.includes(spent.kind)) {
+        const changed = await followEmailChange(tx, spent.user, config.doubleConfirmEmailChanges)
+        if (!changed) return { waiting: true as const }
+        return { grant: await grantFor(tx, changed, await startSession(tx, changed.id, client, 'otp')) }
+      }
       const user = (await confirmEmail(tx, spent.user.id)) ?? spent.user
       if (spent.kind === 'invite' || spent.kind === 'signup') await recordAudit(tx, user, 'user_signedup', { provider: 'email' })
       else await recordAudit(tx, user, 'login')
-      return { kind: spent.kind, grant: await grantFor(tx, user, await startSession(tx, user.id, client, 'otp')) }
+      return { grant: await grantFor(tx, user, await startSession(tx, user.id, client, 'otp')) }
     })
     if (outcome instanceof AuthError) throw outcome
-    return outcome.grant
+    return outcome
   }
 
   routes.post('/verify', async (c) => {
@@ -152,7 +188,9 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     const tokenHash = optionalString(body, 'token_hash')
     if ((token === '') === (tokenHash === '')) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash')
     const proof = token !== '' ? { email: validatedEmail(optionalString(body, 'email')), code: token.trim() } : { tokenHash }
-    return kit.sessionResponse(c, await spendLinkOrCode(c, type, proof))
+    const followed = await spendLinkOrCode(c, type, proof)
+    if ('waiting' in followed) return c.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' })
+    return kit.sessionResponse(c, followed.grant)
   })
 
   // The link in the e-mail: opened by a browser, so it needs no API key (as behind Supabase's gateway).
@@ -164,17 +202,21 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     try {
       if (token === '') throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash')
       const type = verifyType(rawType)
-      const grant = await spendLinkOrCode(c, type, { tokenHash: token })
-      const answer = (await (await kit.sessionResponse(c, grant)).json()) as Record<string, unknown>
-      const fragment = new URLSearchParams({
-        access_token: String(answer.access_token),
-        expires_at: String(answer.expires_at),
-        expires_in: String(answer.expires_in),
-        refresh_token: String(answer.refresh_token),
-        token_type: 'bearer',
-        type,
-      })
-      target.hash = fragment.toString()
+      const followed = await spendLinkOrCode(c, type, { tokenHash: token })
+      if ('waiting' in followed) {
+        target.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED }).toString()
+      } else {
+        const answer = (await (await kit.sessionResponse(c, followed.grant)).json()) as Record<string, unknown>
+        const fragment = new URLSearchParams({
+          access_token: String(answer.access_token),
+          expires_at: String(answer.expires_at),
+          expires_in: String(answer.expires_in),
+          refresh_token: String(answer.refresh_token),
+          token_type: 'bearer',
+          type,
+        })
+        target.hash = fragment.toString()
+      }
     } catch (error) {
       if (!(error instanceof AuthError)) throw error
       // GoTrue's error redirect: the reason in the fragment, for the page to show.
@@ -273,10 +315,38 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     })
   }
 
+  /** generate_link of an e-mail change: the link of one address, nothing sent. */
+  async function emailChangeLinkFor(c: Context, body: Json, kind: 'email_change_current' | 'email_change_new'): Promise<Response> {
+    if (kind === 'email_change_current' && !config.doubleConfirmEmailChanges) {
+      throw new AuthError(400, 'validation_failed', 'Enable secure email change to generate link for current email')
+    }
+    const email = validatedEmail(optionalString(body, 'email'))
+    const newEmail = validatedEmail(optionalString(body, 'new_email'))
+    const redirectTo = redirectTarget(config, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
+    const { user, link } = await deps.db.asSystem(async (tx) => {
+      const subject = await findUserByEmail(tx, email)
+      if (!subject) throw new AuthError(404, 'user_not_found', 'User with this email not found')
+      await assertAddressFree(tx, subject, newEmail)
+      // The other address's link of the same change stays: an admin generates both for a double confirmation.
+      if (subject.email_change !== newEmail) await prepareEmailChange(tx, subject, newEmail)
+      const issued = await issueLink(tx, subject, kind, codeCheck.secret)
+      return { user: (await findUserById(tx, subject.id)) ?? subject, link: issued }
+    })
+    return c.json({
+      ...userJson(user),
+      action_link: emailChangeLink(kit, c, link, redirectTo),
+      email_otp: link.otp,
+      hashed_token: link.tokenHash,
+      verification_type: kind,
+      redirect_to: redirectTo,
+    })
+  }
+
   routes.post('/admin/generate_link', async (c) => {
     await requireAdmin(c, deps)
     const body = await readJson(c)
     const requested = optionalString(body, 'type')
+    if (requested === 'email_change_current' || requested === 'email_change_new') return emailChangeLinkFor(c, body, requested)
     if (requested !== 'invite' && requested !== 'recovery' && requested !== 'signup' && requested !== 'magiclink') {
       throw new AuthError(400, 'validation_failed', `Invalid email action link type requested: ${requested.slice(0, 40)}`)
     }
@@ -310,8 +380,9 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
     })
   })
 
-  // GoTrue's /resend for e-mail: a new confirmation for an address not yet confirmed (answered
-  // `{}` for any other, and for an unknown address). Flood-limited like /recover; phone is off.
+  // GoTrue's /resend for e-mail: a new confirmation for an address not yet confirmed, or the
+  // e-mails of a waiting change of address (answered `{}` for any other, and for an unknown
+  // address). Flood-limited like /recover; phone is off.
   routes.post('/resend', async (c) => {
     const body = await readJson(c)
     refusePkce(body)
@@ -333,7 +404,20 @@ export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
       throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
     }
     if (admission.delayMs > 0) await sleep(admission.delayMs)
-    if (type === 'email_change') return c.json({})
+    if (type === 'email_change') {
+      // The waiting change of the account at this (current) address, mailed again with new links.
+      const resent = await deps.db.asSystem(async (tx) => {
+        const user = await findUserByEmail(tx, email)
+        if (!user?.email_change) return null
+        const to = user.email_change
+        return { to, links: await startEmailChange(tx, user, to, codeCheck.secret, config.doubleConfirmEmailChanges) }
+      })
+      if (resent) {
+        const redirectTo = redirectTarget(config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
+        await sendEmailChangeMails(kit, c, email, resent.to, resent.links, redirectTo)
+      }
+      return c.json({})
+    }
     const issued = await deps.db.asSystem(async (tx) => {
       const user = await findUserByEmail(tx, email)
       if (!user || user.email_confirmed_at) return null

@@ -6,8 +6,8 @@
 //   - an account from everywhere: never refused, only slowed, for every client, once it has seen
 //     more failures than one client may make. Someone failing on purpose from many addresses makes
 //     the real person's sign-in slower, never impossible.
-// The client is the address the database's flood limits use (private.client_address: the rightmost
-// X-Forwarded-For address that is not a trusted proxy), so nobody chooses their own key.
+// The client is the address the database's flood limits use (the project's CLIENT_ADDRESS_SQL: here
+// the rightmost X-Forwarded-For address that is not a trusted proxy), so nobody chooses their own key.
 //
 // Kept in memory: this backend is one process on one machine (see shared/design.md), so a map is
 // exact; a restart forgets the counts, which is acceptable for a local/small-install backend.

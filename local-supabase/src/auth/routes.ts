@@ -11,6 +11,7 @@ import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
 import { loadAuthConfig, type AuthConfig } from './config.ts'
 import { AuthError, authErrorResponse, INVALID_CREDENTIALS, tooManyRequests } from './errors.ts'
 import { requireAdmin, requireApiKey, requireUser } from './guard.ts'
+import { assertAddressFree, sendEmailChangeMails, startEmailChange } from './email-change.ts'
 import { createKit, grantFor } from './kit.ts'
 import { registerLinkRoutes } from './link-routes.ts'
 import { factorsByUser, factorsOf } from './mfa.ts'
@@ -19,6 +20,7 @@ import { hashPassword, needsRehash, prepareDummyHash, verifyPassword } from './p
 import { SignInLimiter } from './rate-limit.ts'
 import { optionalObject, optionalString, positiveInt, readJson, UUID, type Json } from './request.ts'
 import { consumeCode } from './links.ts'
+import { redirectTarget } from './redirects.ts'
 import { endSessions, rotateRefreshToken, startSession, type LogoutScope, type SessionRow } from './sessions.ts'
 import { adminChanges, applyChanges, newPasswordHash } from './user-updates.ts'
 import {
@@ -168,9 +170,10 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
   })
 
   // GoTrue's UserUpdate for this product: a new password (the end of a password recovery, or a
-  // change on the Account screen) and user metadata. A new password ends the person's other
-  // sessions and lifts every sign-in limit on it. Once the person has a verified factor, a new
-  // password or address needs a session that passed it (aal2), as in GoTrue.
+  // change on the Account screen), a new address (moved once its e-mailed links are followed:
+  // email-change.ts) and user metadata. A new password ends the person's other sessions and lifts
+  // every sign-in limit on it. Once the person has a verified factor, a new password or address
+  // needs a session that passed it (aal2), as in GoTrue.
   routes.put('/user', async (c) => {
     const { user, session } = await requireUser(c, deps)
     const body = await readJson(c)
@@ -186,7 +189,7 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
     if (factors.some((f) => f.status === 'verified') && session?.aal !== 'aal2' && (passwordHash !== undefined || changesEmail)) {
       throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.')
     }
-    if (changesEmail) throw new AuthError(422, 'validation_failed', 'Changing email is not supported by this backend')
+    if (changesEmail) await deps.db.asSystem((tx) => assertAddressFree(tx, user, newEmail))
     if (passwordHash !== undefined) await checkReauthentication(user, session, optionalString(body, 'nonce'))
     if (passwordHash !== undefined && (await verifyPassword(body.password as string, user.encrypted_password))) {
       throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
@@ -200,10 +203,16 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
       } else {
         await recordAudit(tx, row, 'user_modified')
       }
-      return { row, factors: await factorsOf(tx, user.id) }
+      // A new address waits for its link (and the current address's, with double confirmation).
+      const emailLinks = changesEmail ? await startEmailChange(tx, row, newEmail, deps.keys.jwtSecret, config.doubleConfirmEmailChanges) : null
+      return { row: emailLinks ? ((await findUserById(tx, user.id)) ?? row) : row, factors: await factorsOf(tx, user.id), emailLinks }
     })
     if (!updated) throw new AuthError(404, 'user_not_found', 'User not found')
     if (passwordHash !== undefined && updated.row.email) limiter.clearAccount(normalizeEmail(updated.row.email))
+    if (updated.emailLinks) {
+      const redirectTo = redirectTarget(config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
+      await sendEmailChangeMails(kit, c, user.email ?? '', newEmail, updated.emailLinks, redirectTo)
+    }
     return c.json(userJson(updated.row, updated.factors))
   })
 

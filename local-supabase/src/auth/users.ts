@@ -23,6 +23,11 @@ export interface UserRow {
   invited_at: Date | null
   confirmation_sent_at: Date | null
   recovery_sent_at: Date | null
+  /** The address an e-mail change waits to move to ('' when none). */
+  email_change: string | null
+  email_change_sent_at: Date | null
+  /** 0: no link of a double-confirmed change spent yet; 1: one of the two. */
+  email_change_confirm_status: number | null
 }
 
 /** The user as GoTrue returns it (from /user, /token and the admin API). */
@@ -35,6 +40,9 @@ export interface AuthUser {
   invited_at?: string
   confirmation_sent_at?: string
   recovery_sent_at?: string
+  /** The address an e-mail change waits to move to, while it waits. */
+  new_email?: string
+  email_change_sent_at?: string
   phone: string
   confirmed_at?: string
   last_sign_in_at?: string
@@ -50,7 +58,8 @@ export interface AuthUser {
 }
 
 const COLUMNS = `id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_app_meta_data,
-  raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous, invited_at, confirmation_sent_at, recovery_sent_at`
+  raw_user_meta_data, created_at, updated_at, phone, banned_until, is_anonymous, invited_at, confirmation_sent_at, recovery_sent_at,
+  email_change, email_change_sent_at, email_change_confirm_status`
 
 // GoTrue's instance_id for single-tenant installs.
 const NIL_UUID = '00000000-0000-0000-0000-000000000000'
@@ -99,6 +108,8 @@ export function userJson(row: UserRow, factors: FactorRow[] = []): AuthUser {
     invited_at: iso(row.invited_at),
     confirmation_sent_at: iso(row.confirmation_sent_at),
     recovery_sent_at: iso(row.recovery_sent_at),
+    ...(row.email_change ? { new_email: row.email_change } : {}),
+    email_change_sent_at: iso(row.email_change_sent_at),
     phone: row.phone ?? '',
     confirmed_at: iso(row.email_confirmed_at),
     last_sign_in_at: iso(row.last_sign_in_at),

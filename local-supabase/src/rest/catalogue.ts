@@ -3,6 +3,7 @@
 // comes from here, never from the request. Reloaded when a request names something unknown (at most
 // once a second, so unknown names cannot make the backend re-read the catalogue in a loop).
 import type { PGlite } from '@electric-sql/pglite'
+import { deriveKeys, type BaseForeignKey, type ViewDefinition } from './view-keys.ts'
 
 export const EXPOSED_SCHEMA = 'public'
 
@@ -22,17 +23,20 @@ export interface Relation {
   /** Column names in table order (for `*` expansion). */
   columnOrder: string[]
   primaryKey: string[]
-  /** The column sets of its primary key and unique indexes: a foreign key on one of them is one-to-one. */
-  uniqueKeys: string[][]
 }
 
-/** A foreign key between two tables of the exposed schema: what resource embedding follows. */
+/**
+ * A foreign key between two relations of the exposed schema: what resource embedding follows. A
+ * view has the foreign keys of the table columns it shows, under their names.
+ */
 export interface ForeignKey {
   name: string
   table: string
   columns: string[]
   refTable: string
   refColumns: string[]
+  /** The referencing columns are unique in their table: the relationship is one-to-one. */
+  oneToOne: boolean
 }
 
 export interface FunctionArg {
@@ -75,7 +79,21 @@ interface RelationRow {
   kind: string
   columns: { name: string; type: string; default: string | null }[]
   pk: string[] | null
-  uniques: string[][] | null
+}
+
+interface ForeignKeyRow {
+  name: string
+  table_oid: string
+  table_schema: string
+  table: string
+  columns: string[]
+  column_numbers: number[]
+  ref_table_oid: string
+  ref_schema: string
+  ref_table: string
+  ref_columns: string[]
+  ref_column_numbers: number[]
+  one_to_one: boolean
 }
 
 interface RoutineRow {
@@ -107,11 +125,7 @@ select c.relname as name, c.relkind::text as kind,
   (select array_agg(a.attname order by k.ord)
      from pg_index i cross join lateral unnest(i.indkey) with ordinality as k(attnum, ord)
      join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum
-    where i.indrelid = c.oid and i.indisprimary) as pk,
-  (select json_agg((select json_agg(a.attname) from unnest(i.indkey) as k(attnum)
-                     join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.attnum))
-     from pg_index i
-    where i.indrelid = c.oid and i.indisunique and i.indpred is null and i.indexprs is null) as uniques
+    where i.indrelid = c.oid and i.indisprimary) as pk
 from pg_class c join pg_namespace n on n.oid = c.relnamespace
 where n.nspname = $1 and c.relkind in ('r', 'p', 'v', 'm', 'f')`
 
@@ -131,17 +145,32 @@ select p.proname as name, p.proargnames as arg_names, p.proargmodes::text[] as a
 from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type rt on rt.oid = p.prorettype
 where n.nspname = $1 and p.prokind = 'f' and rt.typname not in ('trigger', 'event_trigger')`
 
+// Every foreign key outside the system schemas: a view of the exposed schema may show another
+// schema's tables, and then relates as they do.
 const FOREIGN_KEYS_SQL = `
-select c.conname as name, t.relname as table, r.relname as ref_table,
+select c.conname as name, t.oid::text as table_oid, tn.nspname as table_schema, t.relname as table,
+  r.oid::text as ref_table_oid, rn.nspname as ref_schema, r.relname as ref_table,
+  c.conkey::int[] as column_numbers, c.confkey::int[] as ref_column_numbers,
   array(select a.attname from unnest(c.conkey) with ordinality as k(attnum, ord)
         join pg_attribute a on a.attrelid = c.conrelid and a.attnum = k.attnum order by k.ord) as columns,
   array(select a.attname from unnest(c.confkey) with ordinality as k(attnum, ord)
-        join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.attnum order by k.ord) as ref_columns
+        join pg_attribute a on a.attrelid = c.confrelid and a.attnum = k.attnum order by k.ord) as ref_columns,
+  exists (select 1 from pg_index i
+          where i.indrelid = c.conrelid and i.indisunique and i.indpred is null and i.indexprs is null
+            and i.indkey::int2[] @> c.conkey and i.indkey::int2[] <@ c.conkey) as one_to_one
 from pg_constraint c
 join pg_class t on t.oid = c.conrelid join pg_namespace tn on tn.oid = t.relnamespace
 join pg_class r on r.oid = c.confrelid join pg_namespace rn on rn.oid = r.relnamespace
-where c.contype = 'f' and tn.nspname = $1 and rn.nspname = $1
+where c.contype = 'f' and tn.nspname not in ('pg_catalog', 'information_schema')
+  and rn.nspname not in ('pg_catalog', 'information_schema')
 order by c.conname`
+
+const VIEWS_SQL = `
+select c.oid::text as oid, n.nspname as schema, c.relname as name, r.ev_action::text as definition,
+  array(select a.attname from pg_attribute a where a.attrelid = c.oid and a.attnum > 0 order by a.attnum) as columns
+from pg_class c join pg_namespace n on n.oid = c.relnamespace
+join pg_rewrite r on r.ev_class = c.oid and r.rulename = '_RETURN'
+where c.relkind in ('v', 'm') and n.nspname not in ('pg_catalog', 'information_schema')`
 
 // PostgREST reads its settings from the role it connects as (db-config); Supabase's documented way
 // to change them is `alter role authenticator set pgrst.<name> = '<value>'`.
@@ -257,11 +286,12 @@ export class Catalogue {
   }
 
   private async read(): Promise<void> {
-    const [settings, relations, routines, foreignKeys] = await Promise.all([
+    const [settings, relations, routines, foreignKeys, views] = await Promise.all([
       this.pg.query<{ config: string[] }>(SETTINGS_SQL),
       this.pg.query<RelationRow>(RELATIONS_SQL, [this.schema]),
       this.pg.query<RoutineRow>(ROUTINES_SQL, [this.schema]),
-      this.pg.query<{ name: string; table: string; ref_table: string; columns: string[]; ref_columns: string[] }>(FOREIGN_KEYS_SQL, [this.schema]),
+      this.pg.query<ForeignKeyRow>(FOREIGN_KEYS_SQL),
+      this.pg.query<ViewDefinition>(VIEWS_SQL),
     ])
     const nextRelations = new Map<string, Relation>()
     for (const row of relations.rows) {
@@ -274,7 +304,6 @@ export class Catalogue {
         columns,
         columnOrder: row.columns.map((c) => c.name),
         primaryKey: row.pk ?? [],
-        uniqueKeys: row.uniques ?? [],
       })
     }
     const nextRoutines = new Map<string, RoutineInfo[]>()
@@ -305,13 +334,21 @@ export class Catalogue {
     this.routines = nextRoutines
     this.computedFields = fields
     this.computedRelationships = relationships
-    this.foreignKeys = foreignKeys.rows.map((row) => ({
+    const baseKeys: BaseForeignKey[] = foreignKeys.rows.map((row) => ({
       name: row.name,
+      tableOid: row.table_oid,
+      tableSchema: row.table_schema,
       table: row.table,
       columns: row.columns,
+      columnNumbers: row.column_numbers,
+      refTableOid: row.ref_table_oid,
+      refSchema: row.ref_schema,
       refTable: row.ref_table,
       refColumns: row.ref_columns,
+      refColumnNumbers: row.ref_column_numbers,
+      oneToOne: row.one_to_one,
     }))
+    this.foreignKeys = deriveKeys(this.schema, baseKeys, views.rows)
     this.loadedAt = Date.now()
     this.generation++
   }

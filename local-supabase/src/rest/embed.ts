@@ -29,10 +29,6 @@ export type Cardinality = 'many-to-one' | 'one-to-one' | 'one-to-many' | 'many-t
 /** A relationship whose embed is one object or null rather than an array. */
 const isToOne = (rel: Relationship) => rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one'
 
-/** The referencing side of a foreign key holds at most one row per referenced row when its columns are unique. */
-const isUniqueOn = (relation: Relation, columns: string[]) =>
-  relation.uniqueKeys.some((unique) => unique.length === columns.length && unique.every((column) => columns.includes(column)))
-
 export interface Relationship {
   cardinality: Cardinality
   source: Relation
@@ -104,7 +100,7 @@ function ambiguous(source: string, target: string, options: Relationship[]): Res
   })
 }
 
-const NO_KEY: ForeignKey = { name: '', table: '', columns: [], refTable: '', refColumns: [] }
+const NO_KEY: ForeignKey = { name: '', table: '', columns: [], refTable: '', refColumns: [], oneToOne: false }
 
 /** The key's columns on the embedding table's side (origin) and on the embedded one's (foreign). */
 function sides(rel: Relationship): { origin: string[]; foreign: string[] } {
@@ -121,7 +117,7 @@ function relationshipsOf(catalogue: Catalogue, source: Relation): Relationship[]
     const target = key.table === source.name ? catalogue.relation(key.refTable) : undefined
     if (target) found.push({ cardinality: 'many-to-one', source, target, key })
     const referencing = key.refTable === source.name ? catalogue.relation(key.table) : undefined
-    if (referencing) found.push({ cardinality: isUniqueOn(referencing, key.columns) ? 'one-to-one' : 'one-to-many', source, target: referencing, key })
+    if (referencing) found.push({ cardinality: key.oneToOne ? 'one-to-one' : 'one-to-many', source, target: referencing, key })
   }
   for (const name of catalogue.relationNames()) {
     const junction = catalogue.relation(name)

@@ -5,7 +5,7 @@
 import type { Context } from 'hono'
 import { roleContext, type RoleContext } from '../identity.ts'
 import { errors } from './errors.ts'
-import { allowStorageDeletes, BUCKET_COLUMNS, deleteObjects, mapWriteError, type BucketRow } from './objects.ts'
+import { allowStorageDeletes, BUCKET_COLUMNS, deleteObjects, LISTED_BUCKET_COLUMNS, mapWriteError, type BucketRow } from './objects.ts'
 import { assertValidBucketName } from './paths.ts'
 import { identify, readJsonObject, requireBucket, type StorageServices } from './request.ts'
 import { GLOBAL_UPLOAD_LIMIT } from './upload-body.ts'
@@ -84,8 +84,8 @@ export async function handleListBuckets(c: Context, services: StorageServices): 
     roleContext(c, identity),
     async (tx) =>
       (
-        await tx.query<BucketRow>(
-          `select ${BUCKET_COLUMNS} from storage.buckets
+        await tx.query<BucketRow & { type: 'STANDARD' }>(
+          `select ${LISTED_BUCKET_COLUMNS} from storage.buckets
           where name ilike '%' || replace(replace(replace($1, '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'
           order by ${sortColumn} ${sortOrder}, id limit $2 offset $3`,
           [search, limit, offset],

@@ -32,15 +32,32 @@ const CONTENT_TYPES: Record<OutputFormat, string> = {
   gif: 'image/gif',
 }
 
-/** Stored types that render, and the format each keeps with `format=origin`; SVG, PDF and the rest are refused. */
-const SOURCE_TYPES: Record<string, OutputFormat> = {
-  'image/jpeg': 'jpeg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-  'image/avif': 'avif',
+/** Source formats sniffed per object version, so a cached variant is served without reading the object. */
+const MAX_KNOWN_SOURCES = 4096
+/** Bytes enough to tell the source formats apart. */
+export const SOURCE_HEAD_BYTES = 64
+
+/**
+ * The format of an image by its first bytes, as Supabase's renderer (imgproxy) tells it: the stored
+ * content type does not count. Only JPEG, PNG, WebP, GIF and AVIF render; SVG, PDF and the rest are refused.
+ */
+export function sniffFormat(head: Uint8Array): OutputFormat | null {
+  const ascii = (from: number, to: number) => Buffer.from(head.subarray(from, to)).toString('latin1')
+  if (head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg'
+  if (ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png'
+  if (ascii(0, 6) === 'GIF87a' || ascii(0, 6) === 'GIF89a') return 'gif'
+  if (ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp'
+  if (ascii(4, 8) === 'ftyp') {
+    // The file type box: its major brand, then compatible brands, four bytes each.
+    const boxEnd = Math.min(head.byteLength, Buffer.from(head).readUInt32BE(0))
+    for (let at = 8; at + 4 <= boxEnd; at += at === 8 ? 8 : 4) {
+      if (['avif', 'avis'].includes(ascii(at, at + 4))) return 'avif'
+    }
+  }
+  return null
 }
-/** sharp's name for what the bytes really are, for each stored type. */
+
+/** sharp's name for what the bytes are, for each sniffed format. */
 const DECODED_AS: Record<OutputFormat, string> = { jpeg: 'jpeg', png: 'png', webp: 'webp', gif: 'gif', avif: 'heif' }
 
 export const renderErrors = {
@@ -62,8 +79,8 @@ export interface RenderRequest {
   bucket: string
   key: string
   version: string
-  /** The stored content type (its essence, e.g. 'image/jpeg'). */
-  sourceType: string
+  /** Reads the source's first SOURCE_HEAD_BYTES bytes (or all of a shorter one). */
+  readHead: () => Promise<Buffer>
   /** Reads the source's bytes (already known to be at most MAX_SOURCE_BYTES). */
   readSource: () => Promise<Buffer>
   options: TransformOptions
@@ -96,6 +113,7 @@ export class ImageRenderer {
   readonly root: string
   private readonly gate: Gate
   private readonly inFlight = new Map<string, Promise<Variant>>()
+  private readonly sourceFormats = new Map<string, OutputFormat | null>()
 
   constructor(
     dataDir: string,
@@ -112,9 +130,9 @@ export class ImageRenderer {
 
   /** The variant for these options, from the cache or rendered now. */
   async variant(request: RenderRequest): Promise<Variant> {
-    const own = SOURCE_TYPES[request.sourceType]
-    if (!own) throw renderErrors.unsupported()
-    const output = outputFormat(request.options, own, request.acceptsWebp)
+    const asked = askedFormat(request.options, request.acceptsWebp)
+    // The source's own format only matters when it is the output's.
+    const output = asked ?? (await this.sourceFormat(request))
     const tag = [
       request.options.width ?? 0,
       request.options.height ?? 0,
@@ -137,7 +155,7 @@ export class ImageRenderer {
     const work = this.gate
       .run(async () => {
         const source = await request.readSource()
-        await inspectSource(source, own)
+        await inspectSource(source)
         const bytes = await render(source, request.options, output)
         await mkdir(dir, { recursive: true })
         await dropOtherVersions(dir, hash(request.version).slice(0, 16))
@@ -150,6 +168,19 @@ export class ImageRenderer {
       .finally(() => this.inFlight.delete(file))
     this.inFlight.set(file, work)
     return work
+  }
+
+  /** The format of the object version's bytes, read once; unsupported sources are refused. */
+  private async sourceFormat(request: RenderRequest): Promise<OutputFormat> {
+    const id = `${request.bucket}\0${request.key}\0${request.version}`
+    let format = this.sourceFormats.get(id)
+    if (format === undefined) {
+      format = sniffFormat(await request.readHead())
+      if (this.sourceFormats.size >= MAX_KNOWN_SOURCES) this.sourceFormats.delete(this.sourceFormats.keys().next().value as string)
+      this.sourceFormats.set(id, format)
+    }
+    if (format === null) throw renderErrors.unsupported()
+    return format
   }
 
   /** Forgets an object's variants (its file was removed or replaced). */
@@ -169,10 +200,10 @@ export async function openVariant(variant: Variant): Promise<ReadableStream<Uint
   return Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>
 }
 
-/** What to encode: the asked format; else WebP when the browser takes it; else the source's own. */
-function outputFormat(options: TransformOptions, own: OutputFormat, acceptsWebp: boolean): OutputFormat {
+/** What to encode: the asked format; else WebP when the browser takes it; else (null) the source's own. */
+function askedFormat(options: TransformOptions, acceptsWebp: boolean): OutputFormat | null {
   if (options.format === 'webp' || options.format === 'avif') return options.format
-  if (options.format === 'origin' || !acceptsWebp) return own
+  if (options.format === 'origin' || !acceptsWebp) return null
   return 'webp'
 }
 
@@ -215,16 +246,18 @@ async function keepNewest(dir: string, limit: number, keep: string): Promise<voi
   await Promise.all(oldestFirst.slice(0, names.length - limit).map((entry) => rm(entry.file, { force: true })))
 }
 
-/** Checks the bytes are the stored type and within the limits (reading only the header); throws the storage API's 400s. */
-async function inspectSource(bytes: Buffer, own: OutputFormat): Promise<void> {
+/** Checks the bytes are an image that renders and within the limits (reading only the header); throws the storage API's 400s. */
+async function inspectSource(bytes: Buffer): Promise<void> {
   if (bytes.byteLength > MAX_SOURCE_BYTES) throw renderErrors.tooLarge()
+  const format = sniffFormat(bytes.subarray(0, SOURCE_HEAD_BYTES))
+  if (format === null) throw renderErrors.unsupported()
   let metadata: Metadata
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
   } catch {
     throw renderErrors.unsupported()
   }
-  if (metadata.format !== DECODED_AS[own]) throw renderErrors.unsupported()
+  if (metadata.format !== DECODED_AS[format]) throw renderErrors.unsupported()
   if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_SOURCE_PIXELS) throw renderErrors.tooManyPixels()
 }
 

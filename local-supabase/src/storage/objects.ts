@@ -9,7 +9,6 @@ export interface BucketRow {
   name: string
   owner: string | null
   public: boolean
-  type: 'STANDARD'
   file_size_limit: number | null
   allowed_mime_types: string[] | null
   created_at: Date
@@ -52,7 +51,14 @@ export interface ListedItem {
 const OBJECT_COLUMNS = 'id, bucket_id, name, owner, owner_id, metadata, user_metadata, version, created_at, updated_at, last_accessed_at'
 
 /** A bucket as Supabase's storage API shows it (every local bucket is a standard one). */
-export const BUCKET_COLUMNS = `id, name, owner, coalesce(public, false) as public, 'STANDARD' as type,
+export const BUCKET_COLUMNS = `id, name, owner, coalesce(public, false) as public,
+  file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at`
+
+/**
+ * A listed bucket, as Storage lists one: with its `type` (every bucket offered here is a STANDARD
+ * one) between `public` and the limits. Storage's single-bucket answer has no `type`.
+ */
+export const LISTED_BUCKET_COLUMNS = `id, name, owner, coalesce(public, false) as public, 'STANDARD' as type,
   file_size_limit::float8 as file_size_limit, allowed_mime_types, created_at, updated_at`
 
 /** A bucket, whoever may see it (read as the owner for its limits), or null. */

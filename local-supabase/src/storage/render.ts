@@ -7,8 +7,7 @@ import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { roleContext } from '../identity.ts'
 import { errors } from './errors.ts'
-import { MAX_SOURCE_BYTES, openVariant, renderErrors, type Variant } from './image-renderer.ts'
-import { parseMediaType } from './media-type.ts'
+import { MAX_SOURCE_BYTES, openVariant, renderErrors, SOURCE_HEAD_BYTES, type Variant } from './image-renderer.ts'
 import { findObject, type ObjectRow } from './objects.ts'
 import { identify, requireBucket, targetOf, type StorageServices } from './request.ts'
 import { optionsFromTransformations, parseTransformOptions, type TransformOptions } from './transform-options.ts'
@@ -52,16 +51,28 @@ async function readSource(services: StorageServices, row: ObjectRow): Promise<Bu
   return Buffer.concat(chunks)
 }
 
+async function readHead(services: StorageServices, row: ObjectRow): Promise<Buffer> {
+  const file = await services.store.openObject(row.bucket_id, row.name)
+  if (!file) throw errors.objectNotFound()
+  try {
+    const reader = file.stream().getReader()
+    const first = await reader.read()
+    await reader.cancel()
+    return Buffer.from(first.value ?? []).subarray(0, SOURCE_HEAD_BYTES)
+  } finally {
+    await file.close()
+  }
+}
+
 async function renderObject(c: Context, services: StorageServices, row: ObjectRow, options: TransformOptions, context: RenderContext): Promise<Response> {
   const metadata = row.metadata
   if ((metadata?.size ?? 0) > MAX_SOURCE_BYTES) throw renderErrors.tooLarge()
-  const media = metadata?.mimetype ? parseMediaType(metadata.mimetype) : null
   const negotiated = options.format === undefined
   const variant: Variant = await services.renderer.variant({
     bucket: row.bucket_id,
     key: row.name,
     version: row.version ?? row.id,
-    sourceType: media?.essence ?? '',
+    readHead: () => readHead(services, row),
     readSource: () => readSource(services, row),
     options,
     acceptsWebp: negotiated && acceptsWebp(c.req.header('accept')),

@@ -1,24 +1,13 @@
 // One schema per lead form, used by the browser before sending and by the action on arrival. The
 // database repeats each rule as a constraint (supabase/migrations/*_leads.sql).
 import { z } from '~/lib/schemas'
-import { EMAIL_MAX, hasNoNul as noNul } from '~/entities/limits'
-import { emailRule as email } from '~/entities/rules'
+import { EMAIL_MAX } from '~/entities/limits'
+import { emailRule as email, optionalText as blankable, requiredText as required } from '~/entities/rules'
 import { CV_MAX_BYTES } from './cv-file'
 
-const required = (label: string, max: number) =>
-  z
-    .string({ message: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(noNul, `${label} contains a character that is not allowed`)
-
+/** A field a visitor may leave out or blank: null then, as the database stores it. */
 const optionalText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .refine(noNul, `${label} contains a character that is not allowed`)
+  blankable(label, max)
     .optional()
     .transform((value) => (value ? value : null))
 

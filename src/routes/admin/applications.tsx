@@ -1,5 +1,6 @@
 import { APPLICATION_STATUSES, applicationMessages as text } from '~/entities/job-application'
-import { listApplications, listOpenings, setApplicationStatus, signedCvUrl } from '~/features/admin/applications/api/applications'
+import { listApplications, listOpenings, setApplicationStatus } from '~/features/admin/applications/api/applications'
+import { requestCvLink } from '~/features/admin/applications/api/cv-link-requests'
 import { ApplicationsScreen } from '~/features/admin/applications/components/applications-screen'
 import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
@@ -19,12 +20,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export const clientAction = adminAction({
-  // The CV's short-lived link, opened by the screen (the download is recorded first).
-  cv: async (db, body) => {
-    let link = ''
-    const result = await attempt(async () => (link = await signedCvUrl(db, { id: String(body.id), cv_path: String(body.cvPath) })), text.cvFailed)
-    return result.ok ? { ...result, link } : result
-  },
+  // The CV's short-lived link, signed by the web server once it has logged the download.
+  cv: (db, body) => requestCvLink(db, String(body.id)),
   status: (db, body) => {
     const status = APPLICATION_STATUSES.find((s) => s === body.status)
     if (!status) return Promise.resolve({ ok: false, toast: { kind: 'error', message: text.updateFailed } })

@@ -2,7 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, renderRoute, signedInStaff } from '../../../tests/helpers/admin-harness'
+import { adminBackend, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './redirects'
 
 const env = adminBackend()
@@ -19,6 +19,15 @@ describe('Redirects manager', () => {
     expect(within(external).getByText('External: leaves this site')).toBeTruthy()
     const onSite = screen.getByText('/old-team').closest('li')!
     expect(within(onSite).queryByText('External: leaves this site')).toBeNull()
+  })
+
+  it("dates a redirect in the company's time zone, whatever the browser's", async () => {
+    const added = await serviceDb(env.backend).from('redirects').insert({ from_path: '/late-night', to_path: '/about', created_at: '2026-10-31T23:30:00Z' })
+    expect(added.error).toBeNull()
+    renderRoute(screenRoute, env.db, '/admin/redirects')
+    const late = (await screen.findByText('/late-night')).closest('li')!
+    // 23:30 UTC is 00:30 the next day in Lagos, the default zone.
+    expect(within(late).getByText('Since 1 Nov 2026')).toBeTruthy()
   })
 
   it('tells an editor beside To that only admins redirect to another site, and adds nothing', async () => {

@@ -72,7 +72,7 @@ describe('Site Settings', () => {
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
     expect(primary.getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('Use a hex colour like #2d317b')).toBeTruthy()
-    expect(screen.getByText('Enter a valid email address')).toBeTruthy()
+    expect(screen.getByText('Please enter a valid email address')).toBeTruthy()
     expect((await settings()).primary_color).toBe('#112233')
   })
 

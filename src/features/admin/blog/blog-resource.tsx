@@ -2,12 +2,10 @@
 // with publish/unpublish, and the post editor.
 import { FileText, Plus } from 'lucide-react'
 import { blogPostMessages, postStatus, type BlogPost, type BlogPostValues, type EditablePost, type PostStatus } from '~/entities/blog-post'
-import { formatZoned } from '~/lib/zoned-time'
 import type { EmptyProps, ResourceDescription } from '../components/resource-screen'
 import { ToggleButton } from '../components/item-parts'
 import { badge, buttonPrimary, card } from '../components/styles'
-import { shortDate } from '../lib/text'
-import { useNow, useTimeZone } from '../lib/time-zone'
+import { useFormatTime, useNow } from '../lib/time-zone'
 import { RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
 import { PostEditor } from './components/post-editor'
 
@@ -44,9 +42,9 @@ const STATUS_BADGE: Record<PostStatus, string> = {
 }
 
 function StatusBadge({ post }: { post: BlogPost }) {
-  const zone = useTimeZone()
+  const formatTime = useFormatTime()
   const status = postStatus(post, useNow())
-  const label = status === 'scheduled' ? `Scheduled for ${formatZoned(post.publish_at, zone)}` : status === 'published' ? 'Published' : 'Draft'
+  const label = status === 'scheduled' ? `Scheduled for ${formatTime(post.publish_at)}` : status === 'published' ? 'Published' : 'Draft'
   return <span className={`${badge} ${STATUS_BADGE[status]}`}>{label}</span>
 }
 
@@ -104,47 +102,50 @@ export const blogResource: ResourceDescription<EditablePost, BlogPostValues, Blo
   listHeading: (shown) => `All Blog Posts (${shown})`,
   listClass: 'grid gap-3',
   Empty,
-  Item: ({ row: post, controls }) => (
-    <li className={`${card} flex flex-col gap-3 p-3 sm:flex-row`}>
-      <div className="flex items-start sm:pt-1">{controls.select}</div>
-      <img src={post.featured_image} alt="" className="h-36 w-full shrink-0 rounded bg-slate-100 object-cover sm:aspect-video sm:h-auto sm:w-44" />
-      <div className="min-w-0 flex-1">
-        <div className="flex flex-wrap items-center gap-1.5">
-          <StatusBadge post={post} />
-          <span className={`${badge} bg-slate-100 text-slate-700`}>{post.category}</span>
-          {post.draft ? <span className={`${badge} bg-violet-50 text-violet-800`}>Unpublished changes</span> : null}
-          <ReviewBadge id={post.id} />
+  Item: ({ row: post, controls }) => {
+    const formatTime = useFormatTime()
+    return (
+      <li className={`${card} flex flex-col gap-3 p-3 sm:flex-row`}>
+        <div className="flex items-start sm:pt-1">{controls.select}</div>
+        <img src={post.featured_image} alt="" className="h-36 w-full shrink-0 rounded bg-slate-100 object-cover sm:aspect-video sm:h-auto sm:w-44" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-1.5">
+            <StatusBadge post={post} />
+            <span className={`${badge} bg-slate-100 text-slate-700`}>{post.category}</span>
+            {post.draft ? <span className={`${badge} bg-violet-50 text-violet-800`}>Unpublished changes</span> : null}
+            <ReviewBadge id={post.id} />
+          </div>
+          <h3 className="mt-1 font-medium text-slate-900">{post.title}</h3>
+          <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{post.excerpt}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            {post.author_name} · {formatTime(post.publish_at, 'date')}
+          </p>
+          {post.tags.length ? (
+            <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Tags">
+              {post.tags.slice(0, 3).map((tag) => (
+                <li key={tag} className={`${badge} bg-slate-100 text-slate-700`}>
+                  {tag}
+                </li>
+              ))}
+              {post.tags.length > 3 ? <li className={`${badge} bg-slate-100 text-slate-700`}>+{post.tags.length - 3}</li> : null}
+            </ul>
+          ) : null}
         </div>
-        <h3 className="mt-1 font-medium text-slate-900">{post.title}</h3>
-        <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{post.excerpt}</p>
-        <p className="mt-1 text-xs text-slate-500">
-          {post.author_name} · {shortDate(post.publish_at)}
-        </p>
-        {post.tags.length ? (
-          <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Tags">
-            {post.tags.slice(0, 3).map((tag) => (
-              <li key={tag} className={`${badge} bg-slate-100 text-slate-700`}>
-                {tag}
-              </li>
-            ))}
-            {post.tags.length > 3 ? <li className={`${badge} bg-slate-100 text-slate-700`}>+{post.tags.length - 3}</li> : null}
-          </ul>
-        ) : null}
-      </div>
-      <div className="flex gap-1 sm:flex-col">
-        <ToggleButton
-          on={post.published}
-          labels={{ on: 'Publish', off: 'Unpublish' }}
-          name={post.title}
-          onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published, publishAt: publishTime(post) })}
-        />
-        <RequestReviewButton kind="post" id={post.id} name={post.title} run={controls.run} />
-        {controls.history}
-        {controls.edit}
-        {controls.remove}
-      </div>
-    </li>
-  ),
+        <div className="flex gap-1 sm:flex-col">
+          <ToggleButton
+            on={post.published}
+            labels={{ on: 'Publish', off: 'Unpublish' }}
+            name={post.title}
+            onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published, publishAt: publishTime(post) })}
+          />
+          <RequestReviewButton kind="post" id={post.id} name={post.title} run={controls.run} />
+          {controls.history}
+          {controls.edit}
+          {controls.remove}
+        </div>
+      </li>
+    )
+  },
   form: PostEditor,
   versions: 'blog_posts',
   bulk: {

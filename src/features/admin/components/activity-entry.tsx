@@ -1,8 +1,8 @@
 // One activity entry as a sentence ("Ada Admin (admin) updated Core banking · 3 min ago"), with
 // the changed fields folded away: the Activity screen and the Account screen's own activity.
 import { Link } from 'react-router'
-import { ACTIVITY_SCREENS, actorLabel, relativeTime, verbOf, type ActivityRow } from '~/entities/activity'
-import { useFormatTime } from '../lib/time-zone'
+import { ACTIVITY_SCREENS, changedBy, verbOf, type ActivityRow } from '~/entities/activity'
+import { useFormatRelative, useFormatTime } from '../lib/time-zone'
 
 function show(value: unknown): string {
   if (value === null || value === undefined || value === '') return '(empty)'
@@ -50,14 +50,16 @@ function Changes({ changes }: { changes: ActivityRow['changes'] }) {
 /** One entry of the log as a sentence: who, the verb, the item (linked to its screen), when and from where. */
 export function ActivityEntry({ row }: { row: ActivityRow }) {
   const formatTime = useFormatTime()
+  const formatRelative = useFormatRelative()
   return (
     <li className="px-4 py-3 text-sm text-slate-700">
       <p>
-        <span className="font-medium text-slate-900">{actorLabel(row)}</span> {verbOf(row.action)} <ItemLink row={row} />
+        <span className="font-medium text-slate-900">{changedBy(row.actor_name, row.actor_email, row.actor_role)}</span> {verbOf(row.action)}{' '}
+        <ItemLink row={row} />
         <span className="text-slate-500">
           {' · '}
           <time dateTime={row.occurred_at} title={formatTime(row.occurred_at, 'full', true)}>
-            {relativeTime(row.occurred_at)}
+            {formatRelative(row.occurred_at)}
           </time>
           {row.client_address ? ` · from ${row.client_address}` : ''}
         </span>

@@ -8,9 +8,9 @@ import { useEffect, useRef, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { useConfirm } from '~/components/ui/confirm-dialog'
 import { Dialog } from '~/components/ui/dialog'
-import { relativeTime } from '~/entities/activity'
+import { changedBy } from '~/entities/activity'
 import { REVISION_KINDS, revisionMessages as text, UNCOMPARED_FIELDS, type DeletedItem, type Revision, type VersionedTable } from '~/entities/revision'
-import { useFormatTime } from '../lib/time-zone'
+import { useFormatRelative, useFormatTime } from '../lib/time-zone'
 import { useAdminAction } from '../lib/use-admin-action'
 import { buttonPrimary, buttonSecondary, iconButton } from './styles'
 
@@ -92,11 +92,6 @@ export function Comparison({ version: stored, current: now }: { version: Row; cu
   )
 }
 
-function who(r: Pick<Revision, 'author_name' | 'author_role'> & { author_email?: string }): string {
-  const name = r.author_name || r.author_email || 'The system'
-  return r.author_role && r.author_role !== 'system' ? `${name} (${r.author_role})` : name
-}
-
 export interface HistoryProps {
   table: VersionedTable
   id: string
@@ -136,6 +131,7 @@ function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { ve
   const { confirm, element: confirmDialog } = useConfirm()
   const [openId, setOpenId] = useState<number | null>(null)
   const formatTime = useFormatTime()
+  const formatRelative = useFormatRelative()
 
   const restore = async (version: Revision) => {
     if (!(await confirm(text.confirmRestore, { confirmLabel: 'Restore' }))) return
@@ -154,7 +150,8 @@ function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { ve
       ) : opened ? (
         <div className="grid gap-3">
           <p className="text-sm text-slate-700">
-            {REVISION_KINDS[opened.kind] ?? opened.kind} by {who(opened)} · {formatTime(opened.created_at, 'full', true)}
+            {REVISION_KINDS[opened.kind] ?? opened.kind} by {changedBy(opened.author_name, opened.author_email, opened.author_role)} ·{' '}
+            {formatTime(opened.created_at, 'full', true)}
           </p>
           <Comparison version={isRow(opened.data) ? opened.data : {}} current={current} />
           <div className="flex flex-wrap justify-end gap-2">
@@ -172,11 +169,11 @@ function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { ve
             <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <div className="min-w-0">
                 <p className="text-slate-900">
-                  {REVISION_KINDS[v.kind] ?? v.kind} by {who(v)}
+                  {REVISION_KINDS[v.kind] ?? v.kind} by {changedBy(v.author_name, v.author_email, v.author_role)}
                   {index === 0 ? <span className="text-slate-500"> · current</span> : null}
                 </p>
                 <p className="text-xs text-slate-600">
-                  <time dateTime={v.created_at}>{relativeTime(v.created_at)}</time>
+                  <time dateTime={v.created_at}>{formatRelative(v.created_at)}</time>
                   {v.changed_fields.length ? ` · ${v.changed_fields.join(', ')}` : ''}
                 </p>
               </div>
@@ -197,6 +194,7 @@ export function RecentlyDeleted({ table }: { table: VersionedTable }) {
   const action = useAdminAction()
   const fetcher = useFetcher<{ items: DeletedItem[] }>()
   const [open, setOpen] = useState(false)
+  const formatRelative = useFormatRelative()
   const items = open ? (fetcher.data?.items ?? null) : null
   const path = `/admin/api/deleted/${table}`
   // After a restore the row (and its focused button) is gone: focus moves to the row that took its
@@ -243,7 +241,8 @@ export function RecentlyDeleted({ table }: { table: VersionedTable }) {
                   <div className="min-w-0">
                     <p className="font-medium text-slate-900">{item.title}</p>
                     <p className="text-xs text-slate-600">
-                      Deleted by {who(item)} · <time dateTime={item.deleted_at}>{relativeTime(item.deleted_at)}</time>
+                      Deleted by {changedBy(item.author_name, null, item.author_role)} ·{' '}
+                      <time dateTime={item.deleted_at}>{formatRelative(item.deleted_at)}</time>
                     </p>
                   </div>
                   <button

@@ -9,7 +9,7 @@ import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import type { ZodType } from 'zod'
 import type { ActionResult, Conflict } from '../lib/admin-action'
 import { useFormatTime, useNow } from '../lib/time-zone'
-import { useAdminAction } from '../lib/use-admin-action'
+import { showFieldErrors, useAdminAction } from '../lib/use-admin-action'
 import { useDraftForm } from '../lib/use-draft'
 import { Field } from './field'
 import { FormDialog } from './form-dialog'
@@ -131,7 +131,7 @@ export function useResourceSave<Row extends { id: string; updated_at?: string },
     const result: ActionResult = await action.submit(item ? { intent: 'update', id: item.id, values, version: version.current } : { intent: 'create', values })
     setConflict(result.conflict ?? null)
     if (result.ok) onClose()
-    for (const [name, message] of Object.entries(result.fieldErrors ?? {})) form.setError(name as Path<Input>, { message })
+    showFieldErrors(result, form.setError)
     return result.ok
   }
   return { save, busy: action.busy, conflict, setConflict, setVersion }

@@ -4,8 +4,8 @@ import { attempt, type Intent } from './admin-action'
 export type PersonalDataRead = 'messages_export' | 'subscribers_export' | 'cv_download'
 
 /**
- * Records a read of personal data before it happens. The database requires it for a CV (its
- * storage read policy looks for this record); the CSV exports are recorded the same way.
+ * Records a read of personal data before it happens: the CSV exports here; a CV's download by the web
+ * server, which logs it under the caller's token before it signs the link (cv-link.server.ts).
  */
 export async function logPersonalDataRead(db: Db, kind: PersonalDataRead, applicationId?: string): Promise<void> {
   check(await db.rpc('log_personal_data_read', { kind, application_id: applicationId }), 'Failed to record the download')

@@ -4,14 +4,3 @@ export function matches(query: string, ...fields: (string | null | undefined)[])
   if (!needle) return true
   return fields.some((field) => field?.toLowerCase().includes(needle))
 }
-
-/** A date as the admin shows it: 22 Nov 2026. */
-export function shortDate(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' }).format(new Date(iso))
-}
-
-/** Blank text becomes null, for optional columns. */
-export function optional(value: string): string | null {
-  const trimmed = value.trim()
-  return trimmed === '' ? null : trimmed
-}

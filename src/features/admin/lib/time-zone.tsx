@@ -2,7 +2,7 @@
 // setting time_zone) and screens show and take dates and times in it.
 import { createContext, useContext, useState, type ReactNode } from 'react'
 import { unwrap, type Db } from '~/lib/supabase'
-import { DEFAULT_TIME_ZONE, formatZoned, isTimeZone, type ZonedStyle } from '~/lib/zoned-time'
+import { DEFAULT_TIME_ZONE, formatRelative, formatZoned, isTimeZone, type ZonedStyle } from '~/lib/zoned-time'
 
 const TimeZoneContext = createContext(DEFAULT_TIME_ZONE)
 
@@ -18,6 +18,12 @@ export function useTimeZone(): string {
 export function useFormatTime(): (at: string | number | Date, style?: ZonedStyle, named?: boolean) => string {
   const zone = useTimeZone()
   return (at, style, named) => formatZoned(at, zone, style, named)
+}
+
+/** formatRelative in the company's time zone ("3 min ago", the date past a month). */
+export function useFormatRelative(): (at: string) => string {
+  const zone = useTimeZone()
+  return (at) => formatRelative(at, zone)
 }
 
 /** The time a screen was drawn, to tell what is still ahead (a scheduled post, an open job). */

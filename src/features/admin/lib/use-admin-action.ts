@@ -2,9 +2,15 @@
 // The router reloads the screen's data after a successful write; `submit` resolves with the result
 // once that is done, so a dialog closes (or stays open with what was typed) at the right moment.
 import { useEffect, useRef } from 'react'
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form'
 import { useFetcher } from 'react-router'
 import type { ActionBody, ActionResult } from './admin-action'
 import { notifyDone, notifyError, notifySuccess } from './notify'
+
+/** Copies an action's field errors into the form (its `setError`), so each shows under its field. */
+export function showFieldErrors<Input extends FieldValues>(result: ActionResult, setError: UseFormSetError<Input>): void {
+  for (const [name, message] of Object.entries(result.fieldErrors ?? {})) setError(name as Path<Input>, { message })
+}
 
 function show(toast: ActionResult['toast']): void {
   if (!toast) return

@@ -23,8 +23,8 @@ import { Field } from '../../components/field'
 import { PageHeader } from '../../components/page-header'
 import { buttonPrimary, buttonSecondary, card, iconButtonDanger, input } from '../../components/styles'
 import type { ActionResult } from '../../lib/admin-action'
-import { shortDate } from '../../lib/text'
-import { useAdminAction } from '../../lib/use-admin-action'
+import { useFormatTime } from '../../lib/time-zone'
+import { showFieldErrors, useAdminAction } from '../../lib/use-admin-action'
 
 export interface AccountScreenProps {
   email: string
@@ -51,15 +51,10 @@ function Section({ title, description, children }: { title: string; description:
   )
 }
 
-/** Copies the action's field errors into the form, so each shows under its field. */
-function showFieldErrors<T extends Record<string, unknown>>(result: ActionResult, setError: (name: keyof T & string, error: { message: string }) => void) {
-  for (const [name, message] of Object.entries(result.fieldErrors ?? {})) setError(name as keyof T & string, { message })
-}
-
 function NameForm({ name }: { name: string }) {
   const action = useAdminAction()
   const form = useForm<DisplayNameValues>({ resolver: zodResolver(displayNameSchema), defaultValues: { name } })
-  const submit = form.handleSubmit(async (values) => showFieldErrors<DisplayNameValues>(await action.submit({ intent: 'name', values }), form.setError))
+  const submit = form.handleSubmit(async (values) => showFieldErrors(await action.submit({ intent: 'name', values }), form.setError))
   return (
     <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end">
       <Field label="Display name" error={form.formState.errors.name?.message}>
@@ -78,7 +73,7 @@ function PasswordForm({ email }: { email: string }) {
   const { errors } = form.formState
   const submit = form.handleSubmit(async (values) => {
     const result = await action.submit({ intent: 'password', values })
-    showFieldErrors<ChangePasswordValues>(result, form.setError)
+    showFieldErrors(result, form.setError)
     if (result.ok) form.reset()
   })
   return (
@@ -105,7 +100,7 @@ function PasswordForm({ email }: { email: string }) {
 /** A 6-digit code form: the last step of adding an authenticator, and the proof before removing one. */
 function CodeFields({ onCode, submitLabel, busy }: { onCode: (code: string) => Promise<ActionResult>; submitLabel: string; busy: boolean }) {
   const form = useForm<TotpCodeValues>({ resolver: zodResolver(totpCodeSchema), defaultValues: { code: '' } })
-  const submit = form.handleSubmit(async (values) => showFieldErrors<TotpCodeValues>(await onCode(totpCodeSchema.parse(values).code), form.setError))
+  const submit = form.handleSubmit(async (values) => showFieldErrors(await onCode(totpCodeSchema.parse(values).code), form.setError))
   return (
     <form onSubmit={submit} noValidate className="grid gap-3">
       <Field label="Code from the app" error={form.formState.errors.code?.message}>
@@ -126,7 +121,7 @@ function AddAuthenticator({ onClose }: { onClose: () => void }) {
   const form = useForm<AuthenticatorNameValues>({ resolver: zodResolver(authenticatorNameSchema), defaultValues: { name: '' } })
   const start = form.handleSubmit(async (values) => {
     const result = (await action.submit({ intent: 'enroll', values })) as ActionResult & { enrollment?: Enrollment }
-    showFieldErrors<AuthenticatorNameValues>(result, form.setError)
+    showFieldErrors(result, form.setError)
     if (result.enrollment) setEnrollment(result.enrollment)
   })
   const confirm = async (code: string) => {
@@ -188,6 +183,7 @@ function RemoveAuthenticator({ target, proofId, onClose }: { target: Authenticat
 function TwoFactor({ authenticators }: { authenticators: Authenticator[] }) {
   const [adding, setAdding] = useState(false)
   const [removing, setRemoving] = useState<Authenticator | null>(null)
+  const formatTime = useFormatTime()
   return (
     <>
       {authenticators.length ? (
@@ -195,7 +191,7 @@ function TwoFactor({ authenticators }: { authenticators: Authenticator[] }) {
           {authenticators.map((factor) => (
             <li key={factor.id} className="flex items-center gap-3 px-3 py-2">
               <span className="flex-1 text-sm text-slate-900">{factor.name}</span>
-              <span className="text-xs text-slate-600">Added {shortDate(factor.createdAt)}</span>
+              <span className="text-xs text-slate-600">Added {formatTime(factor.createdAt, 'date')}</span>
               <button type="button" className={iconButtonDanger} aria-label={`Remove ${factor.name}`} onClick={() => setRemoving(factor)}>
                 <Trash2 aria-hidden className="size-4" />
               </button>

@@ -3,7 +3,7 @@ import {
   ACTIVITY_PAGE_SIZE,
   MY_ACTIVITY_ROWS,
   activityMessages as m,
-  actorLabel,
+  changedBy,
   verbOf,
   type ActivityFilters,
   type ActivityRow,
@@ -72,7 +72,7 @@ export async function activityCsv(db: Db, filters: ActivityFilters): Promise<str
     ['Time (UTC)', 'Actor', 'Actor e-mail', 'Role', 'Client address', 'Action', 'Area', 'Table', 'Item id', 'Item', 'Changes'],
     rows.map((r) => [
       r.occurred_at,
-      actorLabel(r),
+      changedBy(r.actor_name, r.actor_email, r.actor_role),
       r.actor_email,
       r.actor_role,
       r.client_address,

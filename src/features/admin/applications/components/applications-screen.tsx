@@ -9,7 +9,7 @@ import {
 import { EmptyState } from '../../components/empty-state'
 import { PageHeader } from '../../components/page-header'
 import { buttonSecondary, card, input } from '../../components/styles'
-import { shortDate } from '../../lib/text'
+import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import type { OpeningOption } from '../api/applications'
@@ -18,6 +18,7 @@ import type { OpeningOption } from '../api/applications'
 export function ApplicationsScreen({ applications, openings }: { applications: Application[]; openings: OpeningOption[] }) {
   const action = useAdminAction()
   const filters = useUrlFilters({ opening: '' })
+  const formatTime = useFormatTime()
 
   const changeStatus = (application: Application, status: ApplicationStatus) => {
     void action.submit({ intent: 'status', id: application.id, status })
@@ -26,7 +27,7 @@ export function ApplicationsScreen({ applications, openings }: { applications: A
   const openCv = async (application: Application) => {
     // Opened first, filled in after the link is signed, so the pop-up is not blocked.
     const tab = window.open('', '_blank')
-    const { link } = await action.submit({ intent: 'cv', id: application.id, cvPath: application.cv_path })
+    const { link } = await action.submit({ intent: 'cv', id: application.id })
     if (!link) tab?.close()
     else if (tab) {
       tab.opener = null
@@ -60,7 +61,7 @@ export function ApplicationsScreen({ applications, openings }: { applications: A
               <div className="min-w-0">
                 <h2 className="font-medium text-slate-900">{a.name}</h2>
                 <p className="text-xs text-slate-600">
-                  {a.opening_title} · {shortDate(a.created_at)}
+                  {a.opening_title} · {formatTime(a.created_at, 'date')}
                 </p>
                 <p className="mt-1 text-sm">
                   <a className="text-brand-primary underline" href={`mailto:${a.email}`}>

@@ -3,7 +3,7 @@ import { searchFieldColumns } from '~/entities/search-fields'
 import type { TablesInsert } from '~/lib/database.types'
 import { sanitizeHtml } from '~/lib/sanitize-html'
 import { unwrap, type Db, versioned } from '~/lib/supabase'
-import { optional } from '../../lib/text'
+import { blankToNull } from '~/entities/rules'
 
 /** Every post, drafts included, newest first. */
 export async function listBlogPosts(db: Db): Promise<BlogPost[]> {
@@ -17,7 +17,7 @@ export function toBlogPostRow(values: BlogPostValues): TablesInsert<'blog_posts'
     slug: values.slug.trim(),
     category: values.category.trim(),
     author_name: values.author_name.trim(),
-    author_avatar: optional(values.author_avatar),
+    author_avatar: blankToNull(values.author_avatar),
     featured_image: values.featured_image.trim(),
     tags: values.tags.map((tag) => tag.trim()).filter(Boolean),
     published: values.published,

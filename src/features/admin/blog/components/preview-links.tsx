@@ -7,15 +7,14 @@ import { useEffect, useId, useState } from 'react'
 import { useFetcher } from 'react-router'
 import { postStatus, type BlogPost } from '~/entities/blog-post'
 import { postPreviewMessages as text, type PostPreview } from '~/entities/post-preview'
-import { formatZoned } from '~/lib/zoned-time'
 import { buttonDanger, buttonSecondary, input } from '../../components/styles'
 import { copyToClipboard } from '../../lib/clipboard'
-import { useTimeZone } from '../../lib/time-zone'
+import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 
 export function PreviewLinks({ post }: { post: BlogPost }) {
   const action = useAdminAction()
-  const zone = useTimeZone()
+  const formatTime = useFormatTime()
   const linkId = useId()
   const fetcher = useFetcher<{ links: PostPreview[] }>()
   const links = fetcher.data?.links ?? null
@@ -91,13 +90,13 @@ export function PreviewLinks({ post }: { post: BlogPost }) {
           {links.map((preview) => (
             <li key={preview.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
               <span className="text-slate-800">
-                Made {formatZoned(preview.created_at, zone)} · expires <time dateTime={preview.expires_at}>{formatZoned(preview.expires_at, zone)}</time>
+                Made {formatTime(preview.created_at)} · expires <time dateTime={preview.expires_at}>{formatTime(preview.expires_at)}</time>
               </span>
               <button
                 type="button"
                 className={buttonDanger}
                 disabled={action.busy}
-                aria-label={`Revoke the preview link made ${formatZoned(preview.created_at, zone)}`}
+                aria-label={`Revoke the preview link made ${formatTime(preview.created_at)}`}
                 onClick={() => void revoke(preview)}
               >
                 Revoke

@@ -2,7 +2,7 @@ import type { Client, ClientValues } from '~/entities/client'
 import { clientMessages as m } from '~/entities/client'
 import type { TablesInsert } from '~/lib/database.types'
 import { unwrap, type Db, versioned } from '~/lib/supabase'
-import { optional } from '../../lib/text'
+import { blankToNull } from '~/entities/rules'
 
 /** Every client with all its fields, by name. */
 export async function listClients(db: Db): Promise<Client[]> {
@@ -10,7 +10,7 @@ export async function listClients(db: Db): Promise<Client[]> {
 }
 
 function toRow(values: ClientValues): TablesInsert<'clients'> {
-  return { name: values.name.trim(), icon: values.icon, logo_url: optional(values.logo_url) }
+  return { name: values.name.trim(), icon: values.icon, logo_url: blankToNull(values.logo_url) }
 }
 
 export async function createClient(db: Db, values: ClientValues): Promise<void> {

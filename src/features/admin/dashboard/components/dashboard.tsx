@@ -2,8 +2,7 @@ import { Building2, Eye, FolderKanban, Inbox, Mail, MessageSquareQuote, UserRoun
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { card } from '../../components/styles'
-import { formatZoned } from '~/lib/zoned-time'
-import { useTimeZone } from '../../lib/time-zone'
+import { useFormatTime } from '../../lib/time-zone'
 import { VIEW_DAYS, type ComingUp, type DashboardFigures } from '../api/dashboard-figures'
 import { ViewsChart } from './views-chart'
 
@@ -32,7 +31,7 @@ function Figure({ label, value, icon: Icon, to }: { label: string; value: number
 }
 
 function ComingUpList({ items }: { items: ComingUp[] }) {
-  const zone = useTimeZone()
+  const formatTime = useFormatTime()
   return (
     <section className={`${card} p-4`} aria-labelledby="coming-up-heading">
       <h2 id="coming-up-heading" className="mb-2 text-sm font-semibold text-slate-900">
@@ -44,7 +43,7 @@ function ComingUpList({ items }: { items: ComingUp[] }) {
         <ul className="grid gap-1.5 text-sm">
           {items.map((item) => (
             <li key={`${item.kind}:${item.title}:${item.at}`} className="flex flex-wrap gap-x-2">
-              <span className="font-medium text-slate-900 tabular-nums">{formatZoned(item.at, zone)}</span>
+              <span className="font-medium text-slate-900 tabular-nums">{formatTime(item.at)}</span>
               <span className="text-slate-700">
                 {item.kind === 'post' ? 'Post goes live: ' : 'Job opening closes: '}
                 {item.title}

@@ -2,12 +2,13 @@
 // visually hidden table for screen readers, so the drawing is hidden from them and kept out of the
 // tab order (recharts' keyboard layer would otherwise make a focusable element inside aria-hidden).
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
+import { formatZoned } from '~/lib/zoned-time'
 import type { DailyViews } from '../api/dashboard-figures'
 
-const dayLabel = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' })
-
+// A calendar date without a time of day: read at UTC midnight and shown in UTC, it keeps its date
+// in every browser.
 function label(day: string): string {
-  return dayLabel.format(new Date(`${day}T00:00:00Z`))
+  return formatZoned(`${day}T00:00:00Z`, 'UTC', 'day')
 }
 
 export function ViewsChart({ data }: { data: DailyViews[] }) {

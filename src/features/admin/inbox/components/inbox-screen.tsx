@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { badge, buttonDanger, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
 import { today, useCsvExport } from '../../lib/csv'
-import { matches, shortDate } from '../../lib/text'
+import { matches } from '../../lib/text'
 import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -82,7 +82,7 @@ export function InboxScreen({ messages }: { messages: ContactMessage[] }) {
                 </span>
                 <span className="flex items-center gap-2 text-xs text-slate-500">
                   {m.status === 'new' ? <span className={`${badge} bg-brand-primary/10 text-brand-primary`}>New</span> : null}
-                  {shortDate(m.created_at)}
+                  {formatTime(m.created_at, 'date')}
                 </span>
               </button>
             </li>

@@ -2,7 +2,7 @@ import { amountOf, jobOpeningMessages as m, type JobOpening, type JobOpeningValu
 import type { TablesInsert } from '~/lib/database.types'
 import { sanitizeHtml } from '~/lib/sanitize-html'
 import { unwrap, type Db, versioned } from '~/lib/supabase'
-import { optional } from '../../lib/text'
+import { blankToNull } from '~/entities/rules'
 
 /** Every opening, inactive ones included, newest first. */
 export async function listJobOpenings(db: Db): Promise<JobOpening[]> {
@@ -26,8 +26,8 @@ export function toJobOpeningRow(values: JobOpeningValues): TablesInsert<'job_ope
     salary_max: salaryMax,
     salary_currency: salaryGiven ? values.salary_currency.trim().toUpperCase() : null,
     salary_unit: salaryGiven && values.salary_unit !== '' ? values.salary_unit : null,
-    description: optional(sanitizeHtml(values.description)),
-    requirements: optional(values.requirements),
+    description: blankToNull(sanitizeHtml(values.description)),
+    requirements: blankToNull(values.requirements),
     active: values.active,
     closes_at: values.closes_at === '' ? null : new Date(values.closes_at).toISOString(),
   }

@@ -13,7 +13,8 @@ import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { buttonPrimary, buttonSecondary, card, iconButton, iconButtonDanger, input } from '../../components/styles'
 import { notifyError } from '../../lib/notify'
-import { matches, shortDate } from '../../lib/text'
+import { matches } from '../../lib/text'
+import { useFormatTime } from '../../lib/time-zone'
 import { fieldErrorsOf } from '../../lib/admin-action'
 import { copyToClipboard } from '../../lib/clipboard'
 import { useAdminAction } from '../../lib/use-admin-action'
@@ -118,6 +119,7 @@ export function MediaScreen({ files }: { files: MediaFile[] }) {
   const filters = useUrlFilters({ q: '', folder: '', use: '' })
   const [moving, setMoving] = useState<MediaFile | null>(null)
   const transform = useImageTransformations()
+  const formatTime = useFormatTime()
   const folders = [...new Set(files.map((file) => file.folder))].sort()
   const shown = files.filter(
     (file) =>
@@ -192,7 +194,7 @@ export function MediaScreen({ files }: { files: MediaFile[] }) {
               <div className="min-w-0 flex-1">
                 <h2 className="truncate text-sm font-medium text-slate-900">{file.name}</h2>
                 <p className="text-xs text-slate-600">
-                  {file.folder || '(top level)'} · {size(file.size)} · {shortDate(file.createdAt)}
+                  {file.folder || '(top level)'} · {size(file.size)} · {formatTime(file.createdAt, 'date')}
                 </p>
                 <p className="truncate text-xs text-slate-600">{file.uses.length > 0 ? `Used by ${file.uses.map(describeUse).join(', ')}` : 'Not used'}</p>
               </div>

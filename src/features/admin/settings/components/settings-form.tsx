@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form'
 import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '~/entities/site-settings'
 import { Field } from '../../components/field'
 import { buttonPrimary, card, checkbox, input } from '../../components/styles'
-import { useAdminAction } from '../../lib/use-admin-action'
+import { showFieldErrors, useAdminAction } from '../../lib/use-admin-action'
 import { useFormFollowsStored } from '../../lib/use-form-follows-stored'
 import { brandContrastWarning } from '../brand-contrast'
 
@@ -73,8 +73,7 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
   const values = useWatch({ control: form.control })
 
   const submit = form.handleSubmit(async (values) => {
-    const result = await action.submit({ intent: 'save', values })
-    for (const [key, message] of Object.entries(result.fieldErrors ?? {})) form.setError(key, { message })
+    showFieldErrors(await action.submit({ intent: 'save', values }), form.setError)
   })
 
   const control = (field: SettingField) => {

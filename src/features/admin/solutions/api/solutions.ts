@@ -1,3 +1,4 @@
+import { blankToNull } from '~/entities/rules'
 import { solutionMessages as m, type Solution, type SolutionValues } from '~/entities/solution'
 import type { Json, TablesInsert } from '~/lib/database.types'
 import { unwrap, type Db, versioned } from '~/lib/supabase'
@@ -26,8 +27,8 @@ export function toSolutionRow(values: SolutionValues): TablesInsert<'solutions'>
     features: features as unknown as NonNullable<Json>,
     targetaudience,
     // An empty field is stored as null: the page's own title, or no image.
-    seo_title: values.seo_title.trim() || null,
-    social_image: values.social_image.trim() || null,
+    seo_title: blankToNull(values.seo_title),
+    social_image: blankToNull(values.social_image),
     hide_from_search: values.hide_from_search,
   }
 }

@@ -3,17 +3,13 @@
 import type { RoleOption, StaffMember } from '~/entities/staff-member'
 import type { Db } from '~/lib/supabase'
 import type { ActionBody, ActionResult } from '../../lib/admin-action'
+import { authorization } from '../../lib/server-request'
 
 export const STAFF_API_PATH = '/admin/api/staff'
 
 export interface StaffActionResult extends ActionResult {
   /** An invitation link to copy, shown once. */
   link?: string
-}
-
-async function authorization(db: Db): Promise<string> {
-  const { data } = await db.auth.getSession()
-  return `Bearer ${data.session?.access_token ?? ''}`
 }
 
 export interface StaffList {

@@ -12,9 +12,9 @@ import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { PageHeader } from '../../components/page-header'
 import { badge, buttonPrimary, buttonSecondary, card, iconButton, iconButtonDanger, input } from '../../components/styles'
-import { shortDate } from '../../lib/text'
+import { useFormatTime } from '../../lib/time-zone'
 import { copyToClipboard } from '../../lib/clipboard'
-import { useAdminAction } from '../../lib/use-admin-action'
+import { showFieldErrors, useAdminAction } from '../../lib/use-admin-action'
 import type { StaffActionResult } from '../api/staff-requests'
 
 const statusStyle: Record<StaffStatus, string> = {
@@ -39,7 +39,7 @@ function InviteDialog({ open, onOpenChange, roles }: { open: boolean; onOpenChan
 
   const submit = form.handleSubmit(async (values) => {
     const result = await action.submit({ intent: 'invite', values })
-    for (const [name, message] of Object.entries(result.fieldErrors ?? {})) form.setError(name as keyof InviteValues, { message })
+    showFieldErrors(result, form.setError)
     if (result.ok) {
       form.reset()
       onOpenChange(false)
@@ -106,6 +106,7 @@ export function StaffScreen({ staff, roles }: { staff: StaffMember[]; roles: Rol
   const { confirm, element: confirmDialog } = useConfirm()
   const [inviting, setInviting] = useState(false)
   const [link, setLink] = useState<string | null>(null)
+  const formatTime = useFormatTime()
 
   const ask = async (question: string, confirmLabel: string, intent: string, member: StaffMember) => {
     if (await confirm(question, { confirmLabel })) await action.submit({ intent, id: member.id })
@@ -135,7 +136,7 @@ export function StaffScreen({ staff, roles }: { staff: StaffMember[]; roles: Rol
               <div className="min-w-0 flex-1 basis-56">
                 <p className="truncate text-sm font-medium text-slate-900">{who(member)}</p>
                 {member.name ? <p className="truncate text-xs text-slate-600">{member.email}</p> : null}
-                <p className="text-xs text-slate-600">Last sign-in: {member.lastSignInAt ? shortDate(member.lastSignInAt) : 'never'}</p>
+                <p className="text-xs text-slate-600">Last sign-in: {member.lastSignInAt ? formatTime(member.lastSignInAt, 'date') : 'never'}</p>
               </div>
               <span className={`${badge} ${statusStyle[member.status]}`}>{statusLabel[member.status]}</span>
               <span className={`${badge} ${member.twoFactor ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>

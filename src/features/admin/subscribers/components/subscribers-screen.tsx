@@ -6,7 +6,8 @@ import { PageHeader } from '../../components/page-header'
 import { SearchBox } from '../../components/search-box'
 import { badge, buttonSecondary, card, iconButton, iconButtonDanger } from '../../components/styles'
 import { today, useCsvExport } from '../../lib/csv'
-import { matches, shortDate } from '../../lib/text'
+import { matches } from '../../lib/text'
+import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
 import { subscribersCsv } from '../api/subscribers'
@@ -17,6 +18,7 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
   const exportCsv = useCsvExport()
   const { confirm, element: confirmDialog } = useConfirm()
   const filters = useUrlFilters({ q: '' })
+  const formatTime = useFormatTime()
   const shown = all.filter((s) => matches(filters.values.q, s.email))
   const active = all.filter((s) => s.status === 'subscribed').length
 
@@ -56,7 +58,7 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
               <span className={`${badge} ${s.status === 'subscribed' ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'}`}>
                 {s.status === 'subscribed' ? 'Subscribed' : 'Unsubscribed'}
               </span>
-              <span className="w-24 text-xs text-slate-500">{shortDate(s.created_at)}</span>
+              <span className="w-24 text-xs text-slate-500">{formatTime(s.created_at, 'date')}</span>
               <span className="flex gap-1">
                 <button
                   type="button"

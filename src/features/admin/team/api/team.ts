@@ -1,6 +1,6 @@
 import { teamMemberMessages as m, type TeamMember, type TeamMemberValues } from '~/entities/team-member'
 import { check, unwrap, type Db, versioned } from '~/lib/supabase'
-import { optional } from '../../lib/text'
+import { blankToNull } from '~/entities/rules'
 
 /** The team in its order (order_index ascending). */
 export async function listTeamMembers(db: Db): Promise<TeamMember[]> {
@@ -13,8 +13,8 @@ function toRow(values: TeamMemberValues) {
     position: values.position.trim(),
     bio: values.bio.trim(),
     avatar: values.avatar.trim(),
-    linkedin_url: optional(values.linkedin_url),
-    twitter_url: optional(values.twitter_url),
+    linkedin_url: blankToNull(values.linkedin_url),
+    twitter_url: blankToNull(values.twitter_url),
   }
 }
 
