@@ -35,6 +35,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('account', 'routes/admin/account.tsx'),
       route('redirects', 'routes/admin/redirects.tsx'),
       route('media', 'routes/admin/media.tsx'),
+      route('reviews', 'routes/admin/reviews.tsx'),
     ]),
   ]),
 ]
