@@ -48,6 +48,7 @@ interface ResultError {
   message: string
   code?: string
   details?: string | null
+  hint?: string | null
 }
 
 /**
@@ -68,6 +69,21 @@ export class StaleVersionError extends Error {
   }
 }
 
+/**
+ * The database refused the change for a reason written for the person making it: a refusal
+ * (42501) raised by the project's own rules with a hint of what to do, e.g. publishing that needs
+ * an approval first. Row-level security's own refusals carry no hint and stay generic.
+ */
+export class RefusedError extends Error {
+  /** The database's message, shown as it is. */
+  readonly reason: string
+  constructor(what: string, reason: string) {
+    super(`${what}: ${reason}`)
+    this.name = 'RefusedError'
+    this.reason = reason
+  }
+}
+
 const textOrNull = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null)
 
 function failure(error: ResultError, what: string): Error {
@@ -80,6 +96,7 @@ function failure(error: ResultError, what: string): Error {
       // Not our refusal's detail: reported as any other error.
     }
   }
+  if (error.code === '42501' && error.hint) return new RefusedError(what, error.message)
   return new Error(`${what}: ${error.message}`)
 }
 

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
 import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
+import * as blogRoute from './blog'
 import * as screenRoute from './reviews'
 
 const env = adminBackend()
@@ -92,5 +93,15 @@ describe('Reviews queue', () => {
     await expectToast('Success', 'Approved: the approved version is now published')
     expect(await postState(id)).toEqual({ published: true, review: { state: 'approved', decision_note: null } })
     expect(await screen.findByText('Nothing waits for review')).toBeTruthy()
+  })
+
+  it("tells an editor who publishes without an approval what to do, in the database's words", async () => {
+    const id = await draftPost(editor, 'review-needed-first', 'Deposit bonus')
+    const user = userEvent.setup()
+    renderRoute(blogRoute, editor, '/admin/blog')
+    await listLoaded()
+    await user.click(await screen.findByRole('button', { name: 'Publish Deposit bonus' }))
+    await expectToast('Error', 'Publishing needs approval: save it unpublished and ask for a review; it goes live when a reviewer approves it.')
+    expect((await postState(id)).published).toBe(false)
   })
 })

@@ -5,7 +5,7 @@
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
 import type { EntityMessages } from '~/entities/messages'
-import { StaleVersionError, type Db } from '~/lib/supabase'
+import { RefusedError, StaleVersionError, type Db } from '~/lib/supabase'
 import { adminDb, staffDb } from './admin-db'
 import { notifyError } from './notify'
 
@@ -67,7 +67,7 @@ export async function attempt(work: () => Promise<unknown>, failure: string, suc
       return { ok: false, conflict: { updatedAt: error.updatedAt, updatedBy: error.updatedBy, updatedByName: error.updatedByName } }
     }
     console.error(failure, error)
-    return { ok: false, toast: { kind: 'error', message: failure } }
+    return { ok: false, toast: { kind: 'error', message: error instanceof RefusedError ? error.reason : failure } }
   }
   return { ok: true, toast: success ? { kind, message: success } : undefined }
 }
