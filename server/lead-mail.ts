@@ -1,5 +1,6 @@
 // New-lead e-mails: the database queues one in lead_mail_outbox with each contact message and each
-// application (a trigger, in the lead's own transaction); this sender, in the one process of the
+// application (a trigger, in the lead's own transaction), and one per reviewer or author of a
+// content review (request_review, review_content); this sender, in the one process of the
 // web server that runs chores, claims what is due every few seconds, sends it, and tells the
 // database how it went. A failure is retried later with a growing delay (finish_lead_mail), and a
 // claim is a lease, so a crash or restart mid-send only delays an e-mail. A visitor's submission
@@ -51,8 +52,47 @@ function oneLine(text: string | null | undefined): string {
   return (text ?? '').replace(BREAKS, ' ').trim()
 }
 
-/** The e-mail about one claimed lead. What the visitor typed never leaves its own line. */
+/** The e-mail about a content review: to reviewers when one is asked for, to the author on a decision. */
+function composeReviewMail(claimed: ClaimedMail, siteOrigin: string): LeadMail {
+  const actor = oneLine(claimed.lead_name) || 'A staff member'
+  const title = oneLine(claimed.topic)
+  const note = oneLine(claimed.review_note)
+  const what = claimed.review_kind === 'solution' ? 'solution' : 'post'
+  const list = claimed.review_kind === 'solution' ? '/admin/solutions' : '/admin/blog'
+  const lines =
+    claimed.review_event === 'requested'
+      ? [
+          `${actor} asks for a review of the ${what} "${title}".`,
+          ...(note ? ['', `Note: ${note}`] : []),
+          '',
+          `Review it in the back office: ${siteOrigin}/admin/reviews`,
+        ]
+      : claimed.review_event === 'approved'
+        ? [
+            `${actor} approved the ${what} "${title}". The approved version is now published.`,
+            ...(note ? ['', `Note: ${note}`] : []),
+            '',
+            `Open it in the back office: ${siteOrigin}${list}`,
+          ]
+        : [
+            `${actor} asked for changes to the ${what} "${title}". It stays unpublished.`,
+            '',
+            `Note: ${note}`,
+            '',
+            `Open it in the back office: ${siteOrigin}${list}`,
+          ]
+  const subject =
+    claimed.review_event === 'requested'
+      ? `Review requested: ${title}`
+      : claimed.review_event === 'approved'
+        ? `Approved: ${title}`
+        : `Changes requested: ${title}`
+  return { to: claimed.recipient, subject, text: `${lines.join('\n')}\n` }
+}
+
+/** The e-mail about one claimed lead or review. What the visitor typed never leaves its own line. */
 export function composeLeadMail(claimed: ClaimedMail, siteOrigin: string): LeadMail {
+  if (claimed.kind === 'content_review') return composeReviewMail(claimed, siteOrigin)
   const mail = { ...claimed, lead_name: oneLine(claimed.lead_name), lead_email: oneLine(claimed.lead_email), topic: oneLine(claimed.topic) }
   const application = mail.kind === 'job_application'
   const link = application

@@ -260,6 +260,83 @@ COMMENT ON FUNCTION private.clock() IS 'The time that decides what visitors see:
 
 
 --
+-- Name: content_fingerprint(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.content_fingerprint(item jsonb) RETURNS text
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  -- jsonb prints its keys in one fixed order, so equal content gives equal text.
+  select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(private.visible_content(item)::text, 'UTF8')), 'hex')
+$$;
+
+
+--
+-- Name: FUNCTION content_fingerprint(item jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.content_fingerprint(item jsonb) IS 'sha256 (hex) of the visitor-visible fields of a post or solution row: what an approval names.';
+
+
+--
+-- Name: content_last_changer(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.content_last_changer(kind text, item_id uuid) RETURNS uuid
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(
+    case kind
+      when 'post' then (select d.updated_by from public.blog_post_drafts as d where d.id = item_id)
+      else (select d.updated_by from public.solution_drafts as d where d.id = item_id)
+    end,
+    (select l.actor_id from private.activity_log as l
+      where l.table_name = case kind when 'post' then 'blog_post_drafts' else 'solution_drafts' end
+        and l.row_id = item_id::text and l.action = 'created' and l.actor_id is not null
+        and exists (select 1 from public.blog_post_drafts as d where d.id = item_id
+                    union all select 1 from public.solution_drafts as d where d.id = item_id)
+      order by l.occurred_at desc, l.id desc limit 1),
+    case kind
+      when 'post' then (select p.updated_by from public.blog_posts as p where p.id = item_id)
+      else (select s.updated_by from public.solutions as s where s.id = item_id)
+    end,
+    (select l.actor_id from private.activity_log as l
+      where l.table_name = case kind when 'post' then 'blog_posts' else 'solutions' end
+        and l.row_id = item_id::text and l.actor_id is not null
+      order by l.occurred_at desc, l.id desc limit 1)
+  )
+$$;
+
+
+--
+-- Name: FUNCTION content_last_changer(kind text, item_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.content_last_changer(kind text, item_id uuid) IS 'The staff member who made the last change to a post''s or solution''s proposed content (draft copy first), or null when only scripts changed it.';
+
+
+--
+-- Name: content_requires_approval(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.content_requires_approval() RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (select 1 from public.site_settings as s where s.key = 'content_requires_approval' and s.value = 'true')
+$$;
+
+
+--
+-- Name: FUNCTION content_requires_approval(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.content_requires_approval() IS 'True while the site setting content_requires_approval is on.';
+
+
+--
 -- Name: current_actor(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -946,7 +1023,7 @@ CREATE TABLE private.activity_log (
     row_id text,
     title text,
     changes jsonb,
-    CONSTRAINT activity_log_action_check CHECK ((action = ANY (ARRAY['created'::text, 'updated'::text, 'deleted'::text, 'published'::text, 'unpublished'::text, 'scheduled'::text, 'restored'::text, 'status_changed'::text, 'role_changed'::text, 'settings_changed'::text, 'exported'::text, 'downloaded'::text, 'invited'::text, 'deactivated'::text, 'reactivated'::text, 'two_factor_reset'::text, 'removed'::text]))),
+    CONSTRAINT activity_log_action_check CHECK ((action = ANY ('{created,deactivated,deleted,downloaded,exported,invited,published,reactivated,removed,restored,role_changed,scheduled,settings_changed,status_changed,two_factor_reset,unpublished,updated,review_requested,approved,rejected}'::text[]))),
     CONSTRAINT activity_log_area_check CHECK ((area = ANY (ARRAY['content'::text, 'leads'::text, 'staff_settings'::text])))
 );
 
@@ -1096,6 +1173,43 @@ COMMENT ON FUNCTION private.person_of(email text, OUT address text, OUT names te
 
 
 --
+-- Name: proposed_content(text, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.proposed_content(kind text, item_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_item jsonb;
+begin
+  -- Applying the copy through the row type gives exactly the values an update would store.
+  if kind = 'post' then
+    select pg_catalog.to_jsonb(case when d.id is null then p else pg_catalog.jsonb_populate_record(p, d.post_values - 'id') end)
+      into v_item
+      from public.blog_posts as p
+      left join public.blog_post_drafts as d on d.id = p.id
+     where p.id = item_id;
+  else
+    select pg_catalog.to_jsonb(case when d.id is null then s else pg_catalog.jsonb_populate_record(s, d.solution_values - 'id') end)
+      into v_item
+      from public.solutions as s
+      left join public.solution_drafts as d on d.id = s.id
+     where s.id = item_id;
+  end if;
+  return v_item;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION proposed_content(kind text, item_id uuid); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.proposed_content(kind text, item_id uuid) IS 'A post''s or solution''s row as JSON with its draft copy applied (the row itself when it has none); null when it does not exist.';
+
+
+--
 -- Name: public_page(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1137,6 +1251,31 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.public_page(page_path text) IS 'The canonical path (lower case, no trailing slash) of a public page that answers 200: a fixed page, an existing solution, a published post or an open job''s page; null for anything else.';
+
+
+--
+-- Name: queue_review_mail(uuid, text, uuid[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.queue_review_mail(review_id uuid, event text, recipients uuid[]) RETURNS void
+    LANGUAGE sql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  insert into public.lead_mail_outbox (content_review_id, review_event, recipient)
+  select distinct queue_review_mail.review_id, queue_review_mail.event, u.email::text
+    from auth.users as u
+   where u.id = any (recipients)
+     and u.id is distinct from (select auth.uid())
+     and private.is_live_account(u.id)
+     and coalesce(public.is_email(u.email::text), false)
+$$;
+
+
+--
+-- Name: FUNCTION queue_review_mail(review_id uuid, event text, recipients uuid[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.queue_review_mail(review_id uuid, event text, recipients uuid[]) IS 'Queues one review e-mail per live staff account among recipients (not the caller) in lead_mail_outbox.';
 
 
 --
@@ -1219,6 +1358,51 @@ $$;
 --
 
 COMMENT ON FUNCTION private.request_client_address() IS 'The current API request''s client address (see private.client_address), or null outside a request.';
+
+
+--
+-- Name: require_approval_to_publish(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.require_approval_to_publish() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_kind text := case when tg_table_name = 'blog_posts' then 'post' else 'solution' end;
+  v_fingerprint text;
+begin
+  if not new.published or not private.content_requires_approval() then
+    return new;
+  end if;
+  v_fingerprint := private.content_fingerprint(pg_catalog.to_jsonb(new));
+  -- What is already live may move in time or be saved unchanged.
+  if tg_op = 'UPDATE' and old.published and private.content_fingerprint(pg_catalog.to_jsonb(old)) = v_fingerprint then
+    return new;
+  end if;
+  if not exists (
+    select 1 from public.content_reviews as r
+     where r.kind = v_kind and r.item_id = new.id and r.state = 'approved' and r.fingerprint = v_fingerprint
+  ) then
+    raise exception using
+      errcode = '42501',
+      message = case
+        when tg_op = 'UPDATE' and old.published
+          then 'Publishing needs approval: save your changes in the draft copy and ask for a review; visitors keep the approved version.'
+        else 'Publishing needs approval: save it unpublished and ask for a review; it goes live when a reviewer approves it.'
+      end,
+      hint = 'A reviewer (Compliance or Admin) who did not make the last change approves it under Reviews.';
+  end if;
+  return new;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION require_approval_to_publish(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.require_approval_to_publish() IS 'BEFORE INSERT/UPDATE on blog_posts and solutions: while content_requires_approval is on, a published (or scheduled) row must carry visitor-visible content that is unchanged from what was live or has an approved review of exactly its fingerprint; otherwise 42501.';
 
 
 --
@@ -1369,6 +1553,56 @@ $$;
 --
 
 COMMENT ON FUNCTION private.summarize(value jsonb) IS 'A value as the log shows it: unchanged up to 200 characters, else its first 160 characters without tags and its length.';
+
+
+--
+-- Name: visible_content(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.visible_content(item jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select item - array['id', 'created_at', 'updated_at', 'updated_by', 'published', 'publish_at']
+$$;
+
+
+--
+-- Name: FUNCTION visible_content(item jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.visible_content(item jsonb) IS 'The visitor-visible fields of a post or solution row (as JSON): every column but id, created_at, updated_at, updated_by, published and publish_at.';
+
+
+--
+-- Name: withdraw_stale_reviews(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.withdraw_stale_reviews() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_kind text := case when tg_table_name in ('blog_posts', 'blog_post_drafts') then 'post' else 'solution' end;
+  v_id uuid := case when tg_op = 'DELETE' then old.id else new.id end;
+  v_current jsonb := private.proposed_content(v_kind, v_id);
+begin
+  update public.content_reviews as r
+     set state = 'withdrawn'
+   where r.kind = v_kind
+     and r.item_id = v_id
+     and r.state in ('pending', 'approved')
+     and (v_current is null or r.fingerprint <> private.content_fingerprint(v_current));
+  return null;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION withdraw_stale_reviews(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.withdraw_stale_reviews() IS 'AFTER a write on blog_posts, solutions or their draft copies: a pending or approved review of a version other than the item''s current proposed content (or of a deleted item) becomes withdrawn.';
 
 
 --
@@ -1550,7 +1784,7 @@ COMMENT ON FUNCTION public.apply_personal_data_retention() IS 'Removes contact m
 -- Name: claim_lead_mail(integer, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.claim_lead_mail(max_rows integer DEFAULT 10, lease_seconds integer DEFAULT 120) RETURNS TABLE(id uuid, recipient text, attempts integer, kind text, lead_id uuid, lead_name text, lead_email text, topic text, job_opening_id uuid, received_at timestamp with time zone)
+CREATE FUNCTION public.claim_lead_mail(max_rows integer DEFAULT 10, lease_seconds integer DEFAULT 120) RETURNS TABLE(id uuid, recipient text, attempts integer, kind text, lead_id uuid, lead_name text, lead_email text, topic text, job_opening_id uuid, received_at timestamp with time zone, review_event text, review_kind text, review_note text)
     LANGUAGE sql
     SET search_path TO ''
     AS $$
@@ -1573,18 +1807,26 @@ CREATE FUNCTION public.claim_lead_mail(max_rows integer DEFAULT 10, lease_second
     where o.id = due.id
     returning o.*
   )
+  -- For a review: lead_id is the item, lead_name who acted, topic the item's title.
   select c.id, c.recipient, c.attempts,
-    case when c.contact_message_id is not null then 'contact_message' else 'job_application' end,
-    coalesce(c.contact_message_id, c.job_application_id),
-    coalesce(m.first_name || ' ' || m.last_name, a.name),
+    case when c.contact_message_id is not null then 'contact_message'
+         when c.job_application_id is not null then 'job_application'
+         else 'content_review' end,
+    coalesce(c.contact_message_id, c.job_application_id, r.item_id),
+    coalesce(m.first_name || ' ' || m.last_name, a.name,
+             case when c.review_event = 'requested' then r.requested_by_name else r.decided_by_name end),
     coalesce(m.email, a.email),
-    coalesce(m.interested_in, j.title),
+    coalesce(m.interested_in, j.title, r.title),
     a.job_opening_id,
-    coalesce(m.created_at, a.created_at)
+    coalesce(m.created_at, a.created_at, case when c.review_event = 'requested' then r.requested_at else r.decided_at end),
+    c.review_event,
+    r.kind,
+    case when c.review_event = 'requested' then r.request_note else r.decision_note end
   from claimed as c
   left join public.contact_messages as m on m.id = c.contact_message_id
   left join public.job_applications as a on a.id = c.job_application_id
   left join public.job_openings as j on j.id = a.job_opening_id
+  left join public.content_reviews as r on r.id = c.content_review_id
 $$;
 
 
@@ -1592,7 +1834,7 @@ $$;
 -- Name: FUNCTION claim_lead_mail(max_rows integer, lease_seconds integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.claim_lead_mail(max_rows integer, lease_seconds integer) IS 'Claims up to max_rows (1-100) lead e-mails that are due, for lease_seconds (10-3600): each claim counts as an attempt and hides the row from other senders until the lease ends. Returns what the e-mail says about the lead. Service role only.';
+COMMENT ON FUNCTION public.claim_lead_mail(max_rows integer, lease_seconds integer) IS 'Claims up to max_rows (1-100) staff e-mails that are due, for lease_seconds (10-3600): each claim counts as an attempt and hides the row from other senders until the lease ends. Returns what the e-mail says about the lead, or about the review (review_event, review_kind, review_note; lead_name is who acted, topic the item). Service role only.';
 
 
 --
@@ -2914,6 +3156,85 @@ COMMENT ON FUNCTION public.request_client_key() IS 'SHA-256 of the current API r
 
 
 --
+-- Name: request_review(text, uuid, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.request_review(kind text, id uuid, note text DEFAULT NULL::text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_item jsonb;
+  v_live jsonb;
+  v_fingerprint text;
+  v_review uuid;
+  v_note text := nullif(btrim(note), '');
+  v_actor record;
+begin
+  if not (public.has_permission('posts.write') or public.has_permission('content.write')) or not public.has_required_aal() then
+    raise exception using errcode = '42501', message = 'Only post and content editors can ask for a review.';
+  end if;
+  if kind is null or kind not in ('post', 'solution') then
+    raise exception using errcode = '22023', message = 'Only a post or a solution can be reviewed.';
+  end if;
+  if not public.has_permission(case kind when 'post' then 'posts.write' else 'content.write' end) then
+    raise exception using errcode = '42501',
+      message = case kind when 'post' then 'Only post editors can ask for a review of a post.'
+                else 'Only content editors can ask for a review of a solution.' end;
+  end if;
+  if char_length(v_note) > 2000 then
+    raise exception using errcode = '22001', message = 'The note is too long (at most 2000 characters).';
+  end if;
+  v_item := private.proposed_content(kind, request_review.id);
+  if v_item is null then
+    raise exception using errcode = 'P0002', message = case kind when 'post' then 'Post not found.' else 'Solution not found.' end;
+  end if;
+  v_fingerprint := private.content_fingerprint(v_item);
+
+  if kind = 'post' then
+    select case when p.published then pg_catalog.to_jsonb(p) end into v_live from public.blog_posts as p where p.id = request_review.id;
+  else
+    select case when s.published then pg_catalog.to_jsonb(s) end into v_live from public.solutions as s where s.id = request_review.id;
+  end if;
+  if v_live is not null and private.content_fingerprint(v_live) = v_fingerprint then
+    raise exception using errcode = '22023', message = 'Nothing to review: this version is already live.';
+  end if;
+  if exists (select 1 from public.content_reviews as r
+              where r.kind = request_review.kind and r.item_id = request_review.id
+                and r.state = 'approved' and r.fingerprint = v_fingerprint) then
+    raise exception using errcode = '22023', message = 'This version is already approved.';
+  end if;
+
+  -- A new request replaces one still waiting.
+  update public.content_reviews as r set state = 'withdrawn'
+   where r.kind = request_review.kind and r.item_id = request_review.id and r.state = 'pending';
+
+  select * into v_actor from private.current_actor();
+  insert into public.content_reviews (kind, item_id, title, fingerprint, content, live_content, changed_by,
+                                      requested_by, requested_by_name, request_note)
+  values (kind, request_review.id, left(v_item ->> 'title', 300), v_fingerprint, private.visible_content(v_item),
+          private.visible_content(v_live), coalesce(private.content_last_changer(kind, request_review.id), auth.uid()),
+          auth.uid(), v_actor.actor_name, v_note)
+  returning content_reviews.id into v_review;
+
+  perform private.write_activity('review_requested', 'content', case kind when 'post' then 'blog_posts' else 'solutions' end,
+    request_review.id::text, v_item ->> 'title', jsonb_build_object('fingerprint', v_fingerprint, 'note', v_note));
+  perform private.queue_review_mail(v_review, 'requested', array(
+    select r.user_id from public.staff_roles as r
+      join public.role_permissions as p on p.role = r.role and p.permission = 'content.approve'));
+  return v_review;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION request_review(kind text, id uuid, note text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.request_review(kind text, id uuid, note text) IS 'Asks for a review of a post''s or solution''s current version (its draft copy applied): records the content and its fingerprint, logs "review_requested" and e-mails every reviewer. kind: post (posts.write) or solution (content.write). Replaces a request still waiting. Returns the review id.';
+
+
+--
 -- Name: restore_revision(bigint); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2974,6 +3295,100 @@ $_$;
 --
 
 COMMENT ON FUNCTION public.restore_revision(revision_id bigint) IS 'Brings an item back to a stored version (or back from deletion): saved as a new version of kind restored and logged as "restored". Returns the item''s id; an unknown version is PT404 (HTTP 404). For those who may edit the item, at the assurance level their account needs.';
+
+
+--
+-- Name: review_content(text, uuid, text, text); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.review_content(kind text, id uuid, decision text, note text DEFAULT NULL::text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_review public.content_reviews;
+  v_note text := nullif(btrim(note), '');
+  v_actor record;
+  v_values jsonb;
+  v_columns text;
+  v_table text := case kind when 'post' then 'blog_posts' else 'solutions' end;
+begin
+  if not public.has_permission('content.approve') or not public.has_required_aal() then
+    raise exception using errcode = '42501', message = 'Only reviewers (Compliance or Admin) can approve or reject content.';
+  end if;
+  if kind is null or kind not in ('post', 'solution') then
+    raise exception using errcode = '22023', message = 'Only a post or a solution can be reviewed.';
+  end if;
+  if decision is null or decision not in ('approve', 'reject') then
+    raise exception using errcode = '22023', message = 'The decision is approve or reject.';
+  end if;
+  if decision = 'reject' and v_note is null then
+    raise exception using errcode = '22023', message = 'Say what needs to change: a rejection needs a note.';
+  end if;
+  if char_length(v_note) > 2000 then
+    raise exception using errcode = '22001', message = 'The note is too long (at most 2000 characters).';
+  end if;
+
+  select * into v_review from public.content_reviews as r
+   where r.kind = review_content.kind and r.item_id = review_content.id and r.state = 'pending'
+   for update;
+  if v_review.id is null then
+    raise exception using errcode = 'P0002', message = 'Nothing waits for review here: it was decided, withdrawn by a change, or never asked for.';
+  end if;
+  if decision = 'approve' and v_review.changed_by = auth.uid() then
+    raise exception using errcode = '42501', message = 'You made the last change to this version: another reviewer must approve it.';
+  end if;
+  -- A change since the request withdraws it; this only guards a change made in this transaction.
+  if private.content_fingerprint(private.proposed_content(kind, review_content.id)) is distinct from v_review.fingerprint then
+    raise exception using errcode = '40001', message = 'This item changed after the review was asked for; ask for a new review.';
+  end if;
+
+  select * into v_actor from private.current_actor();
+  update public.content_reviews as r
+     set state = case decision when 'approve' then 'approved' else 'rejected' end,
+         decided_by = auth.uid(), decided_by_name = v_actor.actor_name, decided_at = now(), decision_note = v_note
+   where r.id = v_review.id;
+
+  perform private.write_activity(case decision when 'approve' then 'approved' else 'rejected' end, 'content', v_table,
+    review_content.id::text, v_review.title, jsonb_build_object('fingerprint', v_review.fingerprint, 'note', v_note));
+
+  if decision = 'approve' then
+    -- The approved version goes live: the draft copy becomes the item, which is published (or
+    -- scheduled, when its publish_at is ahead). The gate lets it through: its fingerprint is approved.
+    if kind = 'post' then
+      select d.post_values - 'id' into v_values from public.blog_post_drafts as d where d.id = review_content.id;
+    else
+      select d.solution_values - 'id' into v_values from public.solution_drafts as d where d.id = review_content.id;
+    end if;
+    v_values := coalesce(v_values, '{}'::jsonb) || jsonb_build_object('published', true);
+    select string_agg(pg_catalog.format('%I = r.%I', a.attname, a.attname), ', ')
+      into v_columns
+      from pg_catalog.pg_attribute as a
+     where a.attrelid = pg_catalog.format('public.%I', v_table)::pg_catalog.regclass
+       and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+       and a.attname not in ('id', 'created_at', 'updated_at', 'updated_by')
+       and v_values ? a.attname;
+    execute pg_catalog.format(
+      'update public.%1$I as t set %2$s from pg_catalog.jsonb_populate_record(null::public.%1$I, $1) as r where t.id = $2',
+      v_table, v_columns) using v_values, review_content.id;
+    if kind = 'post' then
+      delete from public.blog_post_drafts as d where d.id = review_content.id;
+    else
+      delete from public.solution_drafts as d where d.id = review_content.id;
+    end if;
+  end if;
+
+  perform private.queue_review_mail(v_review.id, case decision when 'approve' then 'approved' else 'rejected' end,
+    array[v_review.requested_by, v_review.changed_by]);
+end;
+$_$;
+
+
+--
+-- Name: FUNCTION review_content(kind text, id uuid, decision text, note text); Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON FUNCTION public.review_content(kind text, id uuid, decision text, note text) IS 'Decides the review waiting on a post or solution: approve (not by the person who made the last change; publishes the approved version, applying its draft copy) or reject (with a note; nothing goes live). Logged with the fingerprint; the author is e-mailed. content.approve only.';
 
 
 --
@@ -3539,6 +3954,62 @@ COMMENT ON COLUMN public.contact_messages.privacy_notice_version IS 'The privacy
 
 
 --
+-- Name: content_reviews; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.content_reviews (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    kind text NOT NULL,
+    item_id uuid NOT NULL,
+    title text NOT NULL,
+    fingerprint text NOT NULL,
+    content jsonb NOT NULL,
+    live_content jsonb,
+    state text DEFAULT 'pending'::text NOT NULL,
+    changed_by uuid,
+    requested_by uuid,
+    requested_by_name text,
+    requested_at timestamp with time zone DEFAULT now() NOT NULL,
+    request_note text,
+    decided_by uuid,
+    decided_by_name text,
+    decided_at timestamp with time zone,
+    decision_note text,
+    CONSTRAINT content_reviews_content_check CHECK ((jsonb_typeof(content) = 'object'::text)),
+    CONSTRAINT content_reviews_decided CHECK (((state = ANY (ARRAY['pending'::text, 'withdrawn'::text])) OR (decided_at IS NOT NULL))),
+    CONSTRAINT content_reviews_decision_note_check CHECK ((char_length(decision_note) <= 2000)),
+    CONSTRAINT content_reviews_fingerprint_check CHECK ((fingerprint ~ '^[0-9a-f]{64}$'::text)),
+    CONSTRAINT content_reviews_kind_check CHECK ((kind = ANY (ARRAY['post'::text, 'solution'::text]))),
+    CONSTRAINT content_reviews_live_content_check CHECK ((jsonb_typeof(live_content) = 'object'::text)),
+    CONSTRAINT content_reviews_rejection_has_note CHECK (((state <> 'rejected'::text) OR (btrim(COALESCE(decision_note, ''::text)) <> ''::text))),
+    CONSTRAINT content_reviews_request_note_check CHECK ((char_length(request_note) <= 2000)),
+    CONSTRAINT content_reviews_state_check CHECK ((state = ANY (ARRAY['pending'::text, 'approved'::text, 'rejected'::text, 'withdrawn'::text]))),
+    CONSTRAINT content_reviews_title_check CHECK ((char_length(title) <= 300))
+);
+
+
+--
+-- Name: TABLE content_reviews; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.content_reviews IS 'Review requests of blog posts and solutions: the proposed visitor-visible content, its sha256 fingerprint, what was live then, and the decision (approved / rejected with a note / withdrawn by a later change). Written only by request_review() and review_content().';
+
+
+--
+-- Name: COLUMN content_reviews.live_content; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.content_reviews.live_content IS 'The visitor-visible fields live when the review was asked for; null when the item was not live.';
+
+
+--
+-- Name: COLUMN content_reviews.changed_by; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.content_reviews.changed_by IS 'Who made the last change to the proposed content: the one person who may not approve it.';
+
+
+--
 -- Name: job_applications; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -3750,10 +4221,13 @@ CREATE TABLE public.lead_mail_outbox (
     locked_until timestamp with time zone,
     last_error text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    content_review_id uuid,
+    review_event text,
     CONSTRAINT lead_mail_outbox_attempts_check CHECK ((attempts >= 0)),
-    CONSTRAINT lead_mail_outbox_check CHECK (((contact_message_id IS NULL) <> (job_application_id IS NULL))),
     CONSTRAINT lead_mail_outbox_last_error_check CHECK ((char_length(last_error) <= 500)),
-    CONSTRAINT lead_mail_outbox_recipient_check CHECK (public.is_email(recipient))
+    CONSTRAINT lead_mail_outbox_one_subject CHECK (((num_nonnulls(contact_message_id, job_application_id, content_review_id) = 1) AND ((content_review_id IS NULL) = (review_event IS NULL)))),
+    CONSTRAINT lead_mail_outbox_recipient_check CHECK (public.is_email(recipient)),
+    CONSTRAINT lead_mail_outbox_review_event_check CHECK ((review_event = ANY (ARRAY['requested'::text, 'approved'::text, 'rejected'::text])))
 );
 
 
@@ -3761,7 +4235,7 @@ CREATE TABLE public.lead_mail_outbox (
 -- Name: TABLE lead_mail_outbox; Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON TABLE public.lead_mail_outbox IS 'E-mails owed to staff about new leads, one row per lead, written by a trigger with the lead. The web server (service role) claims due rows with claim_lead_mail() and ends each with finish_lead_mail(). A row goes with its lead when the lead is deleted. No API role but service_role can touch it.';
+COMMENT ON TABLE public.lead_mail_outbox IS 'E-mails owed to staff: one per new lead (written by a trigger with the lead) and one per reviewer or author of a content review event. The web server (service role) claims due rows with claim_lead_mail() and ends each with finish_lead_mail(). A row goes with its lead or review. No API role but service_role can touch it.';
 
 
 --
@@ -4013,6 +4487,7 @@ CREATE TABLE public.site_settings (
     value text NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by uuid,
+    CONSTRAINT site_settings_content_requires_approval_fits CHECK (((key <> 'content_requires_approval'::text) OR (value = ANY (ARRAY['true'::text, 'false'::text])))),
     CONSTRAINT site_settings_key_check CHECK (((char_length(key) <= 64) AND (key ~ '^[a-z][a-z0-9_]*$'::text))),
     CONSTRAINT site_settings_lead_notify_fits CHECK (
 CASE
@@ -4045,6 +4520,28 @@ COMMENT ON COLUMN public.site_settings.updated_by IS 'The staff member who made 
 
 
 --
+-- Name: solution_drafts; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.solution_drafts (
+    id uuid NOT NULL,
+    solution_values jsonb NOT NULL,
+    title text GENERATED ALWAYS AS (('Draft copy of '::text || "left"((solution_values ->> 'title'::text), 200))) STORED,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_by uuid,
+    CONSTRAINT solution_drafts_solution_values_check CHECK (((jsonb_typeof(solution_values) = 'object'::text) AND (pg_column_size(solution_values) <= 400000)))
+);
+
+
+--
+-- Name: TABLE solution_drafts; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TABLE public.solution_drafts IS 'The unpublished edit of a live solution (one per solution, id = the solution''s id): its fields as JSON. Content editors read and write it; approving a review applies it.';
+
+
+--
 -- Name: solutions; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4067,6 +4564,7 @@ CREATE TABLE public.solutions (
     seo_title text,
     social_image text,
     hide_from_search boolean DEFAULT false NOT NULL,
+    published boolean DEFAULT true NOT NULL,
     CONSTRAINT solutions_category_check CHECK (((btrim(category) <> ''::text) AND (char_length(category) <= 100))),
     CONSTRAINT solutions_features_check CHECK (public.is_feature_list(features)),
     CONSTRAINT solutions_icon_check CHECK ((icon = ANY (ARRAY['Landmark'::text, 'Bot'::text, 'CreditCard'::text, 'Users'::text, 'GraduationCap'::text, 'Code2'::text]))),
@@ -4123,6 +4621,13 @@ COMMENT ON COLUMN public.solutions.social_image IS 'Image for link previews (htt
 --
 
 COMMENT ON COLUMN public.solutions.hide_from_search IS 'True: the page asks search engines not to index it (noindex) and leaves the sitemap.';
+
+
+--
+-- Name: COLUMN solutions.published; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.solutions.published IS 'False: hidden from visitors (content editors and reviewers still see it). New solutions wait unpublished while publishing needs approval.';
 
 
 --
@@ -4379,6 +4884,14 @@ ALTER TABLE ONLY public.contact_messages
 
 
 --
+-- Name: content_reviews content_reviews_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.content_reviews
+    ADD CONSTRAINT content_reviews_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: job_applications job_applications_cv_path_key; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -4512,6 +5025,14 @@ ALTER TABLE ONLY public.roles
 
 ALTER TABLE ONLY public.site_settings
     ADD CONSTRAINT site_settings_pkey PRIMARY KEY (key);
+
+
+--
+-- Name: solution_drafts solution_drafts_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.solution_drafts
+    ADD CONSTRAINT solution_drafts_pkey PRIMARY KEY (id);
 
 
 --
@@ -4693,6 +5214,27 @@ CREATE INDEX contact_messages_created_at_idx ON public.contact_messages USING bt
 
 
 --
+-- Name: content_reviews_item_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX content_reviews_item_idx ON public.content_reviews USING btree (kind, item_id, requested_at DESC);
+
+
+--
+-- Name: content_reviews_one_pending_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE UNIQUE INDEX content_reviews_one_pending_idx ON public.content_reviews USING btree (kind, item_id) WHERE (state = 'pending'::text);
+
+
+--
+-- Name: content_reviews_waiting_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX content_reviews_waiting_idx ON public.content_reviews USING btree (requested_at) WHERE (state = 'pending'::text);
+
+
+--
 -- Name: job_applications_created_at_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4739,6 +5281,13 @@ CREATE INDEX lead_mail_outbox_contact_idx ON public.lead_mail_outbox USING btree
 --
 
 CREATE INDEX lead_mail_outbox_due_idx ON public.lead_mail_outbox USING btree (next_attempt_at);
+
+
+--
+-- Name: lead_mail_outbox_review_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX lead_mail_outbox_review_idx ON public.lead_mail_outbox USING btree (content_review_id);
 
 
 --
@@ -4854,6 +5403,13 @@ CREATE TRIGGER blog_post_drafts_updated_at BEFORE UPDATE ON public.blog_post_dra
 
 
 --
+-- Name: blog_post_drafts blog_post_drafts_withdraw_stale_reviews; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER blog_post_drafts_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.blog_post_drafts FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
+
+
+--
 -- Name: blog_posts blog_posts_default_publish_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -4875,10 +5431,24 @@ CREATE TRIGGER blog_posts_record_slug_redirect AFTER INSERT OR UPDATE OF slug ON
 
 
 --
+-- Name: blog_posts blog_posts_require_approval; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER blog_posts_require_approval BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.require_approval_to_publish();
+
+
+--
 -- Name: blog_posts blog_posts_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER blog_posts_set_updated_at BEFORE UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+
+--
+-- Name: blog_posts blog_posts_withdraw_stale_reviews; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER blog_posts_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
 
 
 --
@@ -5085,6 +5655,27 @@ CREATE TRIGGER site_settings_set_updated_at BEFORE UPDATE ON public.site_setting
 
 
 --
+-- Name: solution_drafts solution_drafts_log; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER solution_drafts_log AFTER INSERT OR DELETE ON public.solution_drafts FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
+
+
+--
+-- Name: solution_drafts solution_drafts_updated_at; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER solution_drafts_updated_at BEFORE UPDATE ON public.solution_drafts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+
+--
+-- Name: solution_drafts solution_drafts_withdraw_stale_reviews; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER solution_drafts_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.solution_drafts FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
+
+
+--
 -- Name: solutions solutions_log; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5099,10 +5690,24 @@ CREATE TRIGGER solutions_record_slug_redirect AFTER INSERT OR UPDATE OF slug ON 
 
 
 --
+-- Name: solutions solutions_require_approval; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER solutions_require_approval BEFORE INSERT OR UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION private.require_approval_to_publish();
+
+
+--
 -- Name: solutions solutions_set_updated_at; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER solutions_set_updated_at BEFORE UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+
+--
+-- Name: solutions solutions_withdraw_stale_reviews; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER solutions_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
 
 
 --
@@ -5241,6 +5846,14 @@ ALTER TABLE ONLY public.lead_mail_outbox
 
 
 --
+-- Name: lead_mail_outbox lead_mail_outbox_content_review_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lead_mail_outbox
+    ADD CONSTRAINT lead_mail_outbox_content_review_id_fkey FOREIGN KEY (content_review_id) REFERENCES public.content_reviews(id) ON DELETE CASCADE;
+
+
+--
 -- Name: lead_mail_outbox lead_mail_outbox_job_application_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -5302,6 +5915,22 @@ ALTER TABLE ONLY public.role_permissions
 
 ALTER TABLE ONLY public.site_settings
     ADD CONSTRAINT site_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+
+--
+-- Name: solution_drafts solution_drafts_id_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.solution_drafts
+    ADD CONSTRAINT solution_drafts_id_fkey FOREIGN KEY (id) REFERENCES public.solutions(id) ON DELETE CASCADE;
+
+
+--
+-- Name: solution_drafts solution_drafts_updated_by_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.solution_drafts
+    ADD CONSTRAINT solution_drafts_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 
 --
@@ -5543,6 +6172,34 @@ CREATE POLICY "Content editors can update website content" ON public.website_con
 
 
 --
+-- Name: solution_drafts Content editors change solution draft copies; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Content editors change solution draft copies" ON public.solution_drafts FOR UPDATE TO authenticated USING (( SELECT public.has_permission('content.write'::text) AS has_permission)) WITH CHECK (( SELECT public.has_permission('content.write'::text) AS has_permission));
+
+
+--
+-- Name: solution_drafts Content editors discard solution draft copies; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Content editors discard solution draft copies" ON public.solution_drafts FOR DELETE TO authenticated USING (( SELECT public.has_permission('content.write'::text) AS has_permission));
+
+
+--
+-- Name: solution_drafts Content editors read solution draft copies; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Content editors read solution draft copies" ON public.solution_drafts FOR SELECT TO authenticated USING (( SELECT public.has_permission('content.write'::text) AS has_permission));
+
+
+--
+-- Name: solution_drafts Content editors start solution draft copies; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Content editors start solution draft copies" ON public.solution_drafts FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_permission('content.write'::text) AS has_permission));
+
+
+--
 -- Name: job_openings Job editors can add job openings; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -5683,6 +6340,13 @@ CREATE POLICY "Redirects are readable by everyone" ON public.redirects FOR SELEC
 
 
 --
+-- Name: content_reviews Reviewers read every review, editors those of what they edit; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Reviewers read every review, editors those of what they edit" ON public.content_reviews FOR SELECT TO authenticated USING ((( SELECT public.has_permission('content.approve'::text) AS has_permission) OR ((kind = 'post'::text) AND ( SELECT public.has_permission('posts.write'::text) AS has_permission)) OR ((kind = 'solution'::text) AND ( SELECT public.has_permission('content.write'::text) AS has_permission))));
+
+
+--
 -- Name: site_settings Settings editors can add site settings; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -5718,17 +6382,17 @@ CREATE POLICY "Signed-in users can read open job openings, job editors every o" 
 
 
 --
+-- Name: solutions Signed-in users can read published solutions, content editors e; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Signed-in users can read published solutions, content editors e" ON public.solutions FOR SELECT TO authenticated USING ((published OR ( SELECT public.has_permission('content.write'::text) AS has_permission)));
+
+
+--
 -- Name: site_settings Site settings are readable by everyone, back-office ones by set; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "Site settings are readable by everyone, back-office ones by set" ON public.site_settings FOR SELECT TO anon, authenticated USING (((key !~~ 'staff\_%'::text) OR ( SELECT public.has_permission('settings.write'::text) AS has_permission)));
-
-
---
--- Name: solutions Solutions are readable by everyone; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "Solutions are readable by everyone" ON public.solutions FOR SELECT TO anon, authenticated USING (true);
 
 
 --
@@ -5935,6 +6599,13 @@ CREATE POLICY "Two-factor for changing site settings" ON public.site_settings AS
 
 
 --
+-- Name: solution_drafts Two-factor for changing solution draft copies; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Two-factor for changing solution draft copies" ON public.solution_drafts AS RESTRICTIVE FOR UPDATE TO authenticated USING (( SELECT public.has_required_aal() AS has_required_aal)) WITH CHECK (( SELECT public.has_required_aal() AS has_required_aal));
+
+
+--
 -- Name: solutions Two-factor for changing solutions; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -5974,6 +6645,13 @@ CREATE POLICY "Two-factor for changing website content" ON public.website_conten
 --
 
 CREATE POLICY "Two-factor for discarding draft copies" ON public.blog_post_drafts AS RESTRICTIVE FOR DELETE TO authenticated USING (( SELECT public.has_required_aal() AS has_required_aal));
+
+
+--
+-- Name: solution_drafts Two-factor for discarding solution draft copies; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Two-factor for discarding solution draft copies" ON public.solution_drafts AS RESTRICTIVE FOR DELETE TO authenticated USING (( SELECT public.has_required_aal() AS has_required_aal));
 
 
 --
@@ -6047,6 +6725,13 @@ CREATE POLICY "Two-factor for reading preview links" ON public.post_previews AS 
 
 
 --
+-- Name: content_reviews Two-factor for reading reviews; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Two-factor for reading reviews" ON public.content_reviews AS RESTRICTIVE FOR SELECT TO authenticated USING (( SELECT public.has_required_aal() AS has_required_aal));
+
+
+--
 -- Name: role_permissions Two-factor for reading role permissions; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -6061,10 +6746,24 @@ CREATE POLICY "Two-factor for reading roles" ON public.roles AS RESTRICTIVE FOR 
 
 
 --
+-- Name: solution_drafts Two-factor for reading solution draft copies; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Two-factor for reading solution draft copies" ON public.solution_drafts AS RESTRICTIVE FOR SELECT TO authenticated USING (( SELECT public.has_required_aal() AS has_required_aal));
+
+
+--
 -- Name: staff_roles Two-factor for reading staff roles; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "Two-factor for reading staff roles" ON public.staff_roles AS RESTRICTIVE FOR SELECT TO authenticated USING (( SELECT public.has_required_aal() AS has_required_aal));
+
+
+--
+-- Name: solutions Two-factor for reading unpublished solutions; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Two-factor for reading unpublished solutions" ON public.solutions AS RESTRICTIVE FOR SELECT TO authenticated USING ((published OR ( SELECT public.has_required_aal() AS has_required_aal)));
 
 
 --
@@ -6173,6 +6872,13 @@ CREATE POLICY "Two-factor for starting draft copies" ON public.blog_post_drafts 
 
 
 --
+-- Name: solution_drafts Two-factor for starting solution draft copies; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Two-factor for starting solution draft copies" ON public.solution_drafts AS RESTRICTIVE FOR INSERT TO authenticated WITH CHECK (( SELECT public.has_required_aal() AS has_required_aal));
+
+
+--
 -- Name: page_views View readers can read page views; Type: POLICY; Schema: public; Owner: -
 --
 
@@ -6198,6 +6904,13 @@ CREATE POLICY "Visitors can read live posts" ON public.blog_posts FOR SELECT TO 
 --
 
 CREATE POLICY "Visitors can read open job openings" ON public.job_openings FOR SELECT TO anon USING ((active AND ((closes_at IS NULL) OR (closes_at > ( SELECT private.clock() AS clock)))));
+
+
+--
+-- Name: solutions Visitors can read published solutions; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "Visitors can read published solutions" ON public.solutions FOR SELECT TO anon USING (published);
 
 
 --
@@ -6237,6 +6950,12 @@ ALTER TABLE public.clients ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.contact_messages ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: content_reviews; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.content_reviews ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: job_applications; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6303,6 +7022,12 @@ ALTER TABLE public.roles ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE public.site_settings ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: solution_drafts; Type: ROW SECURITY; Schema: public; Owner: -
+--
+
+ALTER TABLE public.solution_drafts ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: solutions; Type: ROW SECURITY; Schema: public; Owner: -
@@ -6404,6 +7129,27 @@ REVOKE ALL ON FUNCTION private.clock() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.clock() TO anon;
 GRANT ALL ON FUNCTION private.clock() TO authenticated;
 GRANT ALL ON FUNCTION private.clock() TO service_role;
+
+
+--
+-- Name: FUNCTION content_fingerprint(item jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.content_fingerprint(item jsonb) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION content_last_changer(kind text, item_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.content_last_changer(kind text, item_id uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION content_requires_approval(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.content_requires_approval() FROM PUBLIC;
 
 
 --
@@ -6584,10 +7330,24 @@ REVOKE ALL ON FUNCTION private.person_of(email text, OUT address text, OUT names
 
 
 --
+-- Name: FUNCTION proposed_content(kind text, item_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.proposed_content(kind text, item_id uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION public_page(page_path text); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.public_page(page_path text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION queue_review_mail(review_id uuid, event text, recipients uuid[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.queue_review_mail(review_id uuid, event text, recipients uuid[]) FROM PUBLIC;
 
 
 --
@@ -6609,6 +7369,13 @@ REVOKE ALL ON FUNCTION private.refuse_activity_rewrite() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.request_client_address() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION require_approval_to_publish(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.require_approval_to_publish() FROM PUBLIC;
 
 
 --
@@ -6653,6 +7420,20 @@ REVOKE ALL ON FUNCTION private.sign_in_action(action text) FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.summarize(value jsonb) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION visible_content(item jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.visible_content(item jsonb) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION withdraw_stale_reviews(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.withdraw_stale_reviews() FROM PUBLIC;
 
 
 --
@@ -7069,12 +7850,30 @@ GRANT ALL ON FUNCTION public.request_client_key() TO service_role;
 
 
 --
+-- Name: FUNCTION request_review(kind text, id uuid, note text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.request_review(kind text, id uuid, note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_review(kind text, id uuid, note text) TO authenticated;
+GRANT ALL ON FUNCTION public.request_review(kind text, id uuid, note text) TO service_role;
+
+
+--
 -- Name: FUNCTION restore_revision(revision_id bigint); Type: ACL; Schema: public; Owner: -
 --
 
 REVOKE ALL ON FUNCTION public.restore_revision(revision_id bigint) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.restore_revision(revision_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.restore_revision(revision_id bigint) TO service_role;
+
+
+--
+-- Name: FUNCTION review_content(kind text, id uuid, decision text, note text); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text) TO authenticated;
+GRANT ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text) TO service_role;
 
 
 --
@@ -7222,6 +8021,14 @@ GRANT INSERT(message) ON TABLE public.contact_messages TO authenticated;
 --
 
 GRANT UPDATE(status) ON TABLE public.contact_messages TO authenticated;
+
+
+--
+-- Name: TABLE content_reviews; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.content_reviews TO service_role;
+GRANT SELECT ON TABLE public.content_reviews TO authenticated;
 
 
 --
@@ -7458,6 +8265,14 @@ GRANT SELECT ON TABLE public.roles TO authenticated;
 GRANT ALL ON TABLE public.site_settings TO service_role;
 GRANT SELECT ON TABLE public.site_settings TO anon;
 GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.site_settings TO authenticated;
+
+
+--
+-- Name: TABLE solution_drafts; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.solution_drafts TO service_role;
+GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.solution_drafts TO authenticated;
 
 
 --

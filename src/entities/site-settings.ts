@@ -95,6 +95,17 @@ export const SETTING_SECTIONS: SettingSection[] = [
     ],
   },
   {
+    title: 'Publishing',
+    fields: [
+      {
+        key: 'content_requires_approval',
+        label: 'Publishing needs approval',
+        kind: 'switch',
+        hint: 'Posts and solutions then go live only once a reviewer (Compliance or Admin) who did not make the last change approves them.',
+      },
+    ],
+  },
+  {
     title: 'Staff Security',
     fields: [
       {

@@ -16,6 +16,7 @@ export const PERMISSIONS = [
   'settings.write',
   'staff.manage',
   'privacy.manage',
+  'content.approve',
 ] as const
 
 export type Permission = (typeof PERMISSIONS)[number]
@@ -30,6 +31,7 @@ export const ROLE_LABELS: Record<string, string> = {
   editor: 'Editor',
   sales: 'Sales',
   recruiter: 'Recruiter',
+  compliance: 'Compliance',
 }
 
 export function roleLabel(role: string): string {

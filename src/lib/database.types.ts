@@ -190,6 +190,66 @@ export type Database = {
         }
         Relationships: []
       }
+      content_reviews: {
+        Row: {
+          changed_by: string | null
+          content: NonNullable<Json>
+          decided_at: string | null
+          decided_by: string | null
+          decided_by_name: string | null
+          decision_note: string | null
+          fingerprint: string
+          id: string
+          item_id: string
+          kind: string
+          live_content: Json | null
+          request_note: string | null
+          requested_at: string
+          requested_by: string | null
+          requested_by_name: string | null
+          state: string
+          title: string
+        }
+        Insert: {
+          changed_by?: string | null
+          content: NonNullable<Json>
+          decided_at?: string | null
+          decided_by?: string | null
+          decided_by_name?: string | null
+          decision_note?: string | null
+          fingerprint: string
+          id?: string
+          item_id: string
+          kind: string
+          live_content?: Json | null
+          request_note?: string | null
+          requested_at?: string
+          requested_by?: string | null
+          requested_by_name?: string | null
+          state?: string
+          title: string
+        }
+        Update: {
+          changed_by?: string | null
+          content?: NonNullable<Json>
+          decided_at?: string | null
+          decided_by?: string | null
+          decided_by_name?: string | null
+          decision_note?: string | null
+          fingerprint?: string
+          id?: string
+          item_id?: string
+          kind?: string
+          live_content?: Json | null
+          request_note?: string | null
+          requested_at?: string
+          requested_by?: string | null
+          requested_by_name?: string | null
+          state?: string
+          title?: string
+        }
+        Relationships: []
+      }
       job_applications: {
         Row: {
           client_key: string | null
@@ -321,6 +381,7 @@ export type Database = {
         Row: {
           attempts: number
           contact_message_id: string | null
+          content_review_id: string | null
           created_at: string
           id: string
           job_application_id: string | null
@@ -328,10 +389,12 @@ export type Database = {
           locked_until: string | null
           next_attempt_at: string
           recipient: string
+          review_event: string | null
         }
         Insert: {
           attempts?: number
           contact_message_id?: string | null
+          content_review_id?: string | null
           created_at?: string
           id?: string
           job_application_id?: string | null
@@ -339,10 +402,12 @@ export type Database = {
           locked_until?: string | null
           next_attempt_at?: string
           recipient: string
+          review_event?: string | null
         }
         Update: {
           attempts?: number
           contact_message_id?: string | null
+          content_review_id?: string | null
           created_at?: string
           id?: string
           job_application_id?: string | null
@@ -350,12 +415,19 @@ export type Database = {
           locked_until?: string | null
           next_attempt_at?: string
           recipient?: string
+          review_event?: string | null
         }
         Relationships: [
           {
             foreignKeyName: "lead_mail_outbox_contact_message_id_fkey"
             columns: ["contact_message_id"]
             referencedRelation: "contact_messages"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "lead_mail_outbox_content_review_id_fkey"
+            columns: ["content_review_id"]
+            referencedRelation: "content_reviews"
             referencedColumns: ["id"]
           },
           {
@@ -590,6 +662,40 @@ export type Database = {
         }
         Relationships: []
       }
+      solution_drafts: {
+        Row: {
+          created_at: string
+          id: string
+          solution_values: NonNullable<Json>
+          title: string | null
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          created_at?: string
+          id: string
+          solution_values: NonNullable<Json>
+          title?: never
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          created_at?: string
+          id?: string
+          solution_values?: NonNullable<Json>
+          title?: never
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "solution_drafts_id_fkey"
+            columns: ["id"]
+            referencedRelation: "solutions"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       solutions: {
         Row: {
           category: string
@@ -600,6 +706,7 @@ export type Database = {
           id: string
           longdescription: string
           metadescription: string
+          published: boolean
           seo_title: string | null
           shortdescription: string
           slug: string
@@ -620,6 +727,7 @@ export type Database = {
           id?: string
           longdescription: string
           metadescription: string
+          published?: boolean
           seo_title?: string | null
           shortdescription: string
           slug: string
@@ -640,6 +748,7 @@ export type Database = {
           id?: string
           longdescription?: string
           metadescription?: string
+          published?: boolean
           seo_title?: string | null
           shortdescription?: string
           slug?: string
@@ -866,6 +975,9 @@ export type Database = {
           lead_name: string
           received_at: string
           recipient: string
+          review_event: string
+          review_kind: string
+          review_note: string
           topic: string
         }[]
       }
@@ -1038,7 +1150,15 @@ export type Database = {
       }
       record_page_view: { Args: { page_path: string }; Returns: undefined }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
+      request_review: {
+        Args: { id: string; kind: string; note?: string }
+        Returns: string
+      }
       restore_revision: { Args: { revision_id: number }; Returns: string }
+      review_content: {
+        Args: { decision: string; id: string; kind: string; note?: string }
+        Returns: undefined
+      }
       rewrite_media_references: {
         Args: { from_name: string; to_name: string }
         Returns: number

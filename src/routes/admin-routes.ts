@@ -36,6 +36,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('account', 'routes/admin/account.tsx'),
       route('redirects', 'routes/admin/redirects.tsx'),
       route('media', 'routes/admin/media.tsx'),
+      route('reviews', 'routes/admin/reviews.tsx'),
     ]),
   ]),
 ]

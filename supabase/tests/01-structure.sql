@@ -2,7 +2,7 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(64);
+select plan(66);
 
 select tables_are(
   'public',
@@ -10,7 +10,8 @@ select tables_are(
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
-    'role_permissions', 'redirects', 'lead_mail_outbox', 'blog_post_drafts', 'post_previews'
+    'role_permissions', 'redirects', 'lead_mail_outbox', 'blog_post_drafts', 'post_previews',
+    'content_reviews', 'solution_drafts'
   ],
   'public has exactly the product tables'
 );
@@ -78,7 +79,9 @@ select set_eq(
     -- Newsletter links by token, and the privacy notice's version.
     'confirm_newsletter', 'unsubscribe_newsletter', 'privacy_notice_version',
     -- Retention (service role) and personal-data requests (privacy.manage only).
-    'apply_personal_data_retention', 'personal_data', 'erase_personal_data'
+    'apply_personal_data_retention', 'personal_data', 'erase_personal_data',
+    -- Compliance sign-off: asked for by editors, decided by content.approve holders.
+    'request_review', 'review_content'
   ],
   'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs and media rpcs'
 );
@@ -172,7 +175,7 @@ select columns_are('public', 'team_members',
   'team_members columns');
 select columns_are('public', 'solutions',
   array['id', 'slug', 'title', 'category', 'shortdescription', 'longdescription', 'icon', 'url', 'features',
-        'targetaudience', 'status', 'metadescription', 'seo_title', 'social_image', 'hide_from_search', 'created_at', 'updated_at', 'updated_by'],
+        'targetaudience', 'status', 'metadescription', 'seo_title', 'social_image', 'hide_from_search', 'created_at', 'updated_at', 'updated_by', 'published'],
   'solutions columns');
 select columns_are('public', 'blog_posts',
   array['id', 'slug', 'title', 'excerpt', 'content', 'category', 'featured_image', 'author_name', 'author_avatar',

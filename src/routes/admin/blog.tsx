@@ -13,6 +13,9 @@ import { discardPostDraft, listPostDrafts, publishPostDraft, savePostDraft, with
 import { postPreviewMessages, previewPath } from '~/entities/post-preview'
 import { createPreviewLink, revokePreviewLink } from '~/features/admin/blog/api/preview-links'
 import { blogResource } from '~/features/admin/blog/blog-resource'
+import { reviewMessages } from '~/entities/content-review'
+import { approvalRequired, listReviewStates, requestReview } from '~/features/admin/reviews/api/reviews'
+import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, crudIntents, loadOr, parseValues, versionOf, type ActionResult } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
@@ -24,7 +27,12 @@ export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Blog Posts')
 
 export async function clientLoader() {
-  return { rows: await loadOr(blogPostMessages.fetchFailed, async (db) => withDrafts(await listBlogPosts(db), await listPostDrafts(db)), []) }
+  const [rows, reviews, approvalNeeded] = await Promise.all([
+    loadOr(blogPostMessages.fetchFailed, async (db) => withDrafts(await listBlogPosts(db), await listPostDrafts(db)), []),
+    loadOr(reviewMessages.fetchFailed, (db) => listReviewStates(db, 'post'), []),
+    loadOr(reviewMessages.fetchFailed, approvalRequired, false),
+  ])
+  return { rows, reviews, approvalNeeded }
 }
 
 /** An autosave changes nothing the list shows: the list is not loaded again for it. */
@@ -91,9 +99,14 @@ export const clientAction = adminAction({
     )
     return result.ok ? { ...result, link: previewPath(token) } : result
   },
+  requestReview: (db, body) => attempt(() => requestReview(db, 'post', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested),
   revokePreview: (db, body) => attempt(() => revokePreviewLink(db, String(body.previewId)), postPreviewMessages.revokeFailed, postPreviewMessages.revoked),
 })
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {
-  return <ResourceScreen resource={blogResource} rows={loaderData.rows} />
+  return (
+    <ReviewStates reviews={loaderData.reviews} required={loaderData.approvalNeeded}>
+      <ResourceScreen resource={blogResource} rows={loaderData.rows} />
+    </ReviewStates>
+  )
 }

@@ -16,6 +16,7 @@ import * as shell from './shell'
 const env = adminBackend()
 let editor: Db
 let sales: Db
+let compliance: Db
 
 beforeAll(async () => {
   // recharts' ResponsiveContainer watches its size; jsdom has no ResizeObserver.
@@ -31,6 +32,7 @@ beforeAll(async () => {
   if (sent.error) throw sent.error
   editor = await signedInStaff(env.backend, 'editor')
   sales = await signedInStaff(env.backend, 'sales')
+  compliance = await signedInStaff(env.backend, 'compliance')
 })
 
 /** The shell with the dashboard and the inbox below it, as the router runs them. */
@@ -101,5 +103,11 @@ describe('the back office per role', () => {
     await screen.findByRole('heading', { name: 'Inbox' }, { timeout: 10_000 })
     await listLoaded()
     expect(screen.getByText(/Amaka/)).toBeTruthy()
+  })
+
+  it('shows a compliance reviewer the Reviews queue and nothing to edit', async () => {
+    renderShell(compliance, '/admin')
+    expect(await sidebar()).toEqual(['Dashboard', 'Reviews', 'My Account'])
+    await screen.findByRole('heading', { name: 'Dashboard' })
   })
 })

@@ -20,6 +20,7 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/privacy?email=admin@example.com',
   '/admin/staff',
   '/admin/account',
+  '/admin/reviews',
 ]
 
 export const ADMIN_LOGIN = '/admin/login'

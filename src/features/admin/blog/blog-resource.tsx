@@ -6,6 +6,7 @@ import type { EmptyProps, ResourceDescription } from '../components/resource-scr
 import { ToggleButton } from '../components/item-parts'
 import { badge, buttonPrimary, card } from '../components/styles'
 import { useFormatTime, useNow } from '../lib/time-zone'
+import { RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
 import { PostEditor } from './components/post-editor'
 
 function categoriesOf(posts: BlogPost[]): string[] {
@@ -112,6 +113,7 @@ export const blogResource: ResourceDescription<EditablePost, BlogPostValues, Blo
             <StatusBadge post={post} />
             <span className={`${badge} bg-slate-100 text-slate-700`}>{post.category}</span>
             {post.draft ? <span className={`${badge} bg-violet-50 text-violet-800`}>Unpublished changes</span> : null}
+            <ReviewBadge id={post.id} />
           </div>
           <h3 className="mt-1 font-medium text-slate-900">{post.title}</h3>
           <p className="mt-0.5 line-clamp-2 text-sm text-slate-600">{post.excerpt}</p>
@@ -136,6 +138,7 @@ export const blogResource: ResourceDescription<EditablePost, BlogPostValues, Blo
             name={post.title}
             onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published, publishAt: publishTime(post) })}
           />
+          <RequestReviewButton kind="post" id={post.id} name={post.title} run={controls.run} />
           {controls.history}
           {controls.edit}
           {controls.remove}

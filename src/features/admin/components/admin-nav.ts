@@ -1,5 +1,6 @@
 import {
   Briefcase,
+  ClipboardCheck,
   FileText,
   History,
   FolderKanban,
@@ -42,6 +43,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Team Members', to: '/admin/team', icon: Users, permission: 'content.write' },
   { label: 'Job Openings', to: '/admin/jobs', icon: Briefcase, permission: 'jobs.write' },
   { label: 'Media', to: '/admin/media', icon: Images, permission: 'media.write' },
+  { label: 'Reviews', to: '/admin/reviews', icon: ClipboardCheck, permission: 'content.approve' },
   { label: 'Redirects', to: '/admin/redirects', icon: Signpost, permission: 'content.write' },
   { label: 'Site Settings', to: '/admin/settings', icon: Settings, permission: 'settings.write' },
   { label: 'Inbox', to: '/admin/inbox', icon: Inbox, permission: 'leads.read', countsInbox: true },

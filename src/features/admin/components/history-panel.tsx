@@ -69,7 +69,7 @@ function flatten(row: Row): Row {
 }
 
 /** The fields in which a version differs from the current item, each as a word diff. */
-function Comparison({ version: stored, current: now }: { version: Row; current: Row }) {
+export function Comparison({ version: stored, current: now }: { version: Row; current: Row }) {
   const version = flatten(stored)
   const current = flatten(now)
   const fields = [...new Set([...Object.keys(version), ...Object.keys(current)])].filter(

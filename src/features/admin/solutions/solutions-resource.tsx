@@ -2,6 +2,7 @@
 import { Plus, Trash2 } from 'lucide-react'
 import { useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { featuresOf, SOLUTION_ICONS, SOLUTION_STATUSES, solutionMessages, solutionSchema, type Solution, type SolutionValues } from '~/entities/solution'
+import { RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
 import { EditAndRemove } from '../components/item-parts'
 import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
@@ -108,12 +109,15 @@ export const solutionsResource: ResourceDescription<Solution, SolutionValues, So
           <h2 className="font-medium text-slate-900">{solution.title}</h2>
           <span className={`${badge} ${STATUS_STYLE[solution.status] ?? 'bg-slate-100 text-slate-700'}`}>{solution.status}</span>
           <span className={`${badge} bg-slate-100 text-slate-700`}>{solution.category}</span>
+          {solution.published ? null : <span className={`${badge} bg-amber-50 text-amber-800`}>Unpublished</span>}
+          <ReviewBadge id={solution.id} />
         </div>
         <p className="mt-0.5 text-xs text-slate-500">
           /solutions/{solution.slug} · {featuresOf(solution.features).length} features
         </p>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{solution.shortdescription}</p>
       </div>
+      <RequestReviewButton kind="solution" id={solution.id} name={solution.title} run={controls.run} />
       <EditAndRemove controls={controls} />
     </li>
   ),

@@ -7,7 +7,7 @@ import { Field } from '../../components/field'
 import { PageHeader } from '../../components/page-header'
 import { buttonDanger, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
 import { downloadFile } from '../../lib/csv'
-import { shortDate } from '../../lib/text'
+import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction, type AdminAction } from '../../lib/use-admin-action'
 
 /** Personal-data requests: look up an address, see what is held, export it, erase it. */
@@ -31,6 +31,7 @@ export function PrivacyScreen({ email, found }: { email: string; found: Personal
 }
 
 function Found({ data, action }: { data: PersonalData; action: AdminAction }) {
+  const formatTime = useFormatTime()
   if (holdsNothing(data)) return <EmptyState title={`Nothing is held about ${data.email}`} />
   const cvCount = data.job_applications.length
   return (
@@ -40,7 +41,7 @@ function Found({ data, action }: { data: PersonalData; action: AdminAction }) {
         {data.contact_messages.map((m) => (
           <li key={m.id} className="px-4 py-2.5 text-sm">
             <p className="font-medium text-slate-900">
-              {m.first_name} {m.last_name} · {shortDate(m.created_at)}
+              {m.first_name} {m.last_name} · {formatTime(m.created_at, 'date')}
             </p>
             <p className="mt-1 whitespace-pre-line text-slate-700">{m.message}</p>
             <Consent at={m.consent_at} version={m.privacy_notice_version} />
@@ -51,7 +52,7 @@ function Found({ data, action }: { data: PersonalData; action: AdminAction }) {
         {data.job_applications.map((a) => (
           <li key={a.id} className="px-4 py-2.5 text-sm">
             <p className="font-medium text-slate-900">
-              {a.name} · {a.job_title ?? 'Unknown opening'} · {shortDate(a.created_at)}
+              {a.name} · {a.job_title ?? 'Unknown opening'} · {formatTime(a.created_at, 'date')}
             </p>
             <p className="mt-1 text-slate-700">CV file: {a.cv_path.split('/').pop()}</p>
             <p className="text-slate-700">{a.keep_for_future_roles ? 'May be kept for future roles' : 'Not kept for future roles'}</p>
@@ -62,8 +63,8 @@ function Found({ data, action }: { data: PersonalData; action: AdminAction }) {
       <Section title="Newsletter subscription">
         {data.newsletter_subscription ? (
           <li className="px-4 py-2.5 text-sm text-slate-700">
-            {data.newsletter_subscription.status}, signed up {shortDate(data.newsletter_subscription.signed_up_at)}
-            {data.newsletter_subscription.confirmed_at ? `, confirmed ${shortDate(data.newsletter_subscription.confirmed_at)}` : ''}
+            {data.newsletter_subscription.status}, signed up {formatTime(data.newsletter_subscription.signed_up_at, 'date')}
+            {data.newsletter_subscription.confirmed_at ? `, confirmed ${formatTime(data.newsletter_subscription.confirmed_at, 'date')}` : ''}
             <Consent at={data.newsletter_subscription.consent_at} version={data.newsletter_subscription.privacy_notice_version} />
           </li>
         ) : null}
@@ -71,7 +72,7 @@ function Found({ data, action }: { data: PersonalData; action: AdminAction }) {
       <Section title={`Activity entries naming this person (${data.activity.length})`}>
         {data.activity.map((entry, index) => (
           <li key={`${entry.occurred_at}-${index}`} className="px-4 py-2.5 text-sm text-slate-700">
-            {shortDate(entry.occurred_at)} · {entry.action} · {entry.title ?? entry.table}
+            {formatTime(entry.occurred_at, 'date')} · {entry.action} · {entry.title ?? entry.table}
             {entry.by ? ` · by ${entry.by}` : ''}
           </li>
         ))}
@@ -92,9 +93,10 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 function Consent({ at, version }: { at: string | null; version: string | null }) {
+  const formatTime = useFormatTime()
   return (
     <p className="text-xs text-slate-600">
-      {at ? `Consent ${shortDate(at)}, privacy notice of ${version ?? 'unknown'}` : 'No consent recorded (before consent was recorded)'}
+      {at ? `Consent ${formatTime(at, 'date')}, privacy notice of ${version ?? 'unknown'}` : 'No consent recorded (before consent was recorded)'}
     </p>
   )
 }

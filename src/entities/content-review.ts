@@ -1,0 +1,57 @@
+// Compliance sign-off: a review asks a reviewer (content.approve) to approve the version of a post or
+// solution that is to go live. The database keeps the reviews (content_reviews) and refuses to publish
+// an unapproved version while the site setting content_requires_approval is on.
+import type { Database } from '~/lib/database.types'
+
+export type ContentReview = Database['public']['Tables']['content_reviews']['Row']
+export type ReviewKind = 'post' | 'solution'
+export type ReviewDecision = 'approve' | 'reject'
+
+/** The site setting "Publishing needs approval". */
+export const REQUIRES_APPROVAL_KEY = 'content_requires_approval'
+
+/** What an author sees of an item's latest review. */
+export type ReviewState = Pick<ContentReview, 'id' | 'kind' | 'item_id' | 'state' | 'decided_by_name' | 'decided_at' | 'decision_note' | 'requested_at'>
+
+export const reviewMessages = {
+  fetchFailed: 'Failed to fetch reviews',
+  requested: 'Review requested: reviewers have been e-mailed',
+  requestFailed: 'Failed to request a review',
+  approved: 'Approved: the approved version is now published',
+  rejected: 'Changes requested: the author has been e-mailed',
+  decideFailed: 'Failed to record the decision',
+  noteNeeded: 'Say what needs to change: a rejection needs a note.',
+  empty: 'Nothing waits for review',
+  savedForReview: 'Saved: request a review to publish it',
+  saveFailed: 'Failed to save the solution',
+}
+
+/** The badge text of an item's latest review, or null when it shows none (withdrawn by a change). */
+export function reviewLabel(
+  review: Pick<ReviewState, 'state' | 'decided_by_name' | 'decision_note'>,
+  formatDate: (iso: string) => string,
+  decidedAt: string | null,
+): string | null {
+  switch (review.state) {
+    case 'pending':
+      return 'Waiting for approval'
+    case 'rejected':
+      return `Changes requested: ${review.decision_note ?? ''}`
+    case 'approved':
+      return `Approved by ${review.decided_by_name ?? 'a reviewer'}${decidedAt ? ` on ${formatDate(decidedAt)}` : ''}`
+    default:
+      return null
+  }
+}
+
+/** The newest review of each item (reviews listed newest first). */
+export function latestByItem<T extends Pick<ReviewState, 'item_id'>>(reviews: readonly T[]): Record<string, T> {
+  const latest: Record<string, T> = {}
+  for (const review of reviews) latest[review.item_id] ??= review
+  return latest
+}
+
+/** The visitor-visible fields as the diff shows them; bookkeeping the fingerprint leaves out is not here either. */
+export function reviewFields(content: unknown): Record<string, unknown> {
+  return typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : {}
+}

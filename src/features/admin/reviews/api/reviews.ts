@@ -1,0 +1,60 @@
+import { reviewMessages as m, type ContentReview, type ReviewDecision, type ReviewKind, type ReviewState } from '~/entities/content-review'
+import type { SolutionValues } from '~/entities/solution'
+import type { Json } from '~/lib/database.types'
+import { check, unwrap, type Db } from '~/lib/supabase'
+import { toSolutionRow, updateSolution } from '../../solutions/api/solutions'
+
+/** What waits for a decision, oldest request first. */
+export async function listWaitingReviews(db: Db): Promise<ContentReview[]> {
+  return unwrap(await db.from('content_reviews').select('*').eq('state', 'pending').order('requested_at'), m.fetchFailed)
+}
+
+/** Every review of one kind, newest first: the lists show each item's latest. */
+export async function listReviewStates(db: Db, kind: ReviewKind): Promise<ReviewState[]> {
+  return unwrap(
+    await db
+      .from('content_reviews')
+      .select('id, kind, item_id, state, decided_by_name, decided_at, decision_note, requested_at')
+      .eq('kind', kind)
+      .order('requested_at', { ascending: false })
+      .limit(1000),
+    m.fetchFailed,
+  )
+}
+
+/** Asks for a review of the item's current version (its draft copy applied). */
+export async function requestReview(db: Db, kind: ReviewKind, id: string, note: string | null): Promise<void> {
+  check(await db.rpc('request_review', { kind, id, note: note ?? undefined }), m.requestFailed)
+}
+
+/** Approves (publishing the approved version) or rejects (with a note) what waits on the item. */
+export async function reviewContent(db: Db, kind: ReviewKind, id: string, decision: ReviewDecision, note: string | null): Promise<void> {
+  check(await db.rpc('review_content', { kind, id, decision, note: note ?? undefined }), m.decideFailed)
+}
+
+/** Whether publishing needs approval now (site setting content_requires_approval). */
+export async function approvalRequired(db: Db): Promise<boolean> {
+  const { data } = await db.from('site_settings').select('value').eq('key', 'content_requires_approval').maybeSingle()
+  return data?.value === 'true'
+}
+
+/** While publishing needs approval: a new solution waits unpublished for its review. */
+export async function createSolutionForReview(db: Db, values: SolutionValues): Promise<void> {
+  unwrap(
+    await db
+      .from('solutions')
+      .insert({ ...toSolutionRow(values), published: false })
+      .select('id')
+      .single(),
+    m.saveFailed,
+  )
+}
+
+/** While publishing needs approval: a live solution's edit goes to its draft copy; an unpublished one is saved as it is. */
+export async function saveSolutionForReview(db: Db, id: string, values: SolutionValues, version?: string): Promise<void> {
+  const { data: solution, error } = await db.from('solutions').select('published').eq('id', id).maybeSingle()
+  if (error || !solution) throw new Error(`${m.saveFailed}: ${error?.message ?? 'not found'}`)
+  if (!solution.published) return updateSolution(db, id, values, version)
+  const row = toSolutionRow(values) as unknown as { [key: string]: Json }
+  check(await db.from('solution_drafts').upsert({ id, solution_values: row }), m.saveFailed)
+}

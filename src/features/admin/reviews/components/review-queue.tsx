@@ -1,0 +1,113 @@
+// The review queue: each version waiting for approval, who asked and when, what changes against the
+// live version (word by word, as History compares versions), and the decision: Approve, or Request
+// changes with a note the author receives.
+import { useId, useState } from 'react'
+import { reviewFields, reviewMessages as text, type ContentReview } from '~/entities/content-review'
+import { Comparison } from '../../components/history-panel'
+import { EmptyState } from '../../components/empty-state'
+import { badge, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
+import { useFormatTime } from '../../lib/time-zone'
+import { useAdminAction, type AdminAction } from '../../lib/use-admin-action'
+
+/** What the diff compares against: the live version, or empty fields for an item never live. */
+function baseline(review: ContentReview): Record<string, unknown> {
+  const content = reviewFields(review.content)
+  return review.live_content ? reviewFields(review.live_content) : Object.fromEntries(Object.keys(content).map((field) => [field, null]))
+}
+
+function publicPath(review: ContentReview): string {
+  const slug = String(reviewFields(review.live_content ?? review.content).slug ?? '')
+  return review.kind === 'post' ? `/resources/blog/${slug}` : `/solutions/${slug}`
+}
+
+function ReviewItem({ review, action }: { review: ContentReview; action: AdminAction }) {
+  const formatTime = useFormatTime()
+  const { submit, busy } = action
+  const [note, setNote] = useState('')
+  const [noteError, setNoteError] = useState<string | null>(null)
+  const noteId = useId()
+  const errorId = useId()
+  const headingId = useId()
+
+  const decide = async (decision: 'approve' | 'reject') => {
+    if (decision === 'reject' && note.trim() === '') {
+      setNoteError(text.noteNeeded)
+      return
+    }
+    setNoteError(null)
+    await submit({ intent: 'decide', kind: review.kind, id: review.item_id, decision, note })
+  }
+
+  return (
+    <li className={`${card} p-4`} aria-labelledby={headingId}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`${badge} bg-slate-100 text-slate-700`}>{review.kind === 'post' ? 'Blog post' : 'Solution'}</span>
+        <span className={`${badge} ${review.live_content ? 'bg-sky-50 text-sky-900' : 'bg-amber-50 text-amber-800'}`}>
+          {review.live_content ? 'Change to a live page' : 'Not yet live'}
+        </span>
+      </div>
+      <h2 id={headingId} className="mt-1 font-medium text-slate-900">
+        {review.title}
+      </h2>
+      <p className="mt-0.5 text-sm text-slate-600">
+        Asked by {review.requested_by_name ?? 'a staff member'} on {formatTime(review.requested_at)}
+      </p>
+      {review.request_note ? <p className="mt-1 text-sm text-slate-800">“{review.request_note}”</p> : null}
+      {review.live_content ? (
+        <p className="mt-1 text-sm">
+          <a className="text-brand-primary underline" href={publicPath(review)} target="_blank" rel="noreferrer">
+            Open the live page
+          </a>
+        </p>
+      ) : null}
+      <details className="mt-3" open>
+        <summary className="cursor-pointer text-sm font-medium text-slate-800">Changes against the live version</summary>
+        <div className="mt-2">
+          <Comparison version={baseline(review)} current={reviewFields(review.content)} />
+        </div>
+      </details>
+      <p className="mt-2 text-xs text-slate-500">Fingerprint {review.fingerprint.slice(0, 12)}</p>
+      <div className="mt-3 grid gap-2">
+        <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
+          Note to the author
+        </label>
+        <textarea
+          id={noteId}
+          className={input}
+          rows={2}
+          maxLength={2000}
+          value={note}
+          aria-invalid={noteError ? true : undefined}
+          aria-describedby={noteError ? errorId : undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        {noteError ? (
+          <p id={errorId} className="text-sm text-red-700">
+            {noteError}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className={buttonPrimary} disabled={busy} onClick={() => void decide('approve')}>
+            Approve {review.title}
+          </button>
+          <button type="button" className={buttonSecondary} disabled={busy} onClick={() => void decide('reject')}>
+            Request changes to {review.title}
+          </button>
+        </div>
+      </div>
+    </li>
+  )
+}
+
+export function ReviewQueue({ reviews }: { reviews: ContentReview[] }) {
+  // One action for the queue: a decided item leaves the list, and its toast must still show.
+  const action = useAdminAction()
+  if (reviews.length === 0) return <EmptyState title={text.empty}>Requests appear here when an editor asks for a review.</EmptyState>
+  return (
+    <ul className="grid gap-4" aria-label="Waiting for approval">
+      {reviews.map((review) => (
+        <ReviewItem key={review.id} review={review} action={action} />
+      ))}
+    </ul>
+  )
+}

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { Db } from '~/lib/supabase'
+import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
+import * as screenRoute from './reviews'
+
+const env = adminBackend()
+let editor: Db
+let reviewer: Db
+
+async function draftPost(db: Db, slug: string, title: string): Promise<string> {
+  const { data, error } = await db
+    .from('blog_posts')
+    .insert({
+      slug,
+      title,
+      excerpt: 'Rates for savers',
+      content: '<p>Earn 5% a year.</p>',
+      category: 'News',
+      featured_image: '/images/x.png',
+      author_name: 'Ed',
+      published: false,
+      publish_at: new Date().toISOString(),
+    })
+    .select('id')
+    .single()
+  if (error) throw new Error(error.message)
+  return data.id
+}
+
+async function askForReview(db: Db, id: string): Promise<void> {
+  const { error } = await db.rpc('request_review', { kind: 'post', id, note: 'Ready for sign-off' })
+  if (error) throw new Error(error.message)
+}
+
+async function postState(id: string) {
+  const { data } = await serviceDb(env.backend).from('blog_posts').select('published').eq('id', id).single()
+  const { data: reviews } = await serviceDb(env.backend)
+    .from('content_reviews')
+    .select('state, decision_note')
+    .eq('item_id', id)
+    .order('requested_at', { ascending: false })
+  return { published: data?.published, review: reviews?.[0] }
+}
+
+beforeAll(async () => {
+  const service = serviceDb(env.backend)
+  const { error } = await service.from('site_settings').update({ value: 'true' }).eq('key', 'content_requires_approval')
+  if (error) throw new Error(error.message)
+  editor = await signedInStaff(env.backend, 'editor')
+  reviewer = await signedInStaff(env.backend, 'compliance')
+})
+
+describe('Reviews queue', () => {
+  it('requests changes with a note, and the post stays unpublished', async () => {
+    const id = await draftPost(editor, 'review-rejected', 'Savings claim')
+    await askForReview(editor, id)
+    const user = userEvent.setup()
+    renderRoute(screenRoute, reviewer, '/admin/reviews')
+    await listLoaded()
+    const item = (await screen.findByRole('heading', { name: 'Savings claim' })).closest('li')!
+    expect(within(item).getByText('Not yet live')).toBeTruthy()
+    expect(within(item).getByText(/Asked by/)).toBeTruthy()
+    expect(within(item).getByText('“Ready for sign-off”')).toBeTruthy()
+    expect(within(item).getByRole('region', { name: 'title' }).textContent).toContain('Savings claim')
+
+    await user.click(within(item).getByRole('button', { name: 'Request changes to Savings claim' }))
+    expect(within(item).getByText('Say what needs to change: a rejection needs a note.')).toBeTruthy()
+    await user.type(within(item).getByLabelText('Note to the author'), 'Name the rate as an APR')
+    await user.click(within(item).getByRole('button', { name: 'Request changes to Savings claim' }))
+    await expectToast('Success', 'Changes requested: the author has been e-mailed')
+    expect(await postState(id)).toEqual({ published: false, review: { state: 'rejected', decision_note: 'Name the rate as an APR' } })
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Savings claim' })).toBeNull(), { timeout: 10_000 })
+  })
+
+  it('shows the database refusal when the reviewer made the last change, and another reviewer approves', async () => {
+    const id = await draftPost(env.db, 'review-approved', 'Loan rates')
+    await askForReview(editor, id)
+    const user = userEvent.setup()
+    const first = renderRoute(screenRoute, env.db, '/admin/reviews')
+    await listLoaded()
+    await user.click(await screen.findByRole('button', { name: 'Approve Loan rates' }))
+    await expectToast('Error', 'Failed to record the decision: You made the last change to this version: another reviewer must approve it.')
+    expect((await postState(id)).published).toBe(false)
+    first.unmount()
+
+    renderRoute(screenRoute, reviewer, '/admin/reviews')
+    await listLoaded()
+    await user.click(await screen.findByRole('button', { name: 'Approve Loan rates' }))
+    await expectToast('Success', 'Approved: the approved version is now published')
+    expect(await postState(id)).toEqual({ published: true, review: { state: 'approved', decision_note: null } })
+    expect(await screen.findByText('Nothing waits for review')).toBeTruthy()
+  })
+})

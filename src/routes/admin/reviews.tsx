@@ -1,0 +1,50 @@
+import { reviewMessages as text, type ReviewDecision, type ReviewKind } from '~/entities/content-review'
+import { PageHeader } from '~/features/admin/components/page-header'
+import { adminAction, loadOr, refused, type ActionResult } from '~/features/admin/lib/admin-action'
+import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import { listWaitingReviews, reviewContent } from '~/features/admin/reviews/api/reviews'
+import { ReviewQueue } from '~/features/admin/reviews/components/review-queue'
+import type { Route } from './+types/reviews'
+
+export const headers: Route.HeadersFunction = () => adminHeaders()
+export const meta: Route.MetaFunction = () => adminMeta('Reviews')
+
+export async function clientLoader() {
+  return { reviews: await loadOr(text.fetchFailed, listWaitingReviews, []) }
+}
+
+export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
+
+const KINDS: readonly ReviewKind[] = ['post', 'solution']
+const DECISIONS: readonly ReviewDecision[] = ['approve', 'reject']
+
+/** The database's own refusal (not your change to approve, withdrawn by a change) is what the reviewer reads. */
+async function explain(work: () => Promise<void>, success: string): Promise<ActionResult> {
+  try {
+    await work()
+    return { ok: true, toast: { kind: 'success', message: success } }
+  } catch (error) {
+    console.error(text.decideFailed, error)
+    return refused(error instanceof Error ? error.message : text.decideFailed)
+  }
+}
+
+export const clientAction = adminAction({
+  decide: async (db, body) => {
+    const kind = KINDS.find((k) => k === body.kind)
+    const decision = DECISIONS.find((d) => d === body.decision)
+    const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note.trim() : null
+    if (!kind || !decision || typeof body.id !== 'string') return refused(text.decideFailed)
+    if (decision === 'reject' && !note) return refused(text.noteNeeded, { note: text.noteNeeded })
+    return explain(() => reviewContent(db, kind, String(body.id), decision, note), decision === 'approve' ? text.approved : text.rejected)
+  },
+})
+
+export default function AdminReviewsRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <PageHeader title="Reviews" subtitle="Posts and solutions waiting for approval before they go live" />
+      <ReviewQueue reviews={loaderData.reviews} />
+    </>
+  )
+}
