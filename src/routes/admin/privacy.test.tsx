@@ -18,9 +18,11 @@ const eveCv = `${randomUUID()}/eve-cv.pdf`
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a])
 const ENV = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_PROXY', 'SUPABASE_BROWSER_URL'] as const
 const savedEnv = Object.fromEntries(ENV.map((name) => [name, process.env[name]]))
-const serverRoutes: Record<string, typeof eraseApi.action> = {
-  '/admin/api/cv-link': cvLinkApi.action,
-  '/admin/api/personal-data/erase': eraseApi.action,
+/** A server route action's arguments for a request to `url`, as the router hands them. */
+const serverArgs = (request: Request, url: URL) => ({ request, url, pattern: url.pathname, params: {}, context: new RouterContextProvider() })
+const serverRoutes: Record<string, (request: Request, url: URL) => Promise<Response>> = {
+  '/admin/api/cv-link': (request, url) => cvLinkApi.action(serverArgs(request, url)),
+  '/admin/api/personal-data/erase': (request, url) => eraseApi.action(serverArgs(request, url)),
 }
 const realFetch = globalThis.fetch
 
@@ -31,11 +33,10 @@ beforeAll(() => {
   delete process.env.SUPABASE_PROXY
   delete process.env.SUPABASE_BROWSER_URL
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
-    const serverAction = typeof input === 'string' ? serverRoutes[input] : undefined
-    if (!serverAction) return realFetch(input, init)
+    const serverRoute = typeof input === 'string' ? serverRoutes[input] : undefined
+    if (!serverRoute) return realFetch(input, init)
     const url = new URL(input as string, 'http://site.test')
-    const request = new Request(url, init)
-    return serverAction({ request, url, pattern: url.pathname, params: {}, context: new RouterContextProvider() })
+    return serverRoute(new Request(url, init), url)
   })
 })
 afterAll(() => {
@@ -52,7 +53,7 @@ async function eraseAs(db: Db | null): Promise<Response> {
   const url = new URL('http://site.test/admin/api/personal-data/erase')
   const headers = { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }
   const request = new Request(url, { method: 'POST', headers, body: JSON.stringify({ email: 'eve@example.com' }) })
-  return eraseApi.action({ request, url, pattern: url.pathname, params: {}, context: new RouterContextProvider() })
+  return eraseApi.action(serverArgs(request, url))
 }
 
 const cvFiles = async () => (await serviceDb(env.backend).storage.from('applications').list(eveCv.split('/')[0])).data
