@@ -11,6 +11,7 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('reset', 'routes/admin/reset.tsx'),
     route('api/staff', 'routes/admin/staff-api.ts'),
     route('api/cv-link', 'routes/admin/cv-link-api.ts'),
+    route('api/personal-data/erase', 'routes/admin/personal-data-erase-api.ts'),
     // Panels that load on demand (read with useFetcher().load, reloaded after every write).
     route('api/versions/:table/:id', 'routes/admin/versions-api.ts'),
     route('api/deleted/:table', 'routes/admin/deleted-api.ts'),

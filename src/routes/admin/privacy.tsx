@@ -1,5 +1,6 @@
 import { privacyMessages as text, type PersonalData } from '~/entities/personal-data'
-import { erasePersonalData, exportPersonalData, findPersonalData } from '~/features/admin/privacy/api/privacy'
+import { requestCvLink } from '~/features/admin/applications/api/cv-link-requests'
+import { exportPersonalData, findPersonalData, requestErasure } from '~/features/admin/privacy/api/privacy'
 import { PrivacyScreen } from '~/features/admin/privacy/components/privacy-screen'
 import { adminAction, attempt, loadOr, refused } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
@@ -16,10 +17,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 export const clientAction = adminAction({
-  // The ZIP is made here and handed to the screen as a link to download.
+  // The ZIP is made here (its CVs through links the web server signs) and handed to the screen as a link to download.
   export: async (db, body) => {
     let link = ''
-    const result = await attempt(async () => (link = URL.createObjectURL(await exportPersonalData(db, String(body.email)))), text.exportFailed)
+    const cvLink = (applicationId: string) => requestCvLink(db, applicationId)
+    const result = await attempt(async () => (link = URL.createObjectURL(await exportPersonalData(db, String(body.email), cvLink))), text.exportFailed)
     return result.ok ? { ...result, link } : result
   },
   erase: (db, body) => {
@@ -32,7 +34,7 @@ export const clientAction = adminAction({
     ) {
       return Promise.resolve(refused(text.confirmMismatch, { confirmation: text.confirmMismatch }))
     }
-    return attempt(() => erasePersonalData(db, email), text.eraseFailed, text.erased)
+    return requestErasure(db, email)
   },
 })
 
