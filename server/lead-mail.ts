@@ -168,18 +168,26 @@ export async function sendDueLeadMail(db: Db, deliver: Deliver, siteOrigin: stri
   return sent
 }
 
-/** Sends now and every few seconds; the timer does not keep the process alive. */
-export function scheduleLeadMail(options: LeadMailOptions): void {
+/** What sends one round of e-mail; it answers how many went. */
+export type MailRound = (db: Db, deliver: Deliver, siteOrigin: string) => Promise<number>
+
+/**
+ * Runs `send` now and every few seconds, never two rounds at once; a failed round is logged under
+ * `what` and the next one tries again. The timer does not keep the process alive.
+ */
+export function scheduleMailRounds(options: LeadMailOptions, what: string, send: MailRound): void {
   const db = createServiceClient(options.supabaseUrl, options.serviceRoleKey)
   const deliver = createDelivery(options)
   let running = false
   const round = () => {
     if (running) return
     running = true
-    sendDueLeadMail(db, deliver, options.siteOrigin)
-      .catch((error: unknown) => console.error(`Lead e-mails: ${(error as Error).message}`))
+    send(db, deliver, options.siteOrigin)
+      .catch((error: unknown) => console.error(`${what}: ${(error as Error).message}`))
       .finally(() => (running = false))
   }
   round()
   setInterval(round, LEAD_MAIL_INTERVAL_MS).unref()
 }
+
+export const scheduleLeadMail = (options: LeadMailOptions) => scheduleMailRounds(options, 'Lead e-mails', sendDueLeadMail)

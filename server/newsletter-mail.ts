@@ -6,8 +6,7 @@
 // (SMTP_URL, or .eml files in DATA_DIR/mail/). A sign-up never waits for any of this.
 import { createHash, randomBytes } from 'node:crypto'
 import type { Db } from '../src/lib/supabase.ts'
-import { createServiceClient } from '../src/lib/supabase.server.ts'
-import { createDelivery, LEAD_MAIL_INTERVAL_MS, type Deliver, type LeadMail, type LeadMailOptions } from './lead-mail.ts'
+import { scheduleMailRounds, type Deliver, type LeadMail, type LeadMailOptions } from './lead-mail.ts'
 
 const BATCH = 10
 
@@ -62,18 +61,4 @@ export async function sendNewsletterConfirmations(db: Db, deliver: Deliver, site
   return sent
 }
 
-/** Sends now and every few seconds; the timer does not keep the process alive. */
-export function scheduleNewsletterMail(options: LeadMailOptions): void {
-  const db = createServiceClient(options.supabaseUrl, options.serviceRoleKey)
-  const deliver = createDelivery(options)
-  let running = false
-  const round = () => {
-    if (running) return
-    running = true
-    sendNewsletterConfirmations(db, deliver, options.siteOrigin)
-      .catch((error: unknown) => console.error(`Newsletter confirmations: ${(error as Error).message}`))
-      .finally(() => (running = false))
-  }
-  round()
-  setInterval(round, LEAD_MAIL_INTERVAL_MS).unref()
-}
+export const scheduleNewsletterMail = (options: LeadMailOptions) => scheduleMailRounds(options, 'Newsletter confirmations', sendNewsletterConfirmations)
