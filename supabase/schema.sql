@@ -1929,7 +1929,15 @@ declare
   -- Two version-4 UUIDs: 244 random bits from the server's secure generator.
   v_token text := pg_catalog.encode(pg_catalog.uuid_send(gen_random_uuid()) || pg_catalog.uuid_send(gen_random_uuid()), 'hex');
 begin
-  if not (public.has_permission('posts.write') and public.has_required_aal()) then
+  if not (
+    public.has_required_aal()
+    and (
+      public.has_permission('posts.write')
+      or (public.has_permission('content.approve') and exists (
+        select 1 from public.content_reviews as r
+         where r.kind = 'post' and r.item_id = create_post_preview.post_id and r.state = 'pending'))
+    )
+  ) then
     raise exception using errcode = '42501', message = 'Only post editors can share previews.';
   end if;
   select p.* into v_post from public.blog_posts as p where p.id = create_post_preview.post_id;
@@ -1951,7 +1959,7 @@ $$;
 -- Name: FUNCTION create_post_preview(post_id uuid); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.create_post_preview(post_id uuid) IS 'Makes a 7-day preview link for a draft or scheduled post and returns its token (shown once; only its sha256 is kept). Post editors only.';
+COMMENT ON FUNCTION public.create_post_preview(post_id uuid) IS 'Makes a 7-day preview link for a draft or scheduled post and returns its token (shown once; only its sha256 is kept). Post editors, and reviewers (content.approve) of a post waiting for review.';
 
 
 --

@@ -3,7 +3,7 @@
 -- a change after the approval withdraws it, visitors keep the approved version meanwhile, and a
 -- rejection keeps the item unpublished with its note. With the setting off nothing changes.
 begin;
-select plan(59);
+select plan(62);
 
 select tests.create_identities();
 insert into auth.users (id, email, raw_user_meta_data) values
@@ -186,10 +186,16 @@ select throws_ok($$ select public.review_content('post', '32000000-0000-4000-800
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000001');
 select lives_ok($$ select public.request_review('post', '32000000-0000-4000-8000-0000000000b5', null) $$, 'a second post is sent for review');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000002');
+select ok(length(public.create_post_preview('32000000-0000-4000-8000-0000000000b5')) = 64,
+  'a reviewer makes a preview link of a post waiting for review');
+select throws_ok($$ select public.create_post_preview('32000000-0000-4000-8000-0000000000b2') $$, '42501', 'Only post editors can share previews.',
+  'but not of a post nothing waits on');
 select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b5', 'reject', ' ') $$,
   '22023', 'Say what needs to change: a rejection needs a note.', 'a rejection needs a note');
 select lives_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b5', 'reject', 'Returns cannot be promised') $$,
   'the reviewer rejects it with a note');
+select throws_ok($$ select public.create_post_preview('32000000-0000-4000-8000-0000000000b5') $$, '42501', 'Only post editors can share previews.',
+  'nor of one once it is decided');
 select tests.act_as_owner();
 select ok(not (select published from public.blog_posts where id = '32000000-0000-4000-8000-0000000000b5'), 'the rejected post stays unpublished');
 select is(tests.logged('32000000-0000-4000-8000-0000000000b5', 'rejected') ->> 'note', 'Returns cannot be promised',

@@ -10,8 +10,9 @@ import {
   updateBlogPost,
 } from '~/features/admin/blog/api/blog-posts'
 import { discardPostDraft, listPostDrafts, publishPostDraft, savePostDraft, withDrafts } from '~/features/admin/blog/api/post-drafts'
-import { postPreviewMessages, previewPath } from '~/entities/post-preview'
-import { createPreviewLink, revokePreviewLink } from '~/features/admin/blog/api/preview-links'
+import { postPreviewMessages } from '~/entities/post-preview'
+import { revokePreviewLink } from '~/features/admin/blog/api/preview-links'
+import { sharePreview } from '~/features/admin/blog/share-preview'
 import { blogResource } from '~/features/admin/blog/blog-resource'
 import { reviewMessages } from '~/entities/content-review'
 import { approvalRequired, listReviewStates, requestReview } from '~/features/admin/reviews/api/reviews'
@@ -90,15 +91,7 @@ export const clientAction = adminAction({
     }, blogPostMessages.bulkFailed)
     return result.ok ? { ok: true, toast: { kind: 'success', message: bulkPostMessage(operation, count) } } : result
   },
-  sharePreview: async (db, body) => {
-    let token = ''
-    const result = await attempt(
-      async () => (token = await createPreviewLink(db, String(body.id))),
-      postPreviewMessages.createFailed,
-      postPreviewMessages.created,
-    )
-    return result.ok ? { ...result, link: previewPath(token) } : result
-  },
+  sharePreview,
   requestReview: (db, body) => attempt(() => requestReview(db, 'post', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested),
   revokePreview: (db, body) => attempt(() => revokePreviewLink(db, String(body.previewId)), postPreviewMessages.revokeFailed, postPreviewMessages.revoked),
 })

@@ -104,4 +104,18 @@ describe('Reviews queue', () => {
     await expectToast('Error', 'Publishing needs approval: save it unpublished and ask for a review; it goes live when a reviewer approves it.')
     expect((await postState(id)).published).toBe(false)
   })
+
+  it('lets a reviewer open a post that waits for review as visitors will see it, through a preview link', async () => {
+    const id = await draftPost(editor, 'review-preview', 'Card rates')
+    await askForReview(editor, id)
+    const user = userEvent.setup()
+    renderRoute(screenRoute, reviewer, '/admin/reviews')
+    await listLoaded()
+    await user.click(await screen.findByRole('button', { name: 'Preview Card rates' }))
+    await expectToast('Success', 'Preview link created')
+    const link = await screen.findByRole('link', { name: 'Open the preview of Card rates' })
+    const token = link.getAttribute('href')?.split('/preview/')[1] ?? ''
+    const { data } = await serviceDb(env.backend).rpc('post_preview', { token })
+    expect(data).toEqual([expect.objectContaining({ title: 'Card rates' })])
+  })
 })

@@ -1,4 +1,5 @@
 import { reviewMessages as text, type ReviewDecision, type ReviewKind } from '~/entities/content-review'
+import { sharePreview } from '~/features/admin/blog/share-preview'
 import { PageHeader } from '~/features/admin/components/page-header'
 import { adminAction, loadOr, refused, type ActionResult } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
@@ -30,6 +31,8 @@ async function explain(work: () => Promise<void>, success: string): Promise<Acti
 }
 
 export const clientAction = adminAction({
+  // A post waiting for review, as visitors will see it: the database allows reviewers that much.
+  preview: sharePreview,
   decide: async (db, body) => {
     const kind = KINDS.find((k) => k === body.kind)
     const decision = DECISIONS.find((d) => d === body.decision)

@@ -25,6 +25,7 @@ function ReviewItem({ review, action }: { review: ContentReview; action: AdminAc
   const { submit, busy } = action
   const [note, setNote] = useState('')
   const [noteError, setNoteError] = useState<string | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
   const noteId = useId()
   const errorId = useId()
   const headingId = useId()
@@ -36,6 +37,10 @@ function ReviewItem({ review, action }: { review: ContentReview; action: AdminAc
     }
     setNoteError(null)
     await submit({ intent: 'decide', kind: review.kind, id: review.item_id, decision, note })
+  }
+  const sharePreview = async () => {
+    const result = await submit({ intent: 'preview', id: review.item_id })
+    if (result.ok && result.link) setPreview(result.link)
   }
 
   return (
@@ -58,6 +63,19 @@ function ReviewItem({ review, action }: { review: ContentReview; action: AdminAc
           <a className="text-brand-primary underline" href={publicPath(review)} target="_blank" rel="noreferrer">
             Open the live page
           </a>
+        </p>
+      ) : null}
+      {review.kind === 'post' && !review.live_content ? (
+        <p className="mt-2 text-sm">
+          {preview ? (
+            <a className="text-brand-primary underline" href={preview} target="_blank" rel="noreferrer">
+              Open the preview of {review.title}
+            </a>
+          ) : (
+            <button type="button" className={buttonSecondary} disabled={busy} onClick={() => void sharePreview()}>
+              Preview {review.title}
+            </button>
+          )}
         </p>
       ) : null}
       <details className="mt-3" open>
