@@ -6,6 +6,7 @@ import type { Db } from '~/lib/supabase'
 import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
 import * as blogRoute from './blog'
 import * as screenRoute from './reviews'
+import * as solutionsRoute from './solutions'
 
 const env = adminBackend()
 let editor: Db
@@ -117,5 +118,27 @@ describe('Reviews queue', () => {
     const token = link.getAttribute('href')?.split('/preview/')[1] ?? ''
     const { data } = await serviceDb(env.backend).rpc('post_preview', { token })
     expect(data).toEqual([expect.objectContaining({ title: 'Card rates' })])
+  })
+
+  it("opens a live solution's edit on its waiting draft copy, while visitors keep the approved text", async () => {
+    const service = serviceDb(env.backend)
+    const { data: live } = await service.from('solutions').select('id, title, shortdescription').eq('published', true).limit(1).single()
+    if (!live) throw new Error('the seed has no live solution')
+    const user = userEvent.setup()
+    renderRoute(solutionsRoute, editor, '/admin/solutions')
+    await listLoaded()
+    await user.click(await screen.findByRole('button', { name: `Edit ${live.title}` }))
+    let dialog = await screen.findByRole('dialog', { name: 'Edit Solution' })
+    const field = within(dialog).getByLabelText('Short Description')
+    await user.clear(field)
+    await user.type(field, 'Waiting for sign-off.')
+    await user.click(within(dialog).getByRole('button', { name: 'Update Solution' }))
+    await expectToast('Success', 'Saved: request a review to publish it')
+    expect((await service.from('solutions').select('shortdescription').eq('id', live.id).single()).data?.shortdescription).toBe(live.shortdescription)
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    await user.click(await screen.findByRole('button', { name: `Edit ${live.title}` }))
+    dialog = await screen.findByRole('dialog', { name: 'Edit Solution' })
+    expect((within(dialog).getByLabelText('Short Description') as HTMLTextAreaElement).value).toBe('Waiting for sign-off.')
   })
 })

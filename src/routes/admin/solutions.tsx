@@ -1,8 +1,15 @@
-import { solutionMessages, solutionSchema } from '~/entities/solution'
+import { solutionMessages, solutionSchema, type Solution } from '~/entities/solution'
 import { createSolution, deleteSolution, listSolutions, updateSolution } from '~/features/admin/solutions/api/solutions'
 import { solutionsResource } from '~/features/admin/solutions/solutions-resource'
 import { reviewMessages } from '~/entities/content-review'
-import { approvalRequired, createSolutionForReview, listReviewStates, requestReview, saveSolutionForReview } from '~/features/admin/reviews/api/reviews'
+import {
+  approvalRequired,
+  createSolutionForReview,
+  listReviewStates,
+  listSolutionDrafts,
+  requestReview,
+  saveSolutionForReview,
+} from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, crudIntents, loadOr } from '~/features/admin/lib/admin-action'
@@ -14,12 +21,13 @@ export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Solutions')
 
 export async function clientLoader() {
-  const [rows, reviews, approvalNeeded] = await Promise.all([
+  const [rows, reviews, approvalNeeded, drafts] = await Promise.all([
     loadOr(solutionMessages.fetchFailed, listSolutions, []),
     loadOr(reviewMessages.fetchFailed, (db) => listReviewStates(db, 'solution'), []),
     loadOr(reviewMessages.fetchFailed, approvalRequired, false),
+    loadOr(reviewMessages.fetchFailed, listSolutionDrafts, new Map<string, Partial<Solution>>()),
   ])
-  return { rows, reviews, approvalNeeded }
+  return { rows: rows.map((row) => ({ ...row, draft: approvalNeeded ? (drafts.get(row.id) ?? null) : null })), reviews, approvalNeeded }
 }
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'

@@ -76,7 +76,14 @@ function Audience({ form }: { form: Form }) {
   )
 }
 
-function initialValues(item: Solution | null): SolutionValues {
+/** A live solution's waiting edit (its draft copy), which the dialog opens on instead of the live fields. */
+function withWaitingEdit(item: Solution | null): Solution | null {
+  if (!item || !('draft' in item) || !item.draft) return item
+  return { ...item, ...(item.draft as Partial<Solution>) }
+}
+
+function initialValues(row: Solution | null): SolutionValues {
+  const item = withWaitingEdit(row)
   return {
     title: item?.title ?? '',
     slug: item?.slug ?? '',

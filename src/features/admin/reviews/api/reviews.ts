@@ -1,5 +1,5 @@
 import { reviewMessages as m, type ContentReview, type ReviewDecision, type ReviewKind, type ReviewState } from '~/entities/content-review'
-import type { SolutionValues } from '~/entities/solution'
+import type { Solution, SolutionValues } from '~/entities/solution'
 import type { Json } from '~/lib/database.types'
 import { check, unwrap, type Db } from '~/lib/supabase'
 import { toSolutionRow, updateSolution } from '../../solutions/api/solutions'
@@ -36,6 +36,12 @@ export async function reviewContent(db: Db, kind: ReviewKind, id: string, decisi
 export async function approvalRequired(db: Db): Promise<boolean> {
   const { data } = await db.from('site_settings').select('value').eq('key', 'content_requires_approval').maybeSingle()
   return data?.value === 'true'
+}
+
+/** The waiting edits of live solutions (their draft copies), by solution id, as row fields. */
+export async function listSolutionDrafts(db: Db): Promise<Map<string, Partial<Solution>>> {
+  const rows = unwrap(await db.from('solution_drafts').select('id, solution_values'), m.fetchFailed)
+  return new Map(rows.map((row) => [row.id, row.solution_values as Partial<Solution>]))
 }
 
 /** While publishing needs approval: a new solution waits unpublished for its review. */
