@@ -106,7 +106,7 @@ describe('Site Settings', () => {
     await user.click(required)
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
     await expectToast('Error', 'Failed to update settings')
-    expect(within(section).getByText(/before requiring it for all staff/)).toBeTruthy()
+    expect(await within(section).findByText(/before requiring it for all staff/)).toBeTruthy()
     expect((await settings()).staff_require_two_factor).toBe('false')
     // The database says the same to a hand-made request.
     const direct = await env.db.from('site_settings').update({ value: 'true' }).eq('key', 'staff_require_two_factor')
