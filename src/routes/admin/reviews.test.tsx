@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
 import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
+import * as activityRoute from './activity'
 import * as blogRoute from './blog'
 import * as screenRoute from './reviews'
 import * as solutionsRoute from './solutions'
@@ -140,5 +141,12 @@ describe('Reviews queue', () => {
     await user.click(await screen.findByRole('button', { name: `Edit ${live.title}` }))
     dialog = await screen.findByRole('dialog', { name: 'Edit Solution' })
     expect((within(dialog).getByLabelText('Short Description') as HTMLTextAreaElement).value).toBe('Waiting for sign-off.')
+  })
+
+  it('shows the decisions in the activity log with their fingerprints', async () => {
+    renderRoute(activityRoute, env.db, '/admin/activity')
+    await listLoaded()
+    expect((await screen.findAllByText(/approved/)).length).toBeGreaterThan(0)
+    expect(screen.getAllByText('fingerprint').length).toBeGreaterThan(0)
   })
 })

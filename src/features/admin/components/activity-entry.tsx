@@ -25,9 +25,14 @@ function ItemLink({ row }: { row: ActivityRow }) {
   )
 }
 
+/** An edit's field as recorded: what it was and what it became (other entries record plain values, e.g. a fingerprint). */
+function isEdit(value: unknown): value is { before?: unknown; after?: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && ('before' in value || 'after' in value)
+}
+
 function Changes({ changes }: { changes: ActivityRow['changes'] }) {
   if (!changes || typeof changes !== 'object' || Array.isArray(changes)) return null
-  const fields = Object.entries(changes as Record<string, { before?: unknown; after?: unknown }>)
+  const fields = Object.entries(changes as Record<string, unknown>)
   return (
     <details className="mt-1 text-xs text-slate-700">
       <summary className="cursor-pointer text-slate-600">
@@ -38,7 +43,13 @@ function Changes({ changes }: { changes: ActivityRow['changes'] }) {
           <div key={field} className="rounded bg-slate-50 p-2">
             <dt className="font-medium text-slate-800">{field}</dt>
             <dd className="break-words">
-              <del className="text-red-800">{show(change.before)}</del> → <ins className="text-emerald-800 no-underline">{show(change.after)}</ins>
+              {isEdit(change) ? (
+                <>
+                  <del className="text-red-800">{show(change.before)}</del> → <ins className="text-emerald-800 no-underline">{show(change.after)}</ins>
+                </>
+              ) : (
+                show(change)
+              )}
             </dd>
           </div>
         ))}
