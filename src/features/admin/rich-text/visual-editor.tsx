@@ -71,13 +71,19 @@ function insertImage(editor: Editor, image: ChosenImage): void {
   editor.chain().focus().insertContent(node).run()
 }
 
+/** How many reported changes may wait for the form to hand them back (typing outruns rendering). */
+const MAX_UNACKNOWLEDGED = 100
+
 export default function VisualEditor({ value, onChange, onBlur, label, folder, ...aria }: VisualEditorProps) {
   const [linkOpen, setLinkOpen] = useState(false)
   // The image dialog: closed (null), choosing from the library (src null), or describing an upload.
   const [imageDialog, setImageDialog] = useState<{ src: string | null } | null>(null)
   const images = useImageUpload()
-  // The HTML this editor last reported: a different value comes from outside (the HTML tab, a reset).
-  const reported = useRef(value)
+  // What the editor holds, and what it reported that the form has not handed back yet. The form
+  // hands each change back a render later, and typing can land in between: a value among these is
+  // the editor's own change coming back late, never one from outside (the HTML tab, a reset).
+  const shown = useRef(value)
+  const unacknowledged = useRef<string[]>([])
   // The editor is created once; what its handlers call is kept current here.
   const latest = useRef({ onChange, onBlur, upload: images.upload })
   useEffect(() => {
@@ -128,15 +134,27 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
     },
     onUpdate: ({ editor: current }) => {
       const html = current.isEmpty ? '' : current.getHTML()
-      reported.current = html
+      shown.current = html
+      unacknowledged.current.push(html)
+      if (unacknowledged.current.length > MAX_UNACKNOWLEDGED) unacknowledged.current.shift()
       latest.current.onChange(html)
     },
     onBlur: () => latest.current.onBlur?.(),
   })
 
   useEffect(() => {
-    if (!editor || value === reported.current) return
-    reported.current = value
+    if (!editor) return
+    if (value === shown.current) {
+      unacknowledged.current = []
+      return
+    }
+    const echo = unacknowledged.current.indexOf(value)
+    if (echo !== -1) {
+      unacknowledged.current.splice(0, echo + 1)
+      return
+    }
+    shown.current = value
+    unacknowledged.current = []
     editor.commands.setContent(value, { emitUpdate: false })
   }, [editor, value])
 

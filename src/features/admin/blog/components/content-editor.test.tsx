@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { createRoutesStub } from 'react-router'
 import { afterEach, describe, expect, it } from 'vitest'
 import { ContentEditor, type ContentMode } from './content-editor'
@@ -71,5 +71,45 @@ describe('the Content field', () => {
     expect(within(area).getByRole('heading', { level: 3, name: 'Second' })).toBeTruthy()
     expect(within(area).getByRole('listitem').textContent).toBe('item')
     expect(screen.getByLabelText('Value').textContent).toBe('<h3>Second</h3><ul><li><p>item</p></li></ul>')
+  })
+
+  it('keeps newer changes when the form hands back an older one late, and takes a value from outside', async () => {
+    // ProseMirror measures the selection to scroll it into view; jsdom lays nothing out.
+    Range.prototype.getClientRects ??= () => Object.assign([], { item: () => null }) as unknown as DOMRectList
+    Range.prototype.getBoundingClientRect ??= () => new DOMRect()
+    const user = userEvent.setup()
+    // A form that hands the editor's changes back only when told to.
+    const reported: string[] = []
+    let handBack: (value: string) => void = () => undefined
+    function LaggingField() {
+      const [value, setValue] = useState('<p>Rates</p>')
+      useEffect(() => {
+        handBack = setValue
+      }, [])
+      return <ContentEditor id="content" value={value} onChange={(html) => reported.push(html)} />
+    }
+    const Stub = createRoutesStub([{ path: '/admin/blog', Component: LaggingField }])
+    render(<Stub initialEntries={['/admin/blog']} />)
+    const rerender = (value: string) => act(() => handBack(value))
+    await screen.findByRole('textbox', { name: 'Content' })
+    const toolbar = screen.getByRole('toolbar', { name: 'Formatting' })
+    await user.click(within(toolbar).getByRole('button', { name: 'Heading 2' }))
+    await user.click(within(toolbar).getByRole('button', { name: 'Quote' }))
+    expect(reported).toEqual(['<h2>Rates</h2>', '<blockquote><h2>Rates</h2></blockquote>'])
+    const area = screen.getByRole('textbox', { name: 'Content' })
+
+    // The first change comes back after the second was made: the editor keeps the second.
+    rerender(reported[0]!)
+    expect(area.innerHTML).toContain('<blockquote><h2>Rates</h2></blockquote>')
+    rerender(reported[1]!)
+    expect(area.innerHTML).toContain('<blockquote><h2>Rates</h2></blockquote>')
+
+    // A value the editor never reported (a reset, the HTML tab) replaces what it holds.
+    rerender('<p>Reset</p>')
+    expect(within(area).queryByRole('heading')).toBeNull()
+    expect(area.textContent).toBe('Reset')
+    rerender('<h2>Rates</h2>')
+    expect(within(area).getByRole('heading', { level: 2, name: 'Rates' })).toBeTruthy()
+    expect(reported).toHaveLength(2)
   })
 })
