@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
-// Browser tests: `npm start` serves the product on free ports with a fresh DATA_DIR, and Debian's
-// Chromium (CHROME_PATH, default /usr/bin/chromium) visits it through playwright-core. The specs in
+// Browser tests: `npm start` serves the product on free ports with a fresh DATA_DIR, once per worker
+// (each worker's files run one at a time against their own product), and Debian's Chromium
+// (CHROME_PATH, default its headless shell) visits it through playwright-core. The specs in
 // tests/e2e/own-api-origin/ need the product deployed another way and have their own config.
 export default defineConfig({
   test: {
@@ -9,7 +10,7 @@ export default defineConfig({
     exclude: ['tests/e2e/own-api-origin/**', '**/node_modules/**'],
     environment: 'node',
     globalSetup: ['tests/e2e/support/serve-product.ts'],
-    maxWorkers: 1,
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 240_000,
   },

@@ -1,15 +1,14 @@
 // axe-core on every admin screen and every dialog its Add/Create buttons open, signed in, on a phone
 // and on a laptop: zero WCAG 2.1 A/AA violations, and each dialog takes and returns focus.
 import type { Page } from 'playwright-core'
-import { describe, expect, inject } from 'vitest'
+import { describe, expect } from 'vitest'
 import { ADMIN_LOGIN, ADMIN_ROUTES, DEV_ADMIN } from './support/admin-routes.ts'
 import { expectNoViolations } from './support/axe.ts'
 import { expectAccessibleDialog, NoDialogOpened } from './support/dialogs.ts'
 import { test } from './support/fixtures.ts'
 import { VIEWPORTS } from './support/public-routes.ts'
 import { settle } from './support/settle.ts'
-
-const siteUrl = inject('siteUrl')
+import { siteUrl } from './support/product.ts'
 
 async function signIn(page: Page): Promise<void> {
   await page.goto(new URL(ADMIN_LOGIN, siteUrl).href)

@@ -1,11 +1,10 @@
 // axe-core on every public page, on a phone and on a laptop: zero WCAG 2.1 A/AA violations.
-import { describe, expect, inject } from 'vitest'
+import { describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { PUBLIC_ROUTES, VIEWPORTS } from './support/public-routes.ts'
 import { settle } from './support/settle.ts'
-
-const siteUrl = inject('siteUrl')
+import { siteUrl } from './support/product.ts'
 
 // The newsletter's personal links (not in the sitemap): an expired confirmation link, and the
 // unsubscribe page's one button.

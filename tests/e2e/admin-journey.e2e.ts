@@ -3,13 +3,13 @@
 // asserted on text only (they are built separately).
 import { mkdir } from 'node:fs/promises'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from './support/browser.ts'
 import { AdminJobsPage } from './support/pages/admin-jobs.ts'
 import { AdminLoginPage } from './support/pages/admin-login.ts'
 import { AdminShell } from './support/pages/admin-shell.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const ADMIN = { email: 'admin@example.com', password: 'change-me-admin' }
 const JOB = `Ledger Platform Engineer ${Date.now()}`
 

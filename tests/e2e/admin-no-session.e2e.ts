@@ -1,13 +1,13 @@
 // Without a session, /admin shows no data — not in the HTML the server sends, not for one frame
 // before the redirect to the login screen. Markers only staff may see are planted first (a draft
 // post, a contact message, a subscriber); every state of the DOM is recorded and searched for them.
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { ADMIN_LOGIN, ADMIN_ROUTES } from './support/admin-routes.ts'
 import { recordDom } from './support/dom-recorder.ts'
 import { test } from './support/fixtures.ts'
 import { deleteRows, insertRow } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const MARKERS = {
   draftTitle: 'E2E staff-only draft 7f3a',
   message: 'E2E staff-only message 7f3a',

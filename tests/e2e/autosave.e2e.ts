@@ -4,13 +4,13 @@
 // the live post, and two posts
 // published at once from the list. axe on the conflict screen and the bulk confirmation.
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
 import { deleteRows, insertRow, selectRows } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const RUN = Date.now()
 const PREFIX = `autosave-journey-${RUN}`
 

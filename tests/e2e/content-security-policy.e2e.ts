@@ -4,10 +4,9 @@
 // zod with them, when first focused). A library that probes for eval, even one that catches the
 // refusal, fails here.
 import type { Page } from 'playwright-core'
-import { describe, expect, inject } from 'vitest'
+import { describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
-
-const siteUrl = inject('siteUrl')
+import { siteUrl } from './support/product.ts'
 
 const ROUTES = ['/', '/about', '/contact', '/careers', '/resources', '/solutions/banking']
 

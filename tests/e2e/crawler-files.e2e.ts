@@ -1,10 +1,10 @@
 // The crawler files as the served product answers them (npm start, no SITE_URL: absolute URLs use
 // the origin the request came to), and the pages they point at.
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { describe, expect, inject, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { PUBLIC_ROUTES } from './support/public-routes.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const parser = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === 'url' || name === 'item' })
 
 async function fetchXml(path: string, contentType: string) {

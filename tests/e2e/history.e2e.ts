@@ -3,14 +3,14 @@
 // under its filters, which survive a reload. Deleting the post and bringing it back from Recently
 // deleted, where focus stays in the dialog after the restore, so Escape closes it. axe on the
 // Activity screen, the History and the Recently deleted dialogs at 390 and 1280 px.
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
 import { VIEWPORTS } from './support/public-routes.ts'
 import { deleteRows, insertRow } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const SLUG = `history-journey-${Date.now()}`
 const TITLE = 'History journey'
 

@@ -1,10 +1,10 @@
 import { mkdir } from 'node:fs/promises'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from './support/browser.ts'
 import { hydrateOnGoto } from './support/hydration.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 let browser: Browser
 
 beforeAll(async () => {

@@ -3,12 +3,13 @@
 // URLs, both in the server's page and after the browser renders the post itself (a link followed
 // from /resources), and the browser never asks for a /render/image/ address.
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { startSite, type SiteServer } from '../helpers/site-server.ts'
 import { test } from './support/fixtures.ts'
 import { deleteRows, deleteStoredFile, insertRow } from './support/staff-data.ts'
+import { productBackend } from './support/product.ts'
 
-const backend = inject('backend')
+const backend = productBackend()
 const stamp = Date.now()
 const slug = `plain-images-${stamp}`
 const paths = { photo: `e2e/plain-photo-${stamp}.png`, byline: `e2e/plain-byline-${stamp}.png` }

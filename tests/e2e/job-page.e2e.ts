@@ -2,15 +2,15 @@
 // page too), and the application form posting without JavaScript: the page comes back with the
 // confirmation and the application is stored.
 import { createClient } from '@supabase/supabase-js'
-import { describe, expect, inject } from 'vitest'
+import { describe, expect } from 'vitest'
 import WebSocket from 'ws'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { VIEWPORTS } from './support/public-routes.ts'
 import { settle } from './support/settle.ts'
+import { siteUrl, productBackend } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
-const backend = inject('backend')
+const backend = productBackend()
 const JOB_PAGE = '/careers/senior-backend-engineer-core-banking'
 const CLOSED_JOB_PAGE = '/careers/data-analyst-collections'
 

@@ -3,14 +3,14 @@
 // RSS feed) and unpublishing it (it leaves all four).
 import { XMLParser } from 'fast-xml-parser'
 import type { Page } from 'playwright-core'
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { AdminPage } from './support/pages/admin.ts'
 import { AdminBlogPage } from './support/pages/admin-blog.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, deleteStoredFile } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const TITLE = `Closing the Books Daily ${Date.now()}`
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64')
 const parser = new XMLParser({ isArray: (name) => name === 'url' || name === 'item' })

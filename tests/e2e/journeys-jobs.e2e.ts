@@ -3,12 +3,12 @@
 // the browser downloaded are the bytes the visitor uploaded.
 import { readFile } from 'node:fs/promises'
 import type { Download } from 'playwright-core'
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
 import { deleteRows, deleteStoredFile, selectRows } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const JOB = { title: 'Journey Test Payments Engineer', location: 'Lagos (hybrid)', department: 'Engineering', type: 'Contract' }
 const APPLICANT = { name: 'Tobi Journey-Adewale', email: 'tobi.journey@example.com', phone: '+234 803 000 0001' }
 // A small PDF with bytes that change per run and one that is not valid UTF-8, so a text round trip

@@ -2,12 +2,12 @@
 // CSV export, the file the browser downloads read back and parsed.
 import { readFile } from 'node:fs/promises'
 import Papa from 'papaparse'
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
 import { deleteRows } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const VISITOR = {
   firstName: 'Ngozi',
   lastName: 'Journey-Eze',

@@ -1,15 +1,15 @@
 // The media library as staff use it: an image uploaded on the Media screen is used by a post; renamed
 // and moved to another folder there, the post's page still shows it, from its new address.
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { AdminPage } from './support/pages/admin.ts'
 import { AdminMediaPage } from './support/pages/admin-media.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, deleteStoredFile, insertRow } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const STAMP = Date.now()
 const FOLDER = `journey-${STAMP}`
 const SLUG = `media-journey-${STAMP}`

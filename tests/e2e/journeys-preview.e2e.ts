@@ -2,14 +2,14 @@
 // sees the post under the "Preview: not published" banner; the editor revokes the link and the
 // reader gets the expired page. The editor's search and social fields show their counters and the
 // live search-result preview. axe on the editor with its new panels.
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { AdminPage } from './support/pages/admin.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, insertRow } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const SLUG = `preview-journey-${Date.now()}`
 const TITLE = 'Preview journey draft'
 

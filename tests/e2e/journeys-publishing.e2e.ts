@@ -5,16 +5,16 @@
 // comes when the test moves the backend's clock (the database decides by it) and the back office's
 // browser clock to it, not by waiting for the minute to pass.
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { advanceBackendClock } from '../helpers/test-clock.ts'
 import { PHONE, test } from './support/fixtures.ts'
 import { AdminPage } from './support/pages/admin.ts'
 import { AdminBlogPage } from './support/pages/admin-blog.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, insertRow } from './support/staff-data.ts'
+import { siteUrl, productBackend } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
-const backend = inject('backend')
+const backend = productBackend()
 const stamp = Date.now()
 const SCHEDULED_TITLE = `Month End Without Overtime ${stamp}`
 const RENAMED_TITLE = `Reconciling Mobile Money ${stamp}`

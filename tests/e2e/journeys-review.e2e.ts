@@ -2,15 +2,15 @@
 // compliance reviewer approves it from the Reviews queue, the post goes live for visitors, and the
 // editor's list says who approved it. axe on the Reviews queue with an item waiting.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
 import { AdminLoginPage } from './support/pages/admin-login.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, insertRow, updateRows } from './support/staff-data.ts'
+import { siteUrl, productBackend } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const stamp = Date.now()
 const SLUG = `review-journey-${stamp}`
 const TITLE = `Review journey ${stamp}`
@@ -20,7 +20,7 @@ const REVIEWER = `review-compliance-${stamp}@example.com`
 
 /** A confirmed account made with the service-role key, holding `role`. */
 async function createAccount(email: string, role: string, fullName: string): Promise<void> {
-  const { url, serviceRoleKey } = inject('backend')
+  const { url, serviceRoleKey } = productBackend()
   const response = await fetch(`${url}/auth/v1/admin/users`, {
     method: 'POST',
     headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },

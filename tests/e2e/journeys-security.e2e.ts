@@ -1,13 +1,13 @@
 // Journey: staff paste hostile HTML into a new post in the blog editor and switch to Preview; the
 // preview shows the post's safe text and runs none of the payload's vectors. The post is never
 // saved (the dialog is closed without 'Create Post').
-import { describe, expect, inject } from 'vitest'
+import { describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { HOSTILE_HTML, SAFE_MARKER_TEXT, vectorsThatRan } from './support/hostile-html.ts'
 import { AdminPage } from './support/pages/admin.ts'
 import { selectRows } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const TITLE = 'Journey hostile preview'
 
 describe('blog editor preview', () => {

@@ -1,11 +1,11 @@
 // Journey: staff change the contact e-mail in Site Settings ('Save All Settings') and a visitor sees
 // it on /contact and in the footer of every page. Every setting is put back afterwards.
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
 import { deleteRows, selectRows, upsertRows } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const NEW_EMAIL = 'journeys.desk@example.com'
 let original: { key: string; value: string }[] = []
 

@@ -3,7 +3,7 @@
 // two-factor and signs in with a code; a forgotten password is reset from its e-mail; axe on every
 // new screen at 390 px and 1280 px.
 import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject } from 'vitest'
+import { beforeAll, describe, expect } from 'vitest'
 import { authLinkMailedTo } from '../helpers/mail.ts'
 import { advanceBackendClock } from '../helpers/test-clock.ts'
 import { TOTP_STEP_MS, totpCode as codeAt } from '../helpers/totp.ts'
@@ -15,9 +15,7 @@ import { AdminShell } from './support/pages/admin-shell.ts'
 import { VIEWPORTS } from './support/public-routes.ts'
 import { settle } from './support/settle.ts'
 import { insertRow } from './support/staff-data.ts'
-
-const siteUrl = inject('siteUrl')
-const dataDir = inject('dataDir')
+import { siteUrl, dataDir, productBackend } from './support/product.ts'
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   const login = new AdminLoginPage(page, siteUrl)
@@ -27,7 +25,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 
 /** A confirmed account made with the service-role key, with `role` when given. */
 async function createAccount(email: string, password: string, role?: 'admin' | 'editor'): Promise<void> {
-  const { url, serviceRoleKey } = inject('backend')
+  const { url, serviceRoleKey } = productBackend()
   const response = await fetch(`${url}/auth/v1/admin/users`, {
     method: 'POST',
     headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
@@ -45,7 +43,7 @@ let clockAheadMs = 0
 
 /** Moves the backend's clock by `ms` (0: only reads it) and keeps how far it runs ahead of real time. */
 async function moveClock(ms: number): Promise<void> {
-  const { url, serviceRoleKey } = inject('backend')
+  const { url, serviceRoleKey } = productBackend()
   clockAheadMs = (await advanceBackendClock(url, serviceRoleKey, ms)) - Date.now()
 }
 
@@ -176,7 +174,7 @@ describe('staff journeys', () => {
     await other.waitForURL((target) => target.pathname === '/admin')
     await other.context().close()
 
-    const { url, anonKey } = inject('backend')
+    const { url, anonKey } = productBackend()
     const signedIn = await fetch(`${url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { apikey: anonKey, 'content-type': 'application/json' },

@@ -1,12 +1,12 @@
 // Journey: staff reorder the team in Team Members (move down, then up) and a visitor sees the new
 // order on /about each time. The original order is put back afterwards for the other browser tests.
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
 import { selectRows, updateRows } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 interface Member {
   id: string
   name: string

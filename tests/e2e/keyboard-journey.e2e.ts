@@ -1,12 +1,11 @@
 // A visitor without a mouse: reaches the header's Solutions menu, opens a solution from it, then goes
 // to the contact page and sends the form — Tab, Enter, arrows and typing only, with focus visible at
 // every stop. Controls are found by the names a screen reader announces.
-import { describe, inject } from 'vitest'
+import { describe } from 'vitest'
 import { LAPTOP, test } from './support/fixtures.ts'
 import { expectFocusVisible, tabTo } from './support/keyboard.ts'
 import { settle } from './support/settle.ts'
-
-const siteUrl = inject('siteUrl')
+import { siteUrl } from './support/product.ts'
 
 describe('a keyboard-only visitor', () => {
   test('opens a solution from the header menu and sends the contact form', async ({ page }) => {

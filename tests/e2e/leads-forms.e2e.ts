@@ -6,13 +6,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { launchChromium } from './support/browser.ts'
 import { hydrateOnGoto } from './support/hydration.ts'
+import { siteUrl, productBackend } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
-const backend = inject('backend')
+const backend = productBackend()
 // A person's browser: the headless one names itself HeadlessChrome, which counts as a bot.
 const userAgent = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 let browser: Browser

@@ -1,14 +1,14 @@
 // Hostile post HTML runs nothing in a visitor's browser: proved first on the sanitizer's output as
 // Chromium renders it (and on the raw payload, which must run, or the check proves nothing), then
 // on the public post page once the site serves it.
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { sanitizeHtml } from '../../src/lib/sanitize-html.ts'
 import { test } from './support/fixtures.ts'
 import { HOSTILE_HTML, SAFE_MARKER_TEXT, vectorsThatRan } from './support/hostile-html.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, insertRow } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const SLUG = 'e2e-hostile-html'
 
 afterAll(async () => {

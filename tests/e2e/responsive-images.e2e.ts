@@ -2,13 +2,13 @@
 // GPS position; the stored file no longer does, and the post's page offers it in sizes (srcset of
 // image-transformation URLs), so a 390 px phone downloads a small WebP, not the original.
 import sharp from 'sharp'
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { AdminPage } from './support/pages/admin.ts'
 import { AdminBlogPage } from './support/pages/admin-blog.ts'
 import { deleteRows, deleteStoredFile } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const TITLE = `Harbour at Dawn ${Date.now()}`
 const DATUM = 'HARBOUR-DATUM'
 

@@ -3,13 +3,13 @@
 // test-results/ for a person to look at. Then the interactive parts: menus, search, navigation.
 import { mkdir } from 'node:fs/promises'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { launchChromium } from './support/browser.ts'
 import { hydrateOnGoto } from './support/hydration.ts'
 import { settle } from './support/settle.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 let browser: Browser
 
 const ROUTES: { path: string; heading: string }[] = [

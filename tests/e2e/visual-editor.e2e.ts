@@ -6,7 +6,7 @@
 import type { Locator } from 'playwright-core'
 import type { EditorState } from '@tiptap/pm/state'
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject } from 'vitest'
+import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { LAPTOP, PHONE, test } from './support/fixtures.ts'
 import { AdminPage } from './support/pages/admin.ts'
@@ -14,8 +14,8 @@ import { AdminBlogPage } from './support/pages/admin-blog.ts'
 import { AdminMediaPage } from './support/pages/admin-media.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, deleteStoredFile, selectRows } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
-const siteUrl = inject('siteUrl')
 const STAMP = Date.now()
 const FOLDER = `visual-${STAMP}`
 const TITLE = `Written Visually ${STAMP}`

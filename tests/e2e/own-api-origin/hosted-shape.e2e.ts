@@ -3,15 +3,15 @@
 // kept by supabase-js must all be right. The fixture fails a test on any console error (a CSP refusal
 // is one) or failed request.
 import sharp from 'sharp'
-import { afterAll, describe, expect, inject } from 'vitest'
+import { afterAll, describe, expect } from 'vitest'
 import { test } from '../support/fixtures.ts'
 import { hydrateOnGoto } from '../support/hydration.ts'
 import { AdminPage, visit } from '../support/pages/admin.ts'
 import { AdminBlogPage } from '../support/pages/admin-blog.ts'
+import { productBackend, siteUrl } from '../support/product.ts'
 import { deleteRows, deleteStoredFile, selectRows } from '../support/staff-data.ts'
 
-const siteUrl = inject('siteUrl')
-const backend = inject('backend')
+const backend = productBackend()
 const apiOrigin = new URL(backend.url).origin
 const TITLE = `Lagos Skyline ${Date.now()}`
 

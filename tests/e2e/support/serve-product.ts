@@ -15,13 +15,19 @@ import { repoRoot } from '../../../local-supabase/src/bootstrap.ts'
 import { READY_PREFIX } from '../../../local-supabase/src/config.ts'
 import { readKeys } from '../../../local-supabase/src/keys.ts'
 
+/** One running product: the site, its local backend and its DATA_DIR. */
+export interface Product {
+  siteUrl: string
+  /** The product's local backend, for tests that arrange data as staff would (service role). */
+  backend: { url: string; anonKey: string; serviceRoleKey: string } | undefined
+  /** The product's DATA_DIR, where e-mails land as .eml files (mail/) without SMTP. */
+  dataDir: string
+}
+
 declare module 'vitest' {
   export interface ProvidedContext {
-    siteUrl: string
-    /** The product's local backend, for tests that arrange data as staff would (service role). */
-    backend: { url: string; anonKey: string; serviceRoleKey: string }
-    /** The product's DATA_DIR, where e-mails land as .eml files (mail/) without SMTP. */
-    dataDir: string
+    /** One product per worker (support/product.ts picks a file's by its worker). */
+    products: Product[]
   }
 }
 
@@ -62,7 +68,7 @@ export interface ServeOptions {
   apiOrigin: 'site' | 'own'
 }
 
-export async function serve(project: TestProject, { apiOrigin }: ServeOptions): Promise<() => Promise<void>> {
+async function startProduct({ apiOrigin }: ServeOptions): Promise<{ product: Product; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-data-'))
   const port = await freePort()
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0', TEST_CLOCK: '1' }
@@ -88,24 +94,44 @@ export async function serve(project: TestProject, { apiOrigin }: ServeOptions): 
     await Promise.all([stop(product, 'SIGINT'), stop(backend, 'SIGTERM')])
     throw new Error(`${(error as Error).message}\n${output}`)
   }
-  project.provide('siteUrl', siteUrl)
-  project.provide('dataDir', dataDir)
   backendUrl ??= output
     .split('\n')
     .find((line) => line.startsWith(READY_PREFIX))
     ?.slice(READY_PREFIX.length)
     .trim()
   const keys = await readKeys(dataDir)
-  if (backendUrl && keys) {
-    project.provide('backend', { url: backendUrl, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey })
+  return {
+    product: { siteUrl, dataDir, backend: backendUrl && keys ? { url: backendUrl, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey } : undefined },
+    stop: async () => {
+      // Ctrl-C stops the web server (and the backend `npm start` started); a separate backend after it.
+      await stop(product, 'SIGINT')
+      await stop(backend, 'SIGTERM')
+      await rm(dataDir, { recursive: true, force: true })
+    },
   }
+}
 
-  return async () => {
-    // Ctrl-C stops the web server (and the backend `npm start` started); a separate backend after it.
-    await stop(product, 'SIGINT')
-    await stop(backend, 'SIGTERM')
-    await rm(dataDir, { recursive: true, force: true })
+/**
+ * Starts one product per worker of the run (`maxWorkers`), side by side: each worker's files run one
+ * after another against their own site, database and clock, as a single worker's always did.
+ */
+export async function serve(project: TestProject, options: ServeOptions): Promise<() => Promise<void>> {
+  const count = Math.max(1, project.config.maxWorkers)
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startProduct(options)))
+  const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
+  const stopAll = async () => {
+    await Promise.all(running.map((each) => each.stop()))
   }
+  const failed = started.find((result) => result.status === 'rejected')
+  if (failed) {
+    await stopAll()
+    throw failed.reason
+  }
+  project.provide(
+    'products',
+    running.map((each) => each.product),
+  )
+  return stopAll
 }
 
 export default function serveProduct(project: TestProject): Promise<() => Promise<void>> {

@@ -1,12 +1,6 @@
 // Arranging data the way staff would, straight through the product's backend with the service-role
 // key (the admin screens are exercised by their own tests; these set the scene for visitor tests).
-import { inject } from 'vitest'
-
-function backend() {
-  const value = inject('backend')
-  if (!value) throw new Error('the e2e setup did not provide the backend (serve-product.ts)')
-  return value
-}
+import { productBackend as backend } from './product.ts'
 
 async function rest(method: string, pathAndQuery: string, body?: unknown): Promise<unknown> {
   const { url, serviceRoleKey } = backend()
