@@ -19,10 +19,12 @@ export interface LaunchOptions {
   env?: NodeJS.ProcessEnv
   /** Pass the backend's output through to this process's stdout and stderr. */
   echo?: boolean
+  /** Node's own flags for the backend's process (before its script). */
+  nodeFlags?: string[]
 }
 
 export function launchBackend(options: LaunchOptions = {}): Promise<LaunchedBackend> {
-  const child = spawn(process.execPath, [backendEntry], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), backendEntry], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
