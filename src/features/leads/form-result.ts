@@ -1,9 +1,7 @@
 // What a lead form's action answers, for the page without JavaScript and the fetcher with it: either
 // accepted, or refused with a message per field (and/or one for the whole form) and what the
 // visitor typed, so nothing they entered is lost.
-import type { z } from 'zod'
-
-export type FieldErrors<K extends string> = Partial<Record<K, string>>
+import type { FieldErrors } from '~/entities/limits'
 
 export type FormResult<K extends string> = { ok: true } | { ok: false; fieldErrors: FieldErrors<K>; formError?: string; values: Partial<Record<K, string>> }
 
@@ -13,16 +11,6 @@ export const SUBMISSION_FAILED = 'Sorry, something went wrong on our side. Pleas
 
 /** The name of the hidden field that people never see and bots fill in. */
 export const HONEYPOT_FIELD = 'website'
-
-/** The first message for each field of a failed parse. */
-export function fieldErrorsOf<K extends string>(error: z.ZodError): FieldErrors<K> {
-  const errors: Partial<Record<string, string>> = {}
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '')
-    if (field && errors[field] === undefined) errors[field] = issue.message
-  }
-  return errors as FieldErrors<K>
-}
 
 /** The text fields of a submitted form (the keys of its limits), as sent. */
 export function textValues<K extends string>(formData: FormData, limits: Readonly<Record<K, number>>): Partial<Record<K, string>> {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { adminBackend, expectToast, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
@@ -144,6 +144,35 @@ describe('Blog Management', () => {
     await user.click(within(question).getByRole('button', { name: 'Delete' }))
     await expectToast('Success', 'Blog post deleted successfully')
     expect((await env.db.from('blog_posts').select('id').eq('slug', 'ledger-design-5-lessons')).data).toEqual([])
+  })
+
+  it('keeps what is typed in the post editor in this browser: a person sent to sign in finds it again, and Discard forgets it', async () => {
+    const { data: posts } = await env.db.from('blog_posts').select('title, excerpt').eq('published', true).order('title').limit(1)
+    const post = posts![0]
+    const typed = ' Typed before the session ran out.'
+    const user = userEvent.setup()
+    const openPost = async () => {
+      renderRoute(screenRoute, env.db, '/admin/blog')
+      await user.click(await screen.findByRole('button', { name: `Edit ${post.title}` }))
+      return within(await screen.findByRole('dialog', { name: 'Edit Blog Post' }))
+    }
+
+    let editor = await openPost()
+    await user.type(editor.getByLabelText('Excerpt'), typed)
+    // Sent to the sign-in page before the autosave ran: the page goes, the dialog never closed.
+    cleanup()
+    const tabStorage = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.getItem(sessionStorage.key(i)!) ?? '')
+    expect(tabStorage.filter((value) => value.includes(typed))).toEqual([])
+
+    editor = await openPost()
+    expect((editor.getByLabelText('Excerpt') as HTMLTextAreaElement).value).toBe(post.excerpt + typed)
+    await user.click(editor.getByRole('button', { name: 'Discard changes' }))
+    await waitFor(() => expect((editor.getByLabelText('Excerpt') as HTMLTextAreaElement).value).toBe(post.excerpt))
+    await user.click(editor.getByRole('button', { name: 'Cancel' }))
+    cleanup()
+
+    editor = await openPost()
+    expect((editor.getByLabelText('Excerpt') as HTMLTextAreaElement).value).toBe(post.excerpt)
   })
 
   it('takes its search and filters from the URL, so a reload or a shared link shows the same list', async () => {

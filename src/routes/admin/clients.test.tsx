@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '../../../tests/helpers/admin-harness'
+import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb, signedInDb, signedInMember } from '../../../tests/helpers/admin-harness'
 import * as clientsRoute from './clients'
 
 const env = adminBackend()
@@ -56,6 +56,31 @@ describe('Clients screen', () => {
     await expectToast('Error', 'Failed to create client')
     expect(screen.queryByText('Client created successfully')).toBeNull()
     expect((within(screen.getByRole('dialog', { name: 'Add Client' })).getByLabelText('Name') as HTMLInputElement).value).toBe('Not Allowed Ltd')
+  })
+
+  it('a save after someone else saved names them as the history does, and changes nothing', async () => {
+    const service = serviceDb(env.backend)
+    const email = `ed.editor-${Date.now()}@test.local`
+    const created = await service.auth.admin.createUser({
+      email,
+      password: 'editor-password-1',
+      email_confirm: true,
+      user_metadata: { full_name: 'Ed Editor' },
+    })
+    expect((await service.from('staff_roles').insert({ user_id: created.data.user!.id, role: 'admin' })).error).toBeNull()
+    const editor = await signedInDb(env.backend, email, 'editor-password-1')
+
+    const user = userEvent.setup()
+    renderRoute(clientsRoute, env.db, '/admin/clients')
+    await user.click(await screen.findByRole('button', { name: 'Edit Harbour Trust Bank' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Client' })
+    expect((await editor.from('clients').update({ icon: 'Gem' }).eq('name', 'Harbour Trust Bank')).error).toBeNull()
+    await user.type(within(dialog).getByLabelText('Name'), ' Plc')
+    await user.click(within(dialog).getByRole('button', { name: 'Update Client' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toMatch(/^Ed Editor changed this at .*, after you opened it\./)
+    // Theirs is kept and mine is not saved until I choose.
+    expect((await env.db.from('clients').select('name, icon').like('name', 'Harbour Trust Bank%')).data).toEqual([{ name: 'Harbour Trust Bank', icon: 'Gem' }])
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }))
   })
 
   it('edits and deletes a client after the confirmation', async () => {

@@ -17,7 +17,8 @@ import {
   StaffRuleError,
 } from '~/features/admin/staff/api/staff-admin.server'
 import type { StaffActionResult } from '~/features/admin/staff/api/staff-requests'
-import { fieldErrorsOf, refused } from '~/features/admin/lib/admin-action'
+import { refused } from '~/features/admin/lib/admin-action'
+import { fieldErrorsOf } from '~/entities/limits'
 import { serverEnv, serviceRoleKey } from '~/lib/env.server'
 import { siteUrl } from '~/lib/site-url.server'
 import type { Db } from '~/lib/supabase'

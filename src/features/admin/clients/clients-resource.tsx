@@ -1,6 +1,7 @@
 // The Clients screen: logos (or icons) in a grid, a dialog with a logo upload.
 import { useWatch } from 'react-hook-form'
 import { CLIENT_ICONS, clientMessages, clientSchema, type Client, type ClientValues } from '~/entities/client'
+import { formValuesOf } from '~/entities/form-values'
 import { ClientIcon } from '../components/client-icon'
 import { Field } from '../components/field'
 import { ImageUploadButton } from '../components/image-upload-button'
@@ -62,11 +63,7 @@ export const clientsResource: ResourceDescription<Client, ClientValues, ClientVa
   form: {
     schema: clientSchema,
     draftKey: 'client',
-    initial: (item) => ({
-      name: item?.name ?? '',
-      icon: CLIENT_ICONS.find((icon) => icon === item?.icon) ?? 'Building',
-      logo_url: item?.logo_url ?? '',
-    }),
+    initial: (item) => formValuesOf(clientSchema, item),
     ...dialogLabels('Client'),
     parts: [
       { name: 'name', label: 'Name' },

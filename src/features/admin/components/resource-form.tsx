@@ -7,6 +7,7 @@ import { useRef, useState, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form'
 import type { ZodType } from 'zod'
+import { changedBy } from '~/entities/activity'
 import type { ActionResult, Conflict } from '../lib/admin-action'
 import { useFormatTime, useNow } from '../lib/time-zone'
 import { showFieldErrors, useAdminAction } from '../lib/use-admin-action'
@@ -188,10 +189,8 @@ export function ConflictNotice<Row extends { id: string; updated_at?: string }, 
     )
   }
   if (!conflict) return null
-  const who =
-    conflict.updatedByName && conflict.updatedBy
-      ? `${conflict.updatedByName} (${conflict.updatedBy})`
-      : (conflict.updatedByName ?? conflict.updatedBy ?? 'Someone else')
+  // Named as the history and the activity log name them; the refusal carries no role.
+  const who = changedBy(conflict.updatedByName, conflict.updatedBy, null)
   const sameDay = formatTime(conflict.updatedAt, 'date') === formatTime(now, 'date')
   const when = formatTime(conflict.updatedAt, sameDay ? 'time' : 'full', true)
   const theirsLoaded = latest?.updated_at !== undefined && Date.parse(latest.updated_at) >= Date.parse(conflict.updatedAt)

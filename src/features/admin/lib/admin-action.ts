@@ -5,6 +5,7 @@
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
 import type { EntityMessages } from '~/entities/messages'
+import { fieldErrorsOf, type FieldErrors } from '~/entities/limits'
 import { RefusedError, StaleVersionError, type Db } from '~/lib/supabase'
 import { adminDb, staffDb } from './admin-db'
 import { notifyError } from './notify'
@@ -29,7 +30,7 @@ export interface ActionResult {
   /** When an autosave was stored (the database's time). */
   savedAt?: string
   toast?: { kind: ToastKind; message: string }
-  fieldErrors?: Record<string, string>
+  fieldErrors?: FieldErrors
   conflict?: Conflict
   /** What the write made that is shown only now (a preview link's address, an uploaded image's URL). */
   link?: string
@@ -47,15 +48,8 @@ export interface ActionBody {
 export type Intent = (db: Db, body: ActionBody) => Promise<ActionResult>
 
 /** A refused write: the error toast, and the messages beside the fields that broke a rule. */
-export function refused(message: string, fieldErrors?: Record<string, string>): ActionResult {
+export function refused(message: string, fieldErrors?: FieldErrors): ActionResult {
   return { ok: false, toast: { kind: 'error', message }, fieldErrors }
-}
-
-/** A schema's complaints by field ("content.title"), the first one of each. */
-export function fieldErrorsOf(error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] }): Record<string, string> {
-  const fieldErrors: Record<string, string> = {}
-  for (const issue of error.issues) fieldErrors[issue.path.map(String).join('.')] ??= issue.message
-  return fieldErrors
 }
 
 /** Runs one write: the failure toast (the detail goes to the console) or the success toast. */

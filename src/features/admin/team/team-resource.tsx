@@ -1,6 +1,7 @@
 // The Team Members screen: cards in the team's order, each movable one place up or down.
 import { ArrowDown, ArrowUp } from 'lucide-react'
 import { teamMemberMessages, teamMemberSchema, type TeamMember, type TeamMemberValues } from '~/entities/team-member'
+import { formValuesOf } from '~/entities/form-values'
 import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
 import { PersonCard } from '../components/item-parts'
@@ -51,14 +52,7 @@ export const teamResource: ResourceDescription<TeamMember, TeamMemberValues, Tea
   form: {
     schema: teamMemberSchema,
     draftKey: 'team',
-    initial: (item) => ({
-      name: item?.name ?? '',
-      position: item?.position ?? '',
-      bio: item?.bio ?? '',
-      avatar: item?.avatar ?? '',
-      linkedin_url: item?.linkedin_url ?? '',
-      twitter_url: item?.twitter_url ?? '',
-    }),
+    initial: (item) => formValuesOf(teamMemberSchema, item),
     ...dialogLabels('Team Member', 'Add New Team Member'),
     parts: [
       [

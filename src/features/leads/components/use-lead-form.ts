@@ -5,7 +5,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useFetcher } from 'react-router'
 import type { z } from 'zod'
-import { fieldErrorsOf, type FieldErrors, type FormResult } from '../form-result'
+import { fieldErrorsOf, type FieldErrors } from '~/entities/limits'
+import type { FormResult } from '../form-result'
 
 /**
  * The form's schema, or a loader for it: a form on every page (the newsletter) loads its schema on

@@ -1,7 +1,8 @@
 import type { Db } from '~/lib/supabase'
 import { submitJobApplication } from '../api/applications.server'
 import { cvKindOf, type CvKind } from '../cv-file'
-import { echoedValues, fieldErrorsOf, textValues, type FieldErrors } from '../form-result'
+import { fieldErrorsOf, type FieldErrors } from '~/entities/limits'
+import { echoedValues, textValues } from '../form-result'
 import { applicationLimits, applicationSchema, CV_TYPE_MESSAGE, type ApplicationField } from '../schemas'
 import { answerSubmission, type Answer } from './submission.server'
 

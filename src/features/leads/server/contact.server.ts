@@ -1,6 +1,7 @@
 import type { Db } from '~/lib/supabase'
 import { sendContactMessage } from '../api/contact-messages'
-import { echoedValues, fieldErrorsOf, textValues } from '../form-result'
+import { fieldErrorsOf } from '~/entities/limits'
+import { echoedValues, textValues } from '../form-result'
 import { contactLimits, contactSchema, type ContactField } from '../schemas'
 import { answerSubmission, type Answer } from './submission.server'
 

@@ -1,6 +1,7 @@
 import type { Db } from '~/lib/supabase'
 import { subscribeNewsletter } from '../api/subscribers'
-import { echoedValues, fieldErrorsOf, textValues } from '../form-result'
+import { fieldErrorsOf } from '~/entities/limits'
+import { echoedValues, textValues } from '../form-result'
 import { newsletterLimits, newsletterSchema, type NewsletterField } from '../schemas'
 import { answerSubmission, type Answer } from './submission.server'
 

@@ -2,7 +2,8 @@
 // input is a 400 with messages per field and the input kept; the flood limit is a 429 with its
 // own message; anything else is logged and the visitor gets a plain apology (never the detail).
 import { JobNotOpenError, TooManySubmissionsError } from '../api/lead-errors'
-import { isBotSubmission, SUBMISSION_FAILED, type FieldErrors, type FormResult } from '../form-result'
+import type { FieldErrors } from '~/entities/limits'
+import { isBotSubmission, SUBMISSION_FAILED, type FormResult } from '../form-result'
 
 export interface Answer<K extends string> {
   status: number

@@ -2,12 +2,11 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Eye, Pencil, Plus } from 'lucide-react'
 import { useState, type KeyboardEvent } from 'react'
-import { Controller, useWatch } from 'react-hook-form'
+import { Controller, useForm, useWatch } from 'react-hook-form'
 import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { ZonedDateTime } from '../../components/zoned-date-time'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
-import { useDraftForm } from '../../lib/use-draft'
 import { blogPostSchema, postStatus, type BlogPost, type BlogPostValues, type EditablePost } from '~/entities/blog-post'
 import { searchFieldValues } from '~/entities/search-fields'
 import { ConflictNotice, useResourceSave } from '../../components/resource-form'
@@ -52,24 +51,25 @@ export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
   // Opens with unpublished changes (the draft copy, or this browser's newer copy) when there are any.
   const [restored] = useState(() => restorePost(item, initialValues(item)))
   const discarding = useAdminAction()
-  const { form, dialog } = useDraftForm({
-    draftKey: `blog:${item?.id ?? 'new'}`,
-    resolver: zodResolver(blogPostSchema),
-    initial: restored.values,
+  // What is typed is kept by the autosave (this browser's copy, then the server's draft copy), so a
+  // person sent to sign in, or whose tab closed, finds it when the post opens again.
+  const form = useForm<BlogPostValues>({ resolver: zodResolver(blogPostSchema), defaultValues: restored.values })
+  const dialog = {
     open,
-    onOpenChange: (next) => {
-      if (!next) autosave.flushPending()
-      if (!next) onClose()
+    onOpenChange: (next: boolean) => {
+      if (next) return
+      autosave.flushPending()
+      onClose()
     },
-    onSave: async (values, f) => {
-      autosave.cancel()
-      const saved = await save(values, f)
-      if (saved) autosave.forget()
-      return saved
-    },
-    // A post that fails its rules shows the fields again, with the messages, instead of the preview.
-    onInvalid: () => setMode('edit'),
-  })
+    onSubmit: form.handleSubmit(
+      async (values) => {
+        autosave.cancel()
+        if (await save(values, form)) autosave.forget()
+      },
+      // A post that fails its rules shows the fields again, with the messages, instead of the preview.
+      () => setMode('edit'),
+    ),
+  }
   const { errors } = form.formState
   const autosave = usePostAutosave(form, item?.id ?? null, open, restored)
   const [hasChanges, setHasChanges] = useState(restored.source !== null)

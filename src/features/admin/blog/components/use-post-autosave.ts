@@ -1,5 +1,5 @@
 // Autosave of the post editor: what is typed is kept at once in this browser (localStorage, so a
-// closed tab or a crash loses nothing) and, about three seconds after typing stops, in the post's
+// closed tab, a crash or a trip to the sign-in page loses nothing) and, about three seconds after typing stops, in the post's
 // draft copy on the server (a new post has no row yet: its copy stays in the browser until Create).
 // Leaving the page sends what is pending at once. The live post changes only on "Update Post".
 import { useEffect, useRef, useState } from 'react'

@@ -15,7 +15,7 @@ import { buttonPrimary, buttonSecondary, card, iconButton, iconButtonDanger, inp
 import { notifyError } from '../../lib/notify'
 import { matches } from '../../lib/text'
 import { useFormatTime } from '../../lib/time-zone'
-import { fieldErrorsOf } from '../../lib/admin-action'
+import { fieldErrorsOf, type FieldErrors } from '~/entities/limits'
 import { copyToClipboard } from '../../lib/clipboard'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
@@ -67,7 +67,7 @@ function Upload({ folders, folder: initialFolder }: { folders: string[]; folder:
 function MoveDialog({ file, folders, onClose }: { file: MediaFile; folders: string[]; onClose: () => void }) {
   const action = useAdminAction()
   const [values, setValues] = useState<MediaPlaceInput>({ folder: file.folder, name: file.name })
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const [errors, setErrors] = useState<FieldErrors>({})
   const listId = useId()
   const submit = async () => {
     const parsed = mediaPlaceSchema.safeParse(values)
