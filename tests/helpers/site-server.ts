@@ -57,17 +57,19 @@ export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJ
       }),
     advanceClock: (ms: number) =>
       new Promise<void>((resolve, reject) => {
-        const answered = (message: unknown) => {
-          if (typeof message !== 'object' || message === null || !('clockNow' in message)) return
+        const done = (error?: Error) => {
+          clearTimeout(unanswered)
           child.off('message', answered)
-          resolve()
+          if (error) reject(error)
+          else resolve()
         }
+        const answered = (message: unknown) => {
+          if (typeof message === 'object' && message !== null && 'clockNow' in message) done()
+        }
+        const unanswered = setTimeout(() => done(new Error('the web server did not move its clock (is TEST_CLOCK=1 set?)')), 10_000)
         child.on('message', answered)
         child.send({ advanceMs: ms }, (error) => {
-          if (error) {
-            child.off('message', answered)
-            reject(error)
-          }
+          if (error) done(error)
         })
       }),
   }
