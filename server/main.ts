@@ -26,7 +26,8 @@ const GRACE_MS = 5000
 const config = readConfig()
 configureLog({ level: config.LOG_LEVEL, pretty: (config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' })
 
-if (config.TEST_CLOCK) listenForTestClock()
+// Workers' channel is the cluster's own: only the process a test started takes clock moves.
+if (config.TEST_CLOCK && cluster.isPrimary) listenForTestClock()
 
 if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   runPrimary(config.WEB_CONCURRENCY)

@@ -2,7 +2,8 @@
 // Real time, unless the server runs with TEST_CLOCK=1 under a process holding its IPC channel (a
 // test that spawned it): then the message {"advanceMs": n} moves this process's clock n ms forward
 // and is answered {"clockNow": ms since the epoch}, so a test sees a render expire or a new second
-// begin without waiting for it. Forward only, and nothing on the network can reach it.
+// begin without waiting for it (a single-process server: with WEB_CONCURRENCY > 1 the workers keep
+// real time). Forward only, and nothing on the network can reach it.
 
 let offsetMs = 0
 
