@@ -71,6 +71,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // JSON lines by default; readable text when stdout is a terminal, unless set.
   LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  // Tests only: the process that started the server may move its clock forward (test-clock.ts).
+  TEST_CLOCK: flag,
 })
 
 export type ServerConfig = z.infer<typeof schema>

@@ -19,11 +19,15 @@ import { startProcessMetrics } from './metrics.ts'
 import { scheduleNewsletterMail } from './newsletter-mail.ts'
 import { scheduleRetention } from './retention.ts'
 import { StaticFiles } from './static-files.ts'
+import { listenForTestClock } from './test-clock.ts'
 
 const GRACE_MS = 5000
 
 const config = readConfig()
 configureLog({ level: config.LOG_LEVEL, pretty: (config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' })
+
+// Workers' channel is the cluster's own: only the process a test started takes clock moves.
+if (config.TEST_CLOCK && cluster.isPrimary) listenForTestClock()
 
 if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
   runPrimary(config.WEB_CONCURRENCY)

@@ -12,6 +12,7 @@
 // A cached page still gets a fresh CSP nonce per response: the render is made with a random token
 // as its nonce, and each response puts its own nonce where the token was (see nonce-page.ts).
 import type { NoncePage } from './nonce-page.ts'
+import { now as clockNow } from './test-clock.ts'
 
 export interface RenderedPage {
   status: number
@@ -80,7 +81,7 @@ export class PageCache {
 
   /** The cached render of `key`, or a new one (shared with concurrent callers). */
   async get(key: string, render: () => Promise<RenderedPage>): Promise<RenderedPage> {
-    const now = Date.now()
+    const now = clockNow()
     const hit = this.entries.get(key)
     if (hit) {
       this.entries.delete(key)
@@ -126,7 +127,7 @@ export class PageCache {
     const bytes = page.size + key.length + ENTRY_OVERHEAD_BYTES
     // A page larger than the whole budget is served but not kept.
     if (bytes > this.maxBytes) return
-    this.entries.set(key, { page, expires: Date.now() + this.ttlMs, bytes })
+    this.entries.set(key, { page, expires: clockNow() + this.ttlMs, bytes })
     this.bytes += bytes
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.maxBytes) break
@@ -136,7 +137,7 @@ export class PageCache {
 
   /** Drops renders expired for more than a TTL (one just expired still serves while it is renewed). */
   private sweep(): void {
-    const cutoff = Date.now() - this.ttlMs
+    const cutoff = clockNow() - this.ttlMs
     for (const [key, entry] of this.entries) if (entry.expires <= cutoff) this.remove(key)
   }
 }

@@ -6,6 +6,7 @@
 // per minute and for the whole site per second; a declined one is the page without its
 // parameters, saying that the search was declined.
 import type { RouteMatch } from './route-match.ts'
+import { now as clockNow } from './test-clock.ts'
 
 // React Router's own parameter of a `.data` request: which routes' loaders to run.
 const ROUTER_PARAMS = ['_routes']
@@ -55,7 +56,7 @@ export class RenderQuota {
 
   /** Counts one render for `client`; false when its window's quota is spent. */
   take(client: string): boolean {
-    const now = Date.now()
+    const now = clockNow()
     for (const [name, entry] of this.clients) {
       if (now - entry.since < this.windowMs) break
       this.clients.delete(name)

@@ -1,6 +1,7 @@
 // The backend's clock for what has to agree with a person's authenticator app (the TOTP step a code
-// belongs to), for the sign-in limits' windows, for e-mailed links' lifetimes and for what the
-// database shows visitors when (private.clock(), scheduled posts). It is real time unless the backend was started with
+// belongs to), for the sign-in limits' windows, for e-mailed links' and signed URLs' lifetimes, for
+// how often the schema cache may reload, and for what the database shows visitors when
+// (private.clock(), scheduled posts). It is real time unless the backend was started with
 // TEST_CLOCK=1, which tests do: then POST /test/v1/clock with the service-role key moves it forward,
 // so a test takes the next 30-second step, sees failures leave a window or a scheduled post go live
 // at once. Forward only, and only with the key that may already remove any factor through the admin

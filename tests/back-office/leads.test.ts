@@ -119,10 +119,10 @@ describe('Applications', () => {
     expect(ok.status).toBe(200)
     expect(new Uint8Array(await ok.arrayBuffer())).toEqual(PDF)
 
-    // Then past the expiry the link carries (the JWT's exp, in seconds).
+    // Then past the expiry the link carries (the JWT's exp, in seconds), on the backend's clock.
     const linkToken = new URL(url).searchParams.get('token')!
     const { exp } = JSON.parse(Buffer.from(linkToken.split('.')[1], 'base64url').toString()) as { exp: number }
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, (exp + 1) * 1000 - Date.now())))
+    await backend.advanceClock(Math.max(0, (exp + 1) * 1000 - backend.now()))
     const late = await fetch(url)
     expect(late.status).toBeGreaterThanOrEqual(400)
     expect(await late.text()).not.toContain('%PDF')

@@ -13,6 +13,9 @@ import { siteUrl } from './support/product.ts'
 
 const RUN = Date.now()
 const PREFIX = `autosave-journey-${RUN}`
+// How long typing must pause before the editor saves the draft copy: the test moves the browser's
+// clock by this much instead of waiting for it.
+const AUTOSAVE_DELAY_MS = 3000
 
 afterAll(async () => {
   await deleteRows('blog_posts', `slug=like.${PREFIX}*`)
@@ -111,10 +114,14 @@ describe('the post editor', () => {
   test('an autosaved edit survives a reload; visitors read the live post until Update Post', { timeout: 240_000 }, async ({ page }) => {
     const title = `Autosave ${RUN}`
     const post = await arrangePost('reload', title)
+    // The browser's clock runs on its own and jumps when the test moves it.
+    await page.clock.install()
     const admin = new AdminPage(page, siteUrl)
     await admin.signIn()
     let editor = await openEditor(admin, title)
     await editor.getByLabel('Excerpt').fill('Typed, then the tab was reloaded.')
+    await editor.getByText('Unsaved changes (kept in this browser)').waitFor()
+    await page.clock.runFor(AUTOSAVE_DELAY_MS)
     await editor.getByText(/^Saved · a few seconds ago$/).waitFor({ timeout: 15_000 })
 
     await page.reload()
@@ -129,6 +136,7 @@ describe('the post editor', () => {
     editor = await openEditor(admin, title)
     await expect(editor.getByLabel('Category').inputValue()).resolves.toBe('Typed just before leaving')
     await expect(editor.getByLabel('Excerpt').inputValue()).resolves.toBe('Typed, then the tab was reloaded.')
+    await page.clock.runFor(AUTOSAVE_DELAY_MS)
     await editor.getByText(/^Saved · a few seconds ago$/).waitFor({ timeout: 15_000 })
 
     await editor.getByRole('button', { name: 'Update Post' }).click()

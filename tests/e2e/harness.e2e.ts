@@ -79,8 +79,8 @@ describe('failure artefacts', () => {
 describe('the page problem watcher', () => {
   test('reports console errors, uncaught exceptions and failed responses; allow() accepts some', async ({ page, problems }) => {
     await page.setContent(`<script>console.error('boom'); setTimeout(() => { throw new Error('kaboom') })</script>`)
-    await page.waitForTimeout(50)
-    expect(problems.list()).toEqual(['console.error: boom', 'uncaught exception: kaboom'])
+    // The exception comes from a timer: waited for.
+    await expect.poll(() => problems.list(), { timeout: 5000, interval: 10 }).toEqual(['console.error: boom', 'uncaught exception: kaboom'])
     expect(() => problems.expectNone('here')).toThrow(/2 problem\(s\) in the page here/)
     problems.allow(/boom/)
     expect(problems.list()).toEqual([])

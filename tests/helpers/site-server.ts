@@ -13,6 +13,8 @@ export interface SiteServer {
   pid: number
   output(): string
   stop(): Promise<void>
+  /** Moves the web server's clock forward (server/test-clock.ts): a shared render expires, a new second begins. */
+  advanceClock(ms: number): Promise<void>
 }
 
 export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJS.ProcessEnv = {}): Promise<SiteServer> {
@@ -26,10 +28,13 @@ export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJ
       HOST: '127.0.0.1',
       SUPABASE_URL: supabaseUrl,
       SUPABASE_ANON_KEY: anonKey,
+      TEST_CLOCK: '1',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
+  // The channel carries only clock moves; it keeps neither process alive.
+  child.channel?.unref()
   let output = ''
   const url = await new Promise<string>((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
@@ -49,6 +54,23 @@ export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJ
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
+      }),
+    advanceClock: (ms: number) =>
+      new Promise<void>((resolve, reject) => {
+        const done = (error?: Error) => {
+          clearTimeout(unanswered)
+          child.off('message', answered)
+          if (error) reject(error)
+          else resolve()
+        }
+        const answered = (message: unknown) => {
+          if (typeof message === 'object' && message !== null && 'clockNow' in message) done()
+        }
+        const unanswered = setTimeout(() => done(new Error('the web server did not move its clock (is TEST_CLOCK=1 set?)')), 10_000)
+        child.on('message', answered)
+        child.send({ advanceMs: ms }, (error) => {
+          if (error) done(error)
+        })
       }),
   }
 }

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { Secret, TOTP } from 'otpauth'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { readMailbox, type StoredMail } from '../../local-supabase/src/mail/mailbox.ts'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
 
@@ -201,7 +201,8 @@ describe('the server log', () => {
     const recovery = await mailTo(email)
     await service.auth.admin.inviteUserByEmail('logged-invite@test.local')
     const invitation = await mailTo('logged-invite@test.local')
-    await new Promise((resolve) => setTimeout(resolve, 300))
+    // The backend logs each e-mail after saving it, the invitation last: the log holds both then.
+    await vi.waitFor(() => expect(backend.output()).toContain('E-mail to logged-invite@test.local'), { timeout: 5000, interval: 20 })
     const output = backend.output()
     expect(output).toContain('logged@test.local')
     for (const link of [verifyLink(recovery), verifyLink(invitation)]) {

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
@@ -134,9 +134,9 @@ describe('SIGTERM', () => {
     })
     await pause(300)
     const stopped = backend.stop()
-    await pause(300)
+    // The rest of each body arrives once the backend is stopping.
+    await vi.waitFor(() => expect(backend.output()).toContain('SIGTERM: stopping the local backend'), { timeout: 10_000, interval: 10 })
     for (const { req } of uploads) req.write(chunks[1])
-    await pause(300)
     for (const { req } of uploads) req.end(chunks[2])
 
     const statuses = await Promise.all(uploads.map((u) => u.answered.catch((error: Error) => error.message)))

@@ -161,9 +161,9 @@ afterAll(async () => {
 /** Turns a PostgREST setting on as a project owner would, and waits until the backend has reread it. */
 async function enableApiSetting(setting: string): Promise<void> {
   expect((await backend.service().rpc('enable_api_setting', { setting })).error).toBeNull()
-  // The backend rereads its settings with the schema cache, at most once a second, when a request
-  // names something it does not know.
-  await new Promise((resolve) => setTimeout(resolve, 1100))
+  // The backend rereads its settings with the schema cache, at most once a second of its clock, when
+  // a request names something it does not know.
+  await backend.advanceClock(1000)
   await anon.from('no_such_table_to_reload').select()
 }
 

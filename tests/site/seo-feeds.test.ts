@@ -175,8 +175,11 @@ describe('/sitemap.xml', () => {
     }
     for (const path of PUBLIC_PATHS) expect(urls.get(`${SITE}${path}`), path).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/)
 
-    // Editing the privacy policy re-dates /privacy-policy and nothing else.
-    await new Promise((resolve) => setTimeout(resolve, 1100)) // a new second, so a change is visible
+    // Editing the privacy policy re-dates /privacy-policy and nothing else. Dates are whole seconds:
+    // the edit must fall in a later second than the page's date. It does at once: the content comes
+    // from the data template, made before this backend started; the wait is only a guard.
+    const datedAt = Date.parse(urls.get(`${SITE}/privacy-policy`)!)
+    await vi.waitFor(() => expect(Date.now()).toBeGreaterThanOrEqual(datedAt + 1000), { timeout: 2000, interval: 50 })
     const { data: privacy, error } = await service
       .from('website_content')
       .update({ content: { title: 'Privacy Policy', content: '<h2>1. Updated</h2><p>New text.</p>' } })

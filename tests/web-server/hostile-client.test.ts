@@ -8,10 +8,13 @@ import { randomUUID } from 'node:crypto'
 import { rm, writeFile } from 'node:fs/promises'
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildDir } from '../../scripts/lib/web-build.ts'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend'
 import { startRelay, startSite, type Relay, type SiteServer } from '../helpers/site-server'
+
+// How long the site shares a render (its default, a second).
+const PAGE_CACHE_MS = 1000
 
 let backend: LocalBackend
 let relay: Relay
@@ -21,7 +24,7 @@ let asset: string
 beforeAll(async () => {
   backend = await startLocalBackend()
   relay = await startRelay(backend)
-  site = await startSite(relay.url, backend.keys.anonKey, { SUPABASE_PROXY: '1' })
+  site = await startSite(relay.url, backend.keys.anonKey, { SUPABASE_PROXY: '1', PAGE_CACHE_MS: String(PAGE_CACHE_MS) })
   const html = await (await fetch(`${site.url}/`)).text()
   asset = /\/assets\/[^"]+\.js/.exec(html)![0]
 })
@@ -70,13 +73,12 @@ function raw(target: string, { method = 'GET', headers = {}, chunks = [], keepOp
 }
 
 const settingsReads = () => relay.requests.filter((r) => r.path.startsWith('/rest/v1/site_settings')).length
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-/** What the web server logged while `work` ran. */
+/** What the web server logged while `work` ran: read up to a later request's own log line. */
 async function logDuring(work: () => Promise<void>): Promise<string> {
   const before = site.output().length
   await work()
-  await pause(100)
+  const marker = (await fetch(`${site.url}/healthz`)).headers.get('x-request-id')!
+  await vi.waitFor(() => expect(site.output().slice(before)).toContain(marker), { timeout: 5000, interval: 20 })
   return site.output().slice(before)
 }
 
@@ -133,7 +135,8 @@ describe('the page cache and the site origin', () => {
   const origin = () => `http://localhost:${new URL(site.url).port}`
 
   it("renders every URL from the site's own origin, whatever Host or absolute target a client sends", async () => {
-    await pause(1100)
+    // Every shared render so far expired.
+    await site.advanceClock(PAGE_CACHE_MS)
     const attempts: { target: string; headers: Record<string, string> }[] = [
       { target: '/', headers: { host: 'evil.example' } },
       { target: 'http://evil.example/about', headers: {} },
@@ -153,7 +156,7 @@ describe('the page cache and the site origin', () => {
   })
 
   it("answers another Host with the site's own shared render: no render of its own, none of its URLs, said once in the log", async () => {
-    await pause(1100)
+    await site.advanceClock(PAGE_CACHE_MS)
     const before = settingsReads()
     for (let i = 0; i < 3; i++) {
       const answer = await raw('/about', { headers: { host: `forged-${i}.example` } })

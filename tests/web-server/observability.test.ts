@@ -1,7 +1,7 @@
 // What an operator sees of the running web server: one JSON log line per request under a request
 // id that the response, every other line of that request and the Supabase APIs all carry; /metrics
 // in Prometheus's format behind METRICS_TOKEN; /healthz naming the part that is down.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend'
 import { startRelay, startSite, type Relay, type SiteServer } from '../helpers/site-server'
 
@@ -34,7 +34,11 @@ function logLines(server: SiteServer): LogLine[] {
     .map((line) => JSON.parse(line) as LogLine)
 }
 
-const waitForLog = () => new Promise((resolve) => setTimeout(resolve, 100))
+// A log line is written after its response is sent: waited for.
+const LOG_WAIT = { timeout: 5000, interval: 20 }
+const fail = (why: string): never => {
+  throw new Error(why)
+}
 
 async function metrics(server: SiteServer): Promise<string> {
   const response = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
@@ -62,8 +66,7 @@ describe('request ids and the log', () => {
     expect(response.status).toBe(200)
     const id = response.headers.get('x-request-id')
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
-    await waitForLog()
-    const line = logLines(site).find((l) => l.msg === 'request' && l.reqId === id)
+    const line = await vi.waitFor(() => logLines(site).find((l) => l.msg === 'request' && l.reqId === id) ?? fail('no log line yet'), LOG_WAIT)
     expect(line).toMatchObject({ method: 'GET', path: '/careers', route: '/careers', status: 200 })
     const calls = callsSince(count)
     expect(calls.length).toBeGreaterThan(0)
@@ -75,9 +78,11 @@ describe('request ids and the log', () => {
     const refused = await fetch(`${site.url}/leads/contact`, { method: 'POST', headers: { origin: 'https://elsewhere.example' }, body: 'x=1' })
     expect(refused.status).toBe(400)
     const id = refused.headers.get('x-request-id')
-    await waitForLog()
-    const warning = logLines(site).find((l) => typeof l.msg === 'string' && l.msg.includes('from another origin'))
-    expect(warning?.reqId).toBe(id)
+    const warning = await vi.waitFor(
+      () => logLines(site).find((l) => typeof l.msg === 'string' && l.msg.includes('from another origin')) ?? fail('no warning yet'),
+      LOG_WAIT,
+    )
+    expect(warning.reqId).toBe(id)
 
     const count = relay.requests.length
     const proxied = await fetch(`${site.url}/rest/v1/site_settings?select=key&limit=1`, {

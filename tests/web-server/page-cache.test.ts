@@ -133,7 +133,7 @@ describe('searches for the whole site', () => {
       expect(declined).toHaveLength(5)
       for (const html of declined) expect(html).toContain('Load More Articles')
       // The next second has room again.
-      await new Promise((resolve) => setTimeout(resolve, 1100))
+      await site.advanceClock(1000)
       expect(await page(site, '/resources?q=banking')).toContain('match “banking”')
     } finally {
       await site.stop()

@@ -1,7 +1,7 @@
 // WEB_CONCURRENCY=2: two worker processes share the port and both serve pages and forms, /metrics
 // counts for both whichever one a scrape reaches, and SIGTERM stops every process.
 import { get } from 'node:http'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it, vi } from 'vitest'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend'
 import { startSite, type SiteServer } from '../helpers/site-server'
 
@@ -52,9 +52,13 @@ it('serves pages and forms from both processes, and counts both in /metrics', as
   const { data } = await backend.service().from('contact_messages').select('id').eq('email', 'two-processes@example.com')
   expect(data).toHaveLength(1)
 
-  await new Promise((resolve) => setTimeout(resolve, 200))
-  const lines = requestLines().slice(before)
-  expect(new Set(lines.filter((l) => l.path === '/about').map((l) => l.pid)).size).toBe(2)
+  // Each request's log line is written after its response: waited for, all 20.
+  const aboutLines = () =>
+    requestLines()
+      .slice(before)
+      .filter((l) => l.path === '/about')
+  await vi.waitFor(() => expect(aboutLines()).toHaveLength(20), { timeout: 5000, interval: 20 })
+  expect(new Set(aboutLines().map((l) => l.pid)).size).toBe(2)
 
   const scrape = await getAlone('/metrics', { authorization: `Bearer ${TOKEN}` })
   expect(scrape.status).toBe(200)

@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { repoRoot } from '../../local-supabase/src/bootstrap'
 
 it('stops the site and the backend on Ctrl-C without an error', async () => {
@@ -37,9 +37,8 @@ it('stops the site and the backend on Ctrl-C without an error', async () => {
     const exited = new Promise<number | null>((resolve) => start.once('exit', (code) => resolve(code)))
     process.kill(-start.pid!, 'SIGINT')
     expect(await exited).toBe(0)
-    // Every process of the group is gone.
-    await new Promise((resolve) => setTimeout(resolve, 500))
-    expect(() => process.kill(-start.pid!, 0)).toThrow()
+    // Every process of the group is gone (waited for: one may still be exiting when npm has).
+    await vi.waitFor(() => expect(() => process.kill(-start.pid!, 0)).toThrow(), { timeout: 5000, interval: 50 })
     expect(output).not.toMatch(/ERR_SERVER_NOT_RUNNING|\n\s+at .+\(.+:\d+:\d+\)/)
     await expect(fetch(`${siteUrl}/healthz`)).rejects.toThrow()
   } finally {

@@ -1,8 +1,10 @@
 // The schema cache: what the public schema exposes (tables, views and functions, with their columns
 // and arguments), read from pg_catalog as the database owner. Every identifier that reaches SQL text
 // comes from here, never from the request. Reloaded when a request names something unknown (at most
-// once a second, so unknown names cannot make the backend re-read the catalogue in a loop).
+// once a second of the backend's clock, so unknown names cannot make the backend re-read the catalogue
+// in a loop).
 import type { PGlite } from '@electric-sql/pglite'
+import { now } from '../test-clock.ts'
 import { deriveKeys, type BaseForeignKey, type ViewDefinition } from './view-keys.ts'
 
 export const EXPOSED_SCHEMA = 'public'
@@ -255,7 +257,7 @@ export class Catalogue {
 
   /** Reloads when the last load is old enough; true when it did (so a retry may now succeed). */
   async reloadForUnknownName(): Promise<boolean> {
-    if (Date.now() - this.loadedAt < RELOAD_INTERVAL_MS) return false
+    if (now() - this.loadedAt < RELOAD_INTERVAL_MS) return false
     await this.load()
     return true
   }
@@ -349,7 +351,7 @@ export class Catalogue {
       oneToOne: row.one_to_one,
     }))
     this.foreignKeys = deriveKeys(this.schema, baseKeys, views.rows)
-    this.loadedAt = Date.now()
+    this.loadedAt = now()
     this.generation++
   }
 }

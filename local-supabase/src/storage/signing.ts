@@ -4,11 +4,13 @@
 // hours and, here, for one upload only (its `jti` is spent in the upload's transaction). The role is
 // carried as `signer_role`, never `role`: a token with a role claim would pass as a bearer JWT.
 // The token carries no role, so the API gateway can never accept it as a bearer token, and an API
-// key (which has no `url`) can never pass as a signed URL token.
+// key (which has no `url`) can never pass as a signed URL token. Lifetimes run on the backend's
+// clock (test-clock.ts), so a test sees a link expire by moving that clock.
 import { randomUUID } from 'node:crypto'
 import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import { API_ROLES, type ApiRole } from '../identity.ts'
 import { secretBytes } from '../keys.ts'
+import { now as clockNow } from '../test-clock.ts'
 import { errors, type StorageHttpError } from './errors.ts'
 
 /** An upper bound (one year) so a slip cannot mint a practically permanent link to a private file. */
@@ -84,7 +86,7 @@ export class UrlSigner {
   }
 
   private signClaims(claims: JWTPayload, expiresIn: number): Promise<string> {
-    const now = Math.floor(Date.now() / 1000)
+    const now = Math.floor(clockNow() / 1000)
     return new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setIssuedAt(now)
@@ -96,7 +98,7 @@ export class UrlSigner {
     if (!token) throw refuse('Missing token')
     let payload: JWTPayload
     try {
-      ;({ payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], requiredClaims: ['exp'] }))
+      ;({ payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'], requiredClaims: ['exp'], currentDate: new Date(clockNow()) }))
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw refuse('jwt expired')
       throw refuse('invalid signature')
