@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LongestFirstSequencer } from './tests/longest-first-sequencer.ts'
 
 // Browser tests: `npm start` serves the product on free ports with a fresh DATA_DIR, once per worker
 // (each worker's files run one at a time against their own product), and Debian's Chromium
@@ -11,6 +12,7 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['tests/e2e/support/serve-product.ts'],
     maxWorkers: 2,
+    sequence: { sequencer: LongestFirstSequencer },
     testTimeout: 60_000,
     hookTimeout: 240_000,
   },

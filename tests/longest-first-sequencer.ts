@@ -24,6 +24,14 @@ const LONGEST_FIRST = [
   'tests/web-server/shutdown.test.ts',
   'tests/local-backend/auth-recovery.test.ts',
   'src/routes/admin/jobs.test.tsx',
+  // The browser tests (their own run, two workers).
+  'tests/e2e/a11y-admin.e2e.ts',
+  'tests/e2e/site-pages.e2e.ts',
+  'tests/e2e/a11y-public.e2e.ts',
+  'tests/e2e/journeys-staff.e2e.ts',
+  'tests/e2e/history.e2e.ts',
+  'tests/e2e/admin-no-session.e2e.ts',
+  'tests/e2e/autosave.e2e.ts',
 ]
 
 export class LongestFirstSequencer extends BaseSequencer {
