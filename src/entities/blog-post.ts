@@ -2,6 +2,7 @@
 import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
+import { requiredHtml } from './html-rules'
 import { optionalUrlRule, requiredText, slugRule, urlRule } from './rules'
 import { searchFieldsSchema } from './search-fields'
 
@@ -9,7 +10,7 @@ export type BlogPost = Tables<'blog_posts'>
 
 /** A post's autosaved, unpublished edit: the editor's values as it last had them. */
 export interface PostDraftCopy {
-  values: Partial<BlogPostValues>
+  values: Partial<BlogPostInput>
   savedAt: string
 }
 
@@ -24,16 +25,27 @@ export const blogPostSchema = z
     author_name: requiredText('Author Name', 200),
     author_avatar: optionalUrlRule('Author Avatar URL'),
     featured_image: urlRule('Featured Image URL'),
-    tags: z.array(z.string().max(100)).max(50, 'At most 50 tags'),
-    published: z.boolean(),
-    // UTC; a time ahead schedules a published post.
-    publish_at: z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Choose the date and time to publish'),
+    tags: z
+      .array(z.string().trim().max(100))
+      .max(50, 'At most 50 tags')
+      .transform((tags) => tags.filter((tag) => tag !== '')),
+    // A new post starts as published, now: most posts are written to go out at once.
+    published: z.boolean().default(true),
+    // A time ahead schedules a published post; stored in UTC.
+    publish_at: z
+      .string()
+      .refine((value) => !Number.isNaN(Date.parse(value)), 'Choose the date and time to publish')
+      .transform((value) => new Date(value).toISOString())
+      .prefault(() => new Date().toISOString()),
     excerpt: requiredText('Excerpt', 1000),
-    content: requiredText('Content', 200000),
+    content: requiredHtml('Content', 200000),
   })
   .extend(searchFieldsSchema.shape)
 
-export type BlogPostValues = z.infer<typeof blogPostSchema>
+/** What the editor holds. */
+export type BlogPostInput = z.input<typeof blogPostSchema>
+/** The row to write. */
+export type BlogPostValues = z.output<typeof blogPostSchema>
 
 export type PostStatus = 'draft' | 'scheduled' | 'published'
 

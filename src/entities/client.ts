@@ -15,6 +15,9 @@ export const clientSchema = z.object({
   logo_url: optionalUrlRule('Logo URL'),
 })
 
-export type ClientValues = z.infer<typeof clientSchema>
+/** What the form holds. */
+export type ClientInput = z.input<typeof clientSchema>
+/** The row to write. */
+export type ClientValues = z.output<typeof clientSchema>
 
 export const clientMessages = entityMessages('client', 'clients')

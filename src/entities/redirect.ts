@@ -22,10 +22,13 @@ export const redirectSchema = z.object({
     .min(1, 'To is required')
     .max(2048, 'To must be at most 2048 characters')
     .regex(/^(\/(?!\/)\S*|https?:\/\/[^\s/]+\S*)$/i, 'Use a path starting with / or a URL starting with http:// or https://'),
-  status_code: z.enum(REDIRECT_STATUSES),
+  // A choice in the form, a number in the row.
+  status_code: z.enum(REDIRECT_STATUSES).transform(Number),
 })
 
+/** What the form holds. */
 export type RedirectInput = z.input<typeof redirectSchema>
+/** The row to write. */
 export type RedirectValues = z.output<typeof redirectSchema>
 
 export const redirectMessages = entityMessages('redirect', 'redirects', {

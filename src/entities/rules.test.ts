@@ -26,8 +26,14 @@ describe('text and e-mail rules shared by the admin forms and the lead forms', (
     expect(requiredText('Title', 12).parse('  Core banking  ')).toBe('Core banking')
     expect(requiredText('Title', 200).safeParse('   ').error?.issues[0]?.message).toBe('Title is required')
     expect(optionalText('Excerpt', 3).parse(' abc ')).toBe('abc')
+    expect(optionalText('Excerpt', 3).parse('   ')).toBeNull()
     expect(blankToNull('  ')).toBeNull()
-    expect(blankToNull(' https://example.org/ ')).toBe('https://example.org/')
+  })
+
+  it('take addresses trimmed, and store a blank optional one as null', () => {
+    expect(urlRule('Image').parse(' https://example.org/a.png ')).toBe('https://example.org/a.png')
+    expect(optionalUrlRule('Link').parse(' /about ')).toBe('/about')
+    expect(optionalUrlRule('Link').parse('  ')).toBeNull()
   })
 
   it('take an optional e-mail address blank or well formed, with the same message as a required one', () => {

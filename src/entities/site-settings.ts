@@ -127,7 +127,8 @@ function ruleFor(field: SettingField) {
     case 'email':
       return field.key === 'contact_email' ? emailRule : optionalEmailRule
     case 'url':
-      return optionalUrlRule(field.label)
+      // Settings are text: a blank address is stored as '', not null.
+      return optionalUrlRule(field.label).transform((url) => url ?? '')
     case 'time-zone':
       return z.string().trim().refine(isTimeZone, 'Use a time zone name like Africa/Lagos')
     case 'switch':

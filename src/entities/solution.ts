@@ -27,7 +27,8 @@ export function featuresOf(value: unknown): SolutionFeature[] {
   })
 }
 
-// Feature rows and audience entries may be left empty while editing; empty ones are dropped on save.
+// The form edits each feature and audience entry in its own row, and may leave some empty; the row
+// stores the filled ones, trimmed, as a list of features and a list of audience names.
 export const solutionSchema = z
   .object({
     title: requiredText('Title', 200),
@@ -39,11 +40,22 @@ export const solutionSchema = z
     shortdescription: requiredText('Short description', 1000),
     longdescription: requiredText('Long description', 20000),
     metadescription: requiredText('Meta description', 500),
-    features: z.array(z.object({ title: z.string().max(200), description: z.string().max(2000) })).max(50),
-    targetaudience: z.array(z.object({ value: z.string().max(200) })).max(50),
+    features: z
+      .array(z.object({ title: z.string().max(200), description: z.string().max(2000) }))
+      .max(50)
+      .transform((features) =>
+        features.map((f) => ({ title: f.title.trim(), description: f.description.trim() })).filter((f) => f.title !== '' && f.description !== ''),
+      ),
+    targetaudience: z
+      .array(z.object({ value: z.string().max(200) }))
+      .max(50)
+      .transform((audience) => audience.map((a) => a.value.trim()).filter((a) => a !== '')),
   })
   .extend(searchFieldsSchema.omit({ seo_description: true }).shape)
 
-export type SolutionValues = z.infer<typeof solutionSchema>
+/** What the form holds. */
+export type SolutionInput = z.input<typeof solutionSchema>
+/** The row to write. */
+export type SolutionValues = z.output<typeof solutionSchema>
 
 export const solutionMessages = entityMessages('solution', 'solutions')

@@ -15,6 +15,9 @@ export const teamMemberSchema = z.object({
   twitter_url: optionalUrlRule('Twitter URL'),
 })
 
-export type TeamMemberValues = z.infer<typeof teamMemberSchema>
+/** What the form holds. */
+export type TeamMemberInput = z.input<typeof teamMemberSchema>
+/** The row to write. */
+export type TeamMemberValues = z.output<typeof teamMemberSchema>
 
 export const teamMemberMessages = { ...entityMessages('team member', 'team members'), moveFailed: 'Failed to update order' }

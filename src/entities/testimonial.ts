@@ -11,10 +11,13 @@ export const testimonialSchema = z.object({
   name: requiredText('Name', 200),
   title: requiredText('Title', 200),
   avatar: urlRule('Avatar URL'),
-  rating: z.coerce.number<string | number>().int().min(1, 'Rating is 1 to 5').max(5, 'Rating is 1 to 5'),
+  // A new testimonial opens at five stars.
+  rating: z.coerce.number<string | number>().int().min(1, 'Rating is 1 to 5').max(5, 'Rating is 1 to 5').prefault('5'),
 })
 
+/** What the form holds. */
 export type TestimonialInput = z.input<typeof testimonialSchema>
+/** The row to write. */
 export type TestimonialValues = z.output<typeof testimonialSchema>
 
 export const testimonialMessages = entityMessages('testimonial', 'testimonials')

@@ -3,13 +3,13 @@
 // visitors or the post's versions, Update publishes the copy once, a save based on an old version
 // is refused naming who saved meanwhile (and nothing is lost), and several posts change at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { BlogPostValues } from '../../src/entities/blog-post'
+import { blogPostSchema, type BlogPostInput, type BlogPostValues } from '../../src/entities/blog-post'
 import { deleteBlogPosts, listBlogPosts, setBlogPostsPublished } from '../../src/features/admin/blog/api/blog-posts'
 import { discardPostDraft, listPostDrafts, publishPostDraft, savePostDraft } from '../../src/features/admin/blog/api/post-drafts'
 import { listRevisions } from '../../src/features/admin/lib/revisions'
 import { StaleVersionError, type Db } from '../../src/lib/supabase'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend'
-import { searchFieldValues } from '../../src/entities/search-fields'
+import { formValuesOf } from '../../src/entities/form-values'
 
 let backend: LocalBackend
 let admin: Db
@@ -35,22 +35,9 @@ afterAll(async () => {
   await backend?.dispose()
 })
 
-function valuesOf(post: Awaited<ReturnType<typeof listBlogPosts>>[number], changes: Partial<BlogPostValues> = {}): BlogPostValues {
-  return {
-    title: post.title,
-    slug: post.slug,
-    category: post.category,
-    author_name: post.author_name,
-    author_avatar: post.author_avatar ?? '',
-    featured_image: post.featured_image,
-    tags: post.tags,
-    published: post.published,
-    publish_at: post.publish_at,
-    excerpt: post.excerpt,
-    content: post.content,
-    ...searchFieldValues(post),
-    ...changes,
-  }
+/** The row the editor's action writes for `post` as opened, with `changes` typed into it. */
+function valuesOf(post: Awaited<ReturnType<typeof listBlogPosts>>[number], changes: Partial<BlogPostInput> = {}): BlogPostValues {
+  return blogPostSchema.parse({ ...formValuesOf(blogPostSchema, post), ...changes })
 }
 
 async function livePost(id: string) {

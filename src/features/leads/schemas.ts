@@ -9,7 +9,7 @@ import { CV_MAX_BYTES } from './cv-file'
 const optionalText = (label: string, max: number) =>
   blankable(label, max)
     .optional()
-    .transform((value) => (value ? value : null))
+    .transform((value) => value ?? null)
 
 /** Each contact field's longest value in characters: the schema's limits, and all a refusal echoes. */
 export const contactLimits = { firstName: 100, lastName: 100, email: EMAIL_MAX, interestedIn: 200, message: 5000 } as const

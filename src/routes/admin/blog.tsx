@@ -1,5 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
-import { blogPostMessages, blogPostSchema, bulkPostMessage, type BlogPostValues, type BulkPostOperation } from '~/entities/blog-post'
+import { blogPostMessages, blogPostSchema, bulkPostMessage, type BlogPostInput, type BulkPostOperation } from '~/entities/blog-post'
 import {
   createBlogPost,
   deleteBlogPost,
@@ -68,7 +68,7 @@ export const clientAction = adminAction({
   autosave: async (db, body) => {
     if (typeof body.values !== 'object' || body.values === null || Array.isArray(body.values)) return { ok: false }
     try {
-      return { ok: true, autosaved: true, savedAt: await savePostDraft(db, String(body.id), body.values as Partial<BlogPostValues>) }
+      return { ok: true, autosaved: true, savedAt: await savePostDraft(db, String(body.id), body.values as Partial<BlogPostInput>) }
     } catch (error) {
       console.error('Autosave failed', error)
       return { ok: false, autosaved: true }

@@ -1,7 +1,7 @@
 // The Blog Management screen: summary figures, search with status and category filters, the posts
 // with publish/unpublish, and the post editor.
 import { FileText, Plus } from 'lucide-react'
-import { blogPostMessages, postStatus, type BlogPost, type BlogPostValues, type EditablePost, type PostStatus } from '~/entities/blog-post'
+import { blogPostMessages, postStatus, type BlogPost, type BlogPostInput, type BlogPostValues, type EditablePost, type PostStatus } from '~/entities/blog-post'
 import type { EmptyProps, ResourceDescription } from '../components/resource-screen'
 import { ToggleButton } from '../components/item-parts'
 import { badge, buttonPrimary, card } from '../components/styles'
@@ -72,7 +72,7 @@ function Empty({ all, onAdd }: EmptyProps<EditablePost>) {
 
 const postsNoun = (count: number) => `${count} ${count === 1 ? 'post' : 'posts'}`
 
-export const blogResource: ResourceDescription<EditablePost, BlogPostValues, BlogPostValues> = {
+export const blogResource: ResourceDescription<EditablePost, BlogPostInput, BlogPostValues> = {
   title: 'Blog Management',
   subtitle: 'Create, edit and publish articles',
   addLabel: 'New Post',

@@ -1,6 +1,6 @@
 // The Clients screen: logos (or icons) in a grid, a dialog with a logo upload.
 import { useWatch } from 'react-hook-form'
-import { CLIENT_ICONS, clientMessages, clientSchema, type Client, type ClientValues } from '~/entities/client'
+import { CLIENT_ICONS, clientMessages, clientSchema, type Client, type ClientInput, type ClientValues } from '~/entities/client'
 import { formValuesOf } from '~/entities/form-values'
 import { ClientIcon } from '../components/client-icon'
 import { Field } from '../components/field'
@@ -22,7 +22,7 @@ function Logo({ url, icon }: { url: string | null | undefined; icon: string }) {
   )
 }
 
-function LogoField({ form }: { form: UseFormReturn<ClientValues> }) {
+function LogoField({ form }: { form: UseFormReturn<ClientInput> }) {
   const icon = useWatch({ control: form.control, name: 'icon' })
   const logo = useWatch({ control: form.control, name: 'logo_url' })
   return (
@@ -42,7 +42,7 @@ function LogoField({ form }: { form: UseFormReturn<ClientValues> }) {
   )
 }
 
-export const clientsResource: ResourceDescription<Client, ClientValues, ClientValues> = {
+export const clientsResource: ResourceDescription<Client, ClientInput, ClientValues> = {
   title: 'Clients',
   subtitle: 'Manage the client logos shown on the website',
   addLabel: 'Add Client',

@@ -1,7 +1,8 @@
 // The add/edit dialog of a list, drawn from its resource description: the fields (plain ones by
 // their spec, special ones by a render function), the entity's schema as the form's rules, a draft
-// kept while open, and the save posted to the route's clientAction. A refused save keeps the dialog
-// open with what was typed; field errors the action returns appear beside their fields.
+// kept while open, and the save posted to the route's clientAction. The form posts what it holds
+// and the action turns it into the row with the same schema. A refused save keeps the dialog open
+// with what was typed; field errors the action returns appear beside their fields.
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useRef, useState, type ReactNode } from 'react'
 import { useRevalidator } from 'react-router'
@@ -26,11 +27,11 @@ export interface FieldSpec {
   placeholder?: string
 }
 
-export type FormPart<Input extends FieldValues, Values extends FieldValues> =
+export type FormPart<Input extends FieldValues> =
   | FieldSpec
   /** Fields side by side on wider screens. */
   | FieldSpec[]
-  | ((form: UseFormReturn<Input, unknown, Values>) => ReactNode)
+  | ((form: UseFormReturn<Input>) => ReactNode)
 
 export interface FormDescription<Row, Input extends FieldValues, Values extends FieldValues> {
   schema: ZodType<Values, Input>
@@ -41,7 +42,7 @@ export interface FormDescription<Row, Input extends FieldValues, Values extends 
   submitLabels: { create: string; update: string }
   busyLabel?: string
   widthClass?: string
-  parts: FormPart<Input, Values>[]
+  parts: FormPart<Input>[]
 }
 
 /** A dialog's titles and buttons for `noun`: 'Add Client' / 'Edit Client', 'Create Client' / 'Update Client'. */
@@ -58,7 +59,7 @@ export interface ResourceFormProps<Row extends { id: string }, Input extends Fie
   onClose: () => void
 }
 
-function FieldControl<Input extends FieldValues, Values extends FieldValues>({ spec, form }: { spec: FieldSpec; form: UseFormReturn<Input, unknown, Values> }) {
+function FieldControl<Input extends FieldValues>({ spec, form }: { spec: FieldSpec; form: UseFormReturn<Input> }) {
   const registered = form.register(spec.name as Path<Input>)
   if (spec.kind === 'checkbox') {
     return (
@@ -94,10 +95,7 @@ function FieldControl<Input extends FieldValues, Values extends FieldValues>({ s
 
 const ROW_COLUMNS: Record<number, string> = { 2: 'sm:grid-cols-2', 3: 'sm:grid-cols-3' }
 
-export function renderParts<Input extends FieldValues, Values extends FieldValues>(
-  parts: FormPart<Input, Values>[],
-  form: UseFormReturn<Input, unknown, Values>,
-): ReactNode {
+export function renderParts<Input extends FieldValues>(parts: FormPart<Input>[], form: UseFormReturn<Input>): ReactNode {
   return parts.map((part, index) =>
     typeof part === 'function' ? (
       <div key={index} className="contents">
@@ -120,7 +118,7 @@ export function renderParts<Input extends FieldValues, Values extends FieldValue
  * the version the form opened; when someone else saved the row since, `conflict` holds who and when
  * (ConflictNotice offers their version or one's own).
  */
-export function useResourceSave<Row extends { id: string; updated_at?: string }, Values extends FieldValues>(item: Row | null, onClose: () => void) {
+export function useResourceSave<Row extends { id: string; updated_at?: string }, Input extends FieldValues>(item: Row | null, onClose: () => void) {
   const action = useAdminAction()
   // Fixed when the form opens: a list reloaded meanwhile must not move it forward silently.
   const version = useRef(item?.updated_at)
@@ -128,7 +126,7 @@ export function useResourceSave<Row extends { id: string; updated_at?: string },
     version.current = next
   }
   const [conflict, setConflict] = useState<Conflict | null>(null)
-  const save = async <Input extends FieldValues>(values: Values, form: UseFormReturn<Input, unknown, Values>): Promise<boolean> => {
+  const save = async (values: Input, form: UseFormReturn<Input>): Promise<boolean> => {
     const result: ActionResult = await action.submit(item ? { intent: 'update', id: item.id, values, version: version.current } : { intent: 'create', values })
     setConflict(result.conflict ?? null)
     if (result.ok) onClose()
@@ -138,11 +136,11 @@ export function useResourceSave<Row extends { id: string; updated_at?: string },
   return { save, busy: action.busy, conflict, setConflict, setVersion }
 }
 
-export interface ConflictNoticeProps<Row extends { id: string; updated_at?: string }, Input extends FieldValues, Values extends FieldValues> {
-  saving: ReturnType<typeof useResourceSave<Row, Values>>
+export interface ConflictNoticeProps<Row extends { id: string; updated_at?: string }, Input extends FieldValues> {
+  saving: ReturnType<typeof useResourceSave<Row, Input>>
   /** The row as the list has it now (reloaded to show their version). */
   latest: Row | null
-  form: UseFormReturn<Input, unknown, Values>
+  form: UseFormReturn<Input>
   initial: (item: Row) => Input
   onKeepMine: () => void
 }
@@ -157,13 +155,13 @@ function shown(value: unknown): string {
  * where it differs and can load it into the form, keeping one's own a click away; "Keep mine" saves
  * one's own over theirs. Nothing typed is lost either way.
  */
-export function ConflictNotice<Row extends { id: string; updated_at?: string }, Input extends FieldValues, Values extends FieldValues>({
+export function ConflictNotice<Row extends { id: string; updated_at?: string }, Input extends FieldValues>({
   saving,
   latest,
   form,
   initial,
   onKeepMine,
-}: ConflictNoticeProps<Row, Input, Values>) {
+}: ConflictNoticeProps<Row, Input>) {
   const revalidator = useRevalidator()
   const [mine, setMine] = useState<Input | null>(null)
   const [seeing, setSeeing] = useState(false)
@@ -271,11 +269,11 @@ export function ResourceForm<Row extends { id: string; updated_at?: string }, In
   latest,
   onClose,
 }: ResourceFormProps<Row, Input, Values>) {
-  const saving = useResourceSave<Row, Values>(item, onClose)
+  const saving = useResourceSave<Row, Input>(item, onClose)
   const { save, busy } = saving
-  const { form, dialog } = useDraftForm<Input, Values>({
+  const { form, dialog } = useDraftForm<Input>({
     draftKey: `${d.draftKey}:${item?.id ?? 'new'}`,
-    resolver: zodResolver(d.schema),
+    resolver: zodResolver(d.schema, undefined, { raw: true }),
     initial: d.initial(item),
     open,
     onOpenChange: (next) => !next && onClose(),

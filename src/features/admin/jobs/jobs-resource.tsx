@@ -1,7 +1,16 @@
 // The Job Openings screen: each opening with its state, switched on and off in one click. The
 // description is HTML, edited as a post's body is.
 import { Controller } from 'react-hook-form'
-import { JOB_TYPES, jobOpeningMessages, jobOpeningSchema, SALARY_UNITS, type JobOpening, type JobOpeningValues } from '~/entities/job-opening'
+import { formValuesOf } from '~/entities/form-values'
+import {
+  JOB_TYPES,
+  jobOpeningMessages,
+  jobOpeningSchema,
+  SALARY_UNITS,
+  type JobOpening,
+  type JobOpeningInput,
+  type JobOpeningValues,
+} from '~/entities/job-opening'
 import { ContentEditor } from '../blog/components/content-editor'
 import { Field } from '../components/field'
 import { dialogLabels } from '../components/resource-form'
@@ -37,7 +46,7 @@ function textOf(html: string): string {
     .trim()
 }
 
-export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, JobOpeningValues> = {
+export const jobsResource: ResourceDescription<JobOpening, JobOpeningInput, JobOpeningValues> = {
   title: 'Job Openings',
   subtitle: 'Manage career opportunities',
   addLabel: 'Add Job Opening',
@@ -75,23 +84,7 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningValues, Job
   form: {
     schema: jobOpeningSchema,
     draftKey: 'job',
-    initial: (item) => ({
-      title: item?.title ?? '',
-      slug: item?.slug ?? '',
-      location: item?.location ?? '',
-      country: item?.country ?? '',
-      remote: item?.remote ?? false,
-      department: item?.department ?? '',
-      type: JOB_TYPES.find((type) => type === item?.type) ?? 'Full-time',
-      salary_min: item?.salary_min?.toString() ?? '',
-      salary_max: item?.salary_max?.toString() ?? '',
-      salary_currency: item?.salary_currency ?? '',
-      salary_unit: SALARY_UNITS.find((unit) => unit.value === item?.salary_unit)?.value ?? '',
-      description: item?.description ?? '',
-      requirements: item?.requirements ?? '',
-      active: item?.active ?? true,
-      closes_at: item?.closes_at ?? '',
-    }),
+    initial: (item) => formValuesOf(jobOpeningSchema, item),
     ...dialogLabels('Job Opening', 'Add New Job Opening'),
     parts: [
       { name: 'title', label: 'Job Title' },

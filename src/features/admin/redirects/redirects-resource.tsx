@@ -2,6 +2,7 @@
 // by staff.
 import { ArrowRight } from 'lucide-react'
 import { REDIRECT_STATUSES, redirectMessages, redirectSchema, type Redirect, type RedirectInput, type RedirectValues } from '~/entities/redirect'
+import { formValuesOf } from '~/entities/form-values'
 import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
 import { EditAndRemove } from '../components/item-parts'
@@ -41,11 +42,7 @@ export const redirectsResource: ResourceDescription<Redirect, RedirectInput, Red
   form: {
     schema: redirectSchema,
     draftKey: 'redirect',
-    initial: (item) => ({
-      from_path: item?.from_path ?? '',
-      to_path: item?.to_path ?? '',
-      status_code: item?.status_code === 302 ? '302' : '301',
-    }),
+    initial: (item) => formValuesOf(redirectSchema, item),
     ...dialogLabels('Redirect'),
     parts: [
       { name: 'from_path', label: 'From path', placeholder: '/old-page', hint: 'An address on this site' },

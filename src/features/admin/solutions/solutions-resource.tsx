@@ -1,7 +1,17 @@
 // The Solutions screen: each product with its status, category, address and features.
 import { Plus, Trash2 } from 'lucide-react'
 import { useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form'
-import { featuresOf, SOLUTION_ICONS, SOLUTION_STATUSES, solutionMessages, solutionSchema, type Solution, type SolutionValues } from '~/entities/solution'
+import { formValuesOf } from '~/entities/form-values'
+import {
+  featuresOf,
+  SOLUTION_ICONS,
+  SOLUTION_STATUSES,
+  solutionMessages,
+  solutionSchema,
+  type Solution,
+  type SolutionInput,
+  type SolutionValues,
+} from '~/entities/solution'
 import { RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
 import { EditAndRemove } from '../components/item-parts'
 import { dialogLabels } from '../components/resource-form'
@@ -15,7 +25,7 @@ const STATUS_STYLE: Record<string, string> = {
   Available: 'bg-sky-50 text-sky-800',
 }
 
-type Form = UseFormReturn<SolutionValues>
+type Form = UseFormReturn<SolutionInput>
 
 function RemoveButton({ label, onClick }: { label: string; onClick: () => void }) {
   return (
@@ -82,27 +92,17 @@ function withWaitingEdit(item: Solution | null): Solution | null {
   return { ...item, ...(item.draft as Partial<Solution>) }
 }
 
-function initialValues(row: Solution | null): SolutionValues {
+function initialValues(row: Solution | null): SolutionInput {
   const item = withWaitingEdit(row)
   return {
-    title: item?.title ?? '',
-    slug: item?.slug ?? '',
-    category: item?.category ?? '',
-    icon: SOLUTION_ICONS.find((icon) => icon === item?.icon) ?? 'Landmark',
-    status: SOLUTION_STATUSES.find((status) => status === item?.status) ?? 'Live',
-    url: item?.url ?? '',
-    shortdescription: item?.shortdescription ?? '',
-    longdescription: item?.longdescription ?? '',
-    metadescription: item?.metadescription ?? '',
+    ...formValuesOf(solutionSchema, item),
+    // One row per feature and audience entry; a new solution opens with one empty row of each.
     features: item ? featuresOf(item.features) : [{ title: '', description: '' }],
     targetaudience: (item ? item.targetaudience : ['']).map((value) => ({ value })),
-    seo_title: item?.seo_title ?? '',
-    social_image: item?.social_image ?? '',
-    hide_from_search: item?.hide_from_search ?? false,
   }
 }
 
-export const solutionsResource: ResourceDescription<Solution, SolutionValues, SolutionValues> = {
+export const solutionsResource: ResourceDescription<Solution, SolutionInput, SolutionValues> = {
   title: 'Solutions',
   subtitle: 'Manage the products shown on the solutions pages',
   addLabel: 'Add Solution',

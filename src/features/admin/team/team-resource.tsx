@@ -1,13 +1,13 @@
 // The Team Members screen: cards in the team's order, each movable one place up or down.
 import { ArrowDown, ArrowUp } from 'lucide-react'
-import { teamMemberMessages, teamMemberSchema, type TeamMember, type TeamMemberValues } from '~/entities/team-member'
+import { teamMemberMessages, teamMemberSchema, type TeamMember, type TeamMemberInput, type TeamMemberValues } from '~/entities/team-member'
 import { formValuesOf } from '~/entities/form-values'
 import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
 import { PersonCard } from '../components/item-parts'
 import { iconButton } from '../components/styles'
 
-export const teamResource: ResourceDescription<TeamMember, TeamMemberValues, TeamMemberValues> = {
+export const teamResource: ResourceDescription<TeamMember, TeamMemberInput, TeamMemberValues> = {
   title: 'Team Members',
   subtitle: 'Manage your team and leadership',
   addLabel: 'Add Team Member',

@@ -1,6 +1,7 @@
 // The Testimonials screen: quote cards with their rating, searchable.
 import { Star } from 'lucide-react'
 import { testimonialMessages, testimonialSchema, type Testimonial, type TestimonialInput, type TestimonialValues } from '~/entities/testimonial'
+import { formValuesOf } from '~/entities/form-values'
 import { dialogLabels } from '../components/resource-form'
 import type { ResourceDescription } from '../components/resource-screen'
 import { PersonCard } from '../components/item-parts'
@@ -33,13 +34,7 @@ export const testimonialsResource: ResourceDescription<Testimonial, TestimonialI
   form: {
     schema: testimonialSchema,
     draftKey: 'testimonial',
-    initial: (item) => ({
-      quote: item?.quote ?? '',
-      name: item?.name ?? '',
-      title: item?.title ?? '',
-      avatar: item?.avatar ?? '',
-      rating: String(item?.rating ?? 5),
-    }),
+    initial: (item) => formValuesOf(testimonialSchema, item),
     ...dialogLabels('Testimonial'),
     parts: [
       { name: 'quote', label: 'Quote', kind: 'textarea', rows: 4 },

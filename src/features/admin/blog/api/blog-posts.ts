@@ -1,42 +1,20 @@
 import { blogPostMessages as m, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
-import { searchFieldColumns } from '~/entities/search-fields'
-import type { TablesInsert } from '~/lib/database.types'
-import { sanitizeHtml } from '~/lib/sanitize-html'
 import { unwrap, type Db, versioned } from '~/lib/supabase'
-import { blankToNull } from '~/entities/rules'
 
 /** Every post, drafts included, newest first. */
 export async function listBlogPosts(db: Db): Promise<BlogPost[]> {
   return unwrap(await db.from('blog_posts').select('*').order('created_at', { ascending: false }), m.fetchFailed)
 }
 
-/** The row to write. The HTML is sanitized here again, whatever the editor showed. */
-export function toBlogPostRow(values: BlogPostValues): TablesInsert<'blog_posts'> {
-  return {
-    title: values.title.trim(),
-    slug: values.slug.trim(),
-    category: values.category.trim(),
-    author_name: values.author_name.trim(),
-    author_avatar: blankToNull(values.author_avatar),
-    featured_image: values.featured_image.trim(),
-    tags: values.tags.map((tag) => tag.trim()).filter(Boolean),
-    published: values.published,
-    publish_at: new Date(values.publish_at).toISOString(),
-    excerpt: values.excerpt.trim(),
-    content: sanitizeHtml(values.content),
-    ...searchFieldColumns(values),
-  }
-}
-
 export async function createBlogPost(db: Db, values: BlogPostValues): Promise<void> {
-  unwrap(await db.from('blog_posts').insert(toBlogPostRow(values)).select('id').single(), m.createFailed)
+  unwrap(await db.from('blog_posts').insert(values).select('id').single(), m.createFailed)
 }
 
 export async function updateBlogPost(db: Db, id: string, values: BlogPostValues, version?: string): Promise<void> {
   unwrap(
     await db
       .from('blog_posts')
-      .update({ ...toBlogPostRow(values), ...versioned(version) })
+      .update({ ...values, ...versioned(version) })
       .eq('id', id)
       .select('id')
       .single(),

@@ -1,14 +1,13 @@
 // A post's draft copy: the editor autosaves into it, "Update" publishes it, and it can be discarded.
 // The live post changes only when the copy is published (publish_post_draft), in one update.
-import { blogPostMessages as m, type BlogPostValues, type EditablePost, type BlogPost, type PostDraftCopy } from '~/entities/blog-post'
+import { blogPostMessages as m, type BlogPostInput, type BlogPostValues, type EditablePost, type BlogPost, type PostDraftCopy } from '~/entities/blog-post'
 import type { Json, TablesInsert } from '~/lib/database.types'
 import { check, unwrap, type Db } from '~/lib/supabase'
-import { toBlogPostRow } from './blog-posts'
 
 /** Every draft copy, by post id. */
 export async function listPostDrafts(db: Db): Promise<Map<string, PostDraftCopy>> {
   const rows = unwrap(await db.from('blog_post_drafts').select('id, post_values, updated_at'), m.fetchFailed)
-  return new Map(rows.map((row) => [row.id, { values: row.post_values as Partial<BlogPostValues>, savedAt: row.updated_at }]))
+  return new Map(rows.map((row) => [row.id, { values: row.post_values as Partial<BlogPostInput>, savedAt: row.updated_at }]))
 }
 
 /** The posts with their draft copies. */
@@ -17,7 +16,7 @@ export function withDrafts(posts: BlogPost[], drafts: Map<string, PostDraftCopy>
 }
 
 /** Autosaves what the editor holds, as typed (it may not pass the form's rules yet). */
-export async function savePostDraft(db: Db, id: string, values: Partial<BlogPostValues> | TablesInsert<'blog_posts'>): Promise<string> {
+export async function savePostDraft(db: Db, id: string, values: Partial<BlogPostInput> | TablesInsert<'blog_posts'>): Promise<string> {
   const draft: TablesInsert<'blog_post_drafts'> = { id, post_values: values as NonNullable<Json> }
   const rows = unwrap(await db.from('blog_post_drafts').upsert(draft, { onConflict: 'id' }).select('updated_at'), m.updateFailed)
   const saved = rows.at(0)
@@ -30,11 +29,11 @@ export async function discardPostDraft(db: Db, id: string): Promise<void> {
 }
 
 /**
- * "Update": the checked values become the draft copy, and the copy the post. `version` is the
+ * "Update": the checked row becomes the draft copy, and the copy the post. `version` is the
  * post's updated_at as the editor opened it; a later save by someone else refuses it
  * (StaleVersionError) and leaves the copy as it is.
  */
 export async function publishPostDraft(db: Db, id: string, values: BlogPostValues, version?: string): Promise<void> {
-  await savePostDraft(db, id, toBlogPostRow(values))
+  await savePostDraft(db, id, values)
   check(await db.rpc('publish_post_draft', { post_id: id, ...(version ? { version } : {}) }), m.updateFailed)
 }

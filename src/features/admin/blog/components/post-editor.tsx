@@ -7,8 +7,8 @@ import { Field } from '../../components/field'
 import { FormDialog } from '../../components/form-dialog'
 import { ZonedDateTime } from '../../components/zoned-date-time'
 import { badge, buttonSecondary, checkbox, input } from '../../components/styles'
-import { blogPostSchema, postStatus, type BlogPost, type BlogPostValues, type EditablePost } from '~/entities/blog-post'
-import { searchFieldValues } from '~/entities/search-fields'
+import { blogPostSchema, postStatus, type BlogPost, type BlogPostInput, type EditablePost } from '~/entities/blog-post'
+import { formValuesOf } from '~/entities/form-values'
 import { ConflictNotice, useResourceSave } from '../../components/resource-form'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { addTag, slugify } from '../rules'
@@ -18,22 +18,8 @@ import { ContentEditor, type ContentMode } from './content-editor'
 import { PostPreview } from './post-preview'
 import { PostSearchAndPreview } from './post-search-and-preview'
 
-function initialValues(item: BlogPost | null): BlogPostValues {
-  return {
-    title: item?.title ?? '',
-    slug: item?.slug ?? '',
-    category: item?.category ?? '',
-    author_name: item?.author_name ?? '',
-    author_avatar: item?.author_avatar ?? '',
-    featured_image: item?.featured_image ?? '',
-    tags: item?.tags ?? [],
-    // A new post starts as published: most posts are written to go out at once.
-    published: item?.published ?? true,
-    publish_at: item?.publish_at ?? new Date().toISOString(),
-    excerpt: item?.excerpt ?? '',
-    content: item?.content ?? '',
-    ...searchFieldValues(item),
-  }
+function initialValues(item: BlogPost | null): BlogPostInput {
+  return formValuesOf(blogPostSchema, item)
 }
 
 export interface PostEditorProps {
@@ -46,14 +32,15 @@ export interface PostEditorProps {
 export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
   const [mode, setMode] = useState<'edit' | 'preview'>('edit')
   const [contentMode, setContentMode] = useState<ContentMode>('visual')
-  const saving = useResourceSave<BlogPost, BlogPostValues>(item, onClose)
+  const saving = useResourceSave<BlogPost, BlogPostInput>(item, onClose)
   const { save, busy } = saving
   // Opens with unpublished changes (the draft copy, or this browser's newer copy) when there are any.
   const [restored] = useState(() => restorePost(item, initialValues(item)))
   const discarding = useAdminAction()
   // What is typed is kept by the autosave (this browser's copy, then the server's draft copy), so a
   // person sent to sign in, or whose tab closed, finds it when the post opens again.
-  const form = useForm<BlogPostValues>({ resolver: zodResolver(blogPostSchema), defaultValues: restored.values })
+  // The form posts what it holds; the action makes the row with the same schema.
+  const form = useForm<BlogPostInput>({ resolver: zodResolver(blogPostSchema, undefined, { raw: true }), defaultValues: restored.values })
   const dialog = {
     open,
     onOpenChange: (next: boolean) => {
@@ -85,7 +72,7 @@ export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
   // its slug (its address may already be shared).
   const [slugFollowsTitle, setSlugFollowsTitle] = useState(item === null)
   const [tagInput, setTagInput] = useState('')
-  const values = useWatch({ control: form.control }) as BlogPostValues
+  const values = useWatch({ control: form.control }) as BlogPostInput
   const tags = values.tags ?? []
 
   const titleField = form.register('title')
@@ -212,7 +199,7 @@ export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
                 onChange={(event) => {
                   void publishedField.onChange(event)
                   // Publishing a draft whose time has passed publishes it now, not at an old date.
-                  const at = Date.parse(form.getValues('publish_at'))
+                  const at = Date.parse(form.getValues('publish_at') ?? '')
                   if (event.target.checked && !(at > Date.now())) form.setValue('publish_at', new Date().toISOString(), { shouldDirty: true })
                 }}
               />

@@ -2,9 +2,9 @@
 // as the public post page.
 import { sanitizeHtml } from '~/lib/sanitize-html'
 import { badge } from '../../components/styles'
-import type { BlogPostValues } from '~/entities/blog-post'
+import type { BlogPostInput } from '~/entities/blog-post'
 
-export function PostPreview({ values }: { values: BlogPostValues }) {
+export function PostPreview({ values }: { values: BlogPostInput }) {
   return (
     <article className="grid gap-4" aria-label="Preview">
       {values.category ? <span className={`${badge} justify-self-start bg-brand-primary/10 text-brand-primary`}>{values.category}</span> : null}

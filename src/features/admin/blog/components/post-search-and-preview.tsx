@@ -1,10 +1,10 @@
 // The post editor's last panels: its search and social fields, and (for a saved post) its preview links.
 import type { FieldValues, UseFormReturn } from 'react-hook-form'
-import type { BlogPost, BlogPostValues } from '~/entities/blog-post'
+import type { BlogPost, BlogPostInput } from '~/entities/blog-post'
 import { SearchFields } from '../../components/search-fields'
 import { PreviewLinks } from './preview-links'
 
-export function PostSearchAndPreview({ form, item }: { form: UseFormReturn<BlogPostValues>; item: BlogPost | null }) {
+export function PostSearchAndPreview({ form, item }: { form: UseFormReturn<BlogPostInput>; item: BlogPost | null }) {
   return (
     <>
       <SearchFields

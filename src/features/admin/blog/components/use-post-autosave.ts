@@ -4,7 +4,7 @@
 // Leaving the page sends what is pending at once. The live post changes only on "Update Post".
 import { useEffect, useRef, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
-import type { BlogPostValues, EditablePost } from '~/entities/blog-post'
+import type { BlogPostInput, EditablePost } from '~/entities/blog-post'
 import { useAdminAction } from '../../lib/use-admin-action'
 
 /** How long typing must pause before the draft copy is saved. */
@@ -12,7 +12,7 @@ export const AUTOSAVE_DELAY_MS = 3000
 const PREFIX = 'post-autosave:'
 
 interface LocalCopy {
-  values: Partial<BlogPostValues>
+  values: Partial<BlogPostInput>
   /** When it was typed (ms since the epoch). */
   at: number
 }
@@ -29,7 +29,7 @@ function readLocalCopy(postId: string | null): LocalCopy | null {
   }
 }
 
-function writeLocalCopy(postId: string | null, values: Partial<BlogPostValues>): void {
+function writeLocalCopy(postId: string | null, values: Partial<BlogPostInput>): void {
   try {
     localStorage.setItem(localKey(postId), JSON.stringify({ values, at: Date.now() } satisfies LocalCopy))
   } catch {
@@ -42,7 +42,7 @@ export function forgetLocalCopy(postId: string | null): void {
 }
 
 export interface RestoredPost {
-  values: BlogPostValues
+  values: BlogPostInput
   /** Where unpublished changes came from: the server's draft copy, this browser's copy, or none. */
   source: 'draft-copy' | 'browser' | null
   /** When they were saved (ms since the epoch). */
@@ -50,7 +50,7 @@ export interface RestoredPost {
 }
 
 /** What the editor opens with: the newest of the post itself, its draft copy and this browser's copy. */
-export function restorePost(item: EditablePost | null, live: BlogPostValues): RestoredPost {
+export function restorePost(item: EditablePost | null, live: BlogPostInput): RestoredPost {
   let restored: RestoredPost = { values: live, source: null, savedAt: null }
   let newest = item ? Date.parse(item.updated_at) : 0
   if (item?.draft) {
@@ -77,7 +77,7 @@ export interface PostAutosave {
 }
 
 export function usePostAutosave(
-  form: UseFormReturn<BlogPostValues>,
+  form: UseFormReturn<BlogPostInput>,
   postId: string | null,
   active: boolean,
   restored: Pick<RestoredPost, 'source' | 'savedAt'>,
@@ -122,7 +122,7 @@ export function usePostAutosave(
     // A field's change (not a reset to a chosen version) is kept here at once and autosaved after a pause.
     const subscription = form.watch((values, { name }) => {
       if (name === undefined) return
-      writeLocalCopy(postId, values as Partial<BlogPostValues>)
+      writeLocalCopy(postId, values as Partial<BlogPostInput>)
       setState((s) => ({ ...s, status: 'pending' }))
       clearTimeout(timer.current)
       timer.current = setTimeout(() => void saveRef.current(), AUTOSAVE_DELAY_MS)

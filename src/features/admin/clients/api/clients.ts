@@ -1,27 +1,21 @@
 import type { Client, ClientValues } from '~/entities/client'
 import { clientMessages as m } from '~/entities/client'
-import type { TablesInsert } from '~/lib/database.types'
 import { unwrap, type Db, versioned } from '~/lib/supabase'
-import { blankToNull } from '~/entities/rules'
 
 /** Every client with all its fields, by name. */
 export async function listClients(db: Db): Promise<Client[]> {
   return unwrap(await db.from('clients').select('*').order('name', { ascending: true }), m.fetchFailed)
 }
 
-function toRow(values: ClientValues): TablesInsert<'clients'> {
-  return { name: values.name.trim(), icon: values.icon, logo_url: blankToNull(values.logo_url) }
-}
-
 export async function createClient(db: Db, values: ClientValues): Promise<void> {
-  unwrap(await db.from('clients').insert(toRow(values)).select('id').single(), m.createFailed)
+  unwrap(await db.from('clients').insert(values).select('id').single(), m.createFailed)
 }
 
 export async function updateClient(db: Db, id: string, values: ClientValues, version?: string): Promise<void> {
   unwrap(
     await db
       .from('clients')
-      .update({ ...toRow(values), ...versioned(version) })
+      .update({ ...values, ...versioned(version) })
       .eq('id', id)
       .select('id')
       .single(),

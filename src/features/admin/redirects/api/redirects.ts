@@ -9,10 +9,6 @@ export async function listRedirects(db: Db): Promise<Redirect[]> {
 /** The database's own reason for refusing a redirect (a loop or a chain), which staff can act on. */
 export class RedirectRefused extends Error {}
 
-function toRow(values: RedirectValues) {
-  return { from_path: values.from_path, to_path: values.to_path, status_code: Number(values.status_code) }
-}
-
 function checked<T>(result: { data: T | null; error: { message: string; code?: string } | null }, what: string): T {
   // 23514: the redirect guard's refusal, 42501: a target on another site without an admin, both
   // written for staff; 23505: the path has a redirect already.
@@ -23,14 +19,14 @@ function checked<T>(result: { data: T | null; error: { message: string; code?: s
 }
 
 export async function createRedirect(db: Db, values: RedirectValues): Promise<void> {
-  checked(await db.from('redirects').insert(toRow(values)).select('id').single(), m.createFailed)
+  checked(await db.from('redirects').insert(values).select('id').single(), m.createFailed)
 }
 
 export async function updateRedirect(db: Db, id: string, values: RedirectValues, version?: string): Promise<void> {
   checked(
     await db
       .from('redirects')
-      .update({ ...toRow(values), ...versioned(version) })
+      .update({ ...values, ...versioned(version) })
       .eq('id', id)
       .select('id')
       .single(),

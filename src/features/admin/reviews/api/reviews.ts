@@ -2,7 +2,7 @@ import { reviewMessages as m, type ContentReview, type ReviewDecision, type Revi
 import type { Solution, SolutionValues } from '~/entities/solution'
 import type { Json } from '~/lib/database.types'
 import { check, unwrap, type Db } from '~/lib/supabase'
-import { toSolutionRow, updateSolution } from '../../solutions/api/solutions'
+import { updateSolution } from '../../solutions/api/solutions'
 
 /** What waits for a decision, oldest request first. */
 export async function listWaitingReviews(db: Db): Promise<ContentReview[]> {
@@ -49,7 +49,7 @@ export async function createSolutionForReview(db: Db, values: SolutionValues): P
   unwrap(
     await db
       .from('solutions')
-      .insert({ ...toSolutionRow(values), published: false })
+      .insert({ ...values, published: false })
       .select('id')
       .single(),
     m.saveFailed,
@@ -61,6 +61,6 @@ export async function saveSolutionForReview(db: Db, id: string, values: Solution
   const { data: solution, error } = await db.from('solutions').select('published').eq('id', id).maybeSingle()
   if (error || !solution) throw new Error(`${m.saveFailed}: ${error?.message ?? 'not found'}`)
   if (!solution.published) return updateSolution(db, id, values, version)
-  const row = toSolutionRow(values) as unknown as { [key: string]: Json }
+  const row = values as unknown as { [key: string]: Json }
   check(await db.from('solution_drafts').upsert({ id, solution_values: row }), m.saveFailed)
 }

@@ -1,21 +1,9 @@
 import { teamMemberMessages as m, type TeamMember, type TeamMemberValues } from '~/entities/team-member'
 import { check, unwrap, type Db, versioned } from '~/lib/supabase'
-import { blankToNull } from '~/entities/rules'
 
 /** The team in its order (order_index ascending). */
 export async function listTeamMembers(db: Db): Promise<TeamMember[]> {
   return unwrap(await db.from('team_members').select('*').order('order_index', { ascending: true }), m.fetchFailed)
-}
-
-function toRow(values: TeamMemberValues) {
-  return {
-    name: values.name.trim(),
-    position: values.position.trim(),
-    bio: values.bio.trim(),
-    avatar: values.avatar.trim(),
-    linkedin_url: blankToNull(values.linkedin_url),
-    twitter_url: blankToNull(values.twitter_url),
-  }
 }
 
 /** A new member goes last: the highest order_index plus one, or 1 for the first. */
@@ -25,7 +13,7 @@ export async function createTeamMember(db: Db, values: TeamMemberValues): Promis
   unwrap(
     await db
       .from('team_members')
-      .insert({ ...toRow(values), order_index })
+      .insert({ ...values, order_index })
       .select('id')
       .single(),
     m.createFailed,
@@ -36,7 +24,7 @@ export async function updateTeamMember(db: Db, id: string, values: TeamMemberVal
   unwrap(
     await db
       .from('team_members')
-      .update({ ...toRow(values), ...versioned(version) })
+      .update({ ...values, ...versioned(version) })
       .eq('id', id)
       .select('id')
       .single(),

@@ -1,5 +1,4 @@
 import { testimonialMessages as m, type Testimonial, type TestimonialValues } from '~/entities/testimonial'
-import type { TablesInsert } from '~/lib/database.types'
 import { unwrap, type Db, versioned } from '~/lib/supabase'
 
 /** Every testimonial, newest first. */
@@ -7,19 +6,15 @@ export async function listTestimonials(db: Db): Promise<Testimonial[]> {
   return unwrap(await db.from('testimonials').select('*').order('created_at', { ascending: false }), m.fetchFailed)
 }
 
-function toRow(values: TestimonialValues): TablesInsert<'testimonials'> {
-  return { quote: values.quote.trim(), name: values.name.trim(), title: values.title.trim(), avatar: values.avatar.trim(), rating: values.rating }
-}
-
 export async function createTestimonial(db: Db, values: TestimonialValues): Promise<void> {
-  unwrap(await db.from('testimonials').insert(toRow(values)).select('id').single(), m.createFailed)
+  unwrap(await db.from('testimonials').insert(values).select('id').single(), m.createFailed)
 }
 
 export async function updateTestimonial(db: Db, id: string, values: TestimonialValues, version?: string): Promise<void> {
   unwrap(
     await db
       .from('testimonials')
-      .update({ ...toRow(values), ...versioned(version) })
+      .update({ ...values, ...versioned(version) })
       .eq('id', id)
       .select('id')
       .single(),
