@@ -44,9 +44,16 @@ const onwarn: NonNullable<NonNullable<BuildOptions['rollupOptions']>['onwarn']> 
 const withRouter = ['/node_modules/react-router/', '/src/features/leads/components/use-lead-form.ts', '/src/lib/use-hydrated.ts']
 const manualChunks = (id: string) => (withRouter.some((part) => id.includes(part)) ? 'router' : undefined)
 
+/**
+ * The icon set and the UI primitives go into the server build, cut to what the pages use: imported
+ * whole from node_modules, each costs the web server about 0.4 s of CPU at every start.
+ */
+const bundledForServer = ['lucide-react', 'radix-ui', /^@radix-ui\//]
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), reactRouterProductionBuild()],
   build: { rollupOptions: { onwarn, output: { manualChunks } } },
   resolve: { alias: { '~': path.resolve(import.meta.dirname, 'src') } },
+  ssr: { noExternal: bundledForServer },
   server: { port: 5173, strictPort: true },
 })

@@ -4,7 +4,7 @@
 // derives from its own location (migrations, seed, preamble) resolve the same way.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleForNode } from '../scripts/lib/bundle-for-node.ts'
 import { backendBundleDir, backendEntry } from './bundle-paths.ts'
 
 export { backendBundleDir, backendEntry }
@@ -12,16 +12,10 @@ export { backendBundleDir, backendEntry }
 const here = path.dirname(fileURLToPath(import.meta.url))
 
 export async function bundleBackend(): Promise<string> {
-  await build({
+  await bundleForNode({
     entryPoints: [path.join(here, 'src/main.ts'), path.join(here, 'src/initdb.ts')],
     outdir: backendBundleDir,
     outExtension: { '.js': '.mjs' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
   })
   return backendEntry
 }

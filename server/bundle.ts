@@ -3,21 +3,12 @@
 // server and the React Router build share one copy of react-router.
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
+import { bundleForNode } from '../scripts/lib/bundle-for-node.ts'
 
 const here = path.dirname(fileURLToPath(import.meta.url))
 export const webServerEntry = path.resolve(here, '../build/web-server/main.mjs')
 
 export async function bundleWebServer(): Promise<string> {
-  await build({
-    entryPoints: [path.join(here, 'main.ts')],
-    outfile: webServerEntry,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    logLevel: 'warning',
-  })
+  await bundleForNode({ entryPoints: [path.join(here, 'main.ts')], outfile: webServerEntry })
   return webServerEntry
 }

@@ -35,7 +35,9 @@ describe('Dashboard', () => {
     expect(figure('Website views (30 days)')).toBe('3')
     expect(screen.queryByText('12.5K')).toBeNull()
     // The chart's figures, also as a table for screen readers: 30 days, today's 3 views last.
-    const rows = within(screen.getByRole('table')).getAllByRole('row').slice(1)
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1)
     expect(rows).toHaveLength(30)
     expect(within(rows.at(-1)!).getAllByRole('cell')[1].textContent).toBe('3')
   })

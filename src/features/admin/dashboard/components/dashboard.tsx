@@ -1,10 +1,14 @@
 import { Building2, Eye, FolderKanban, Inbox, Mail, MessageSquareQuote, UserRound, type LucideIcon } from 'lucide-react'
+import { lazy, Suspense } from 'react'
 import { Link } from 'react-router'
 import { PageHeader } from '../../components/page-header'
 import { card } from '../../components/styles'
 import { useFormatTime } from '../../lib/time-zone'
 import { VIEW_DAYS, type ComingUp, type DashboardFigures } from '../api/dashboard-figures'
-import { ViewsChart } from './views-chart'
+
+// recharts comes with the chart, not with the dashboard: the web server, which imports every route
+// to render the pages, never loads it, and the figures show before it arrives.
+const ViewsChart = lazy(() => import('./views-chart').then((module) => ({ default: module.ViewsChart })))
 
 const number = new Intl.NumberFormat('en-GB')
 
@@ -88,7 +92,9 @@ export function Dashboard({ figures: data, comingUp }: { figures: DashboardFigur
               <h2 id="views-heading" className="mb-2 text-sm font-semibold text-slate-900">
                 Page views per day, last {VIEW_DAYS} days
               </h2>
-              <ViewsChart data={data.views.viewsPerDay} />
+              <Suspense fallback={<div className="h-48" />}>
+                <ViewsChart data={data.views.viewsPerDay} />
+              </Suspense>
             </section>
           ) : null}
         </div>

@@ -1,4 +1,4 @@
-// Views per day, drawn with recharts (only the admin's chunk loads it). The figures are also in a
+// Views per day, drawn with recharts (loaded with this module only, see dashboard.tsx). The figures are also in a
 // visually hidden table for screen readers, so the drawing is hidden from them and kept out of the
 // tab order (recharts' keyboard layer would otherwise make a focusable element inside aria-hidden).
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts'
