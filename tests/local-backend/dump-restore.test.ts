@@ -32,11 +32,12 @@ interface Run {
   stderr: string
 }
 
+/** Runs a script as its npm script does (under tsx), on V8's baseline compiler for PGlite as test backends run. */
 function npmScript(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
   return new Promise((resolve) => {
     execFile(
-      path.join(repoRoot, 'node_modules/.bin/tsx'),
-      [path.join(repoRoot, 'scripts', script), ...args],
+      process.execPath,
+      ['--liftoff-only', '--import', 'tsx', path.join(repoRoot, 'scripts', script), ...args],
       { cwd: repoRoot, env: { ...process.env, LOG_REQUESTS: '0', ...env } },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     )

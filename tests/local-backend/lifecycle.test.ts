@@ -109,7 +109,8 @@ describe('the local backend process', () => {
   // db:reset migrates an empty data directory from scratch: a minute or more on a busy machine.
   it('npm run db:reset refuses while the backend runs, then empties and re-seeds, keeping the keys', { timeout: 240_000 }, async () => {
     const reset = () =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/db-reset.ts'], {
+      // V8's baseline compiler for PGlite, as test backends run (a script lives for seconds).
+      spawnSync(process.execPath, ['--liftoff-only', '--import', 'tsx', 'scripts/db-reset.ts'], {
         cwd: repoRoot,
         env: { ...process.env, DATA_DIR: backend.dataDir, SUPABASE_PORT: new URL(backend.url).port },
         encoding: 'utf8',
