@@ -17,6 +17,9 @@ export default defineConfig({
     environment: 'node',
     // PGlite boots are CPU-heavy on this 2-core machine: keep parallelism modest.
     maxWorkers: 2,
+    // Tests that open PGlite in their own process (the database tests) use it for seconds: V8's
+    // optimizing tier for its WebAssembly costs more than it saves there (as for test backends).
+    execArgv: ['--liftoff-only'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ['tests/helpers/dom-setup.ts'],
