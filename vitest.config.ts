@@ -17,9 +17,6 @@ export default defineConfig({
     environment: 'node',
     // PGlite boots are CPU-heavy on this 2-core machine: keep parallelism modest.
     maxWorkers: 2,
-    // Tests that open PGlite in their own process (the database tests) use it for seconds: V8's
-    // optimizing tier for its WebAssembly costs more than it saves there (as for test backends).
-    execArgv: ['--liftoff-only'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     setupFiles: ['tests/helpers/dom-setup.ts'],
@@ -46,6 +43,10 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/**/*.test.ts', ...integrationInSrc],
           globalSetup: ['tests/global-setup.ts'],
+          // Tests that open PGlite in their own process (the database tests) use it for seconds:
+          // V8's optimizing tier for its WebAssembly costs more than it saves there, as for test
+          // backends. (A process flag: the integration project runs in forks.)
+          execArgv: ['--liftoff-only'],
           sequence: { groupOrder: 1 },
         },
       },
