@@ -2,7 +2,7 @@
 // auth.users rows move to a hosted project unchanged and their owners sign in there with the same
 // password. Older accounts may still hold a local scrypt hash (`$scrypt$ln=15,r=8,p=1$<salt>$<hash>`);
 // it still verifies here, and needsRehash() tells sign-in to replace it with bcrypt.
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import bcrypt from 'bcryptjs'
 
 /** GoTrue's cost factor. */
@@ -52,21 +52,12 @@ async function verifyScrypt(password: string, target: ScryptHash): Promise<boole
   return timingSafeEqual(key, target.key)
 }
 
-let dummyHash: Promise<string> | null = null
-
 /**
- * A hash of a random password, verified against when there is no account (or no usable hash), so
- * an unknown e-mail costs the same time as a wrong password.
+ * What a password is checked against when there is no account (or no usable hash), so an unknown
+ * e-mail costs one full bcrypt, as a wrong password does. A hash at GoTrue's cost of a random
+ * password nobody kept: fixed, so no start pays for making one; and a match would sign nobody in.
  */
-function dummy(): Promise<string> {
-  dummyHash ??= hashPassword(randomBytes(18).toString('base64'))
-  return dummyHash
-}
-
-/** Warms the dummy hash at start-up so the first unknown-e-mail sign-in is not measurably slower. */
-export function prepareDummyHash(): Promise<void> {
-  return dummy().then(() => undefined)
-}
+const NO_ACCOUNT_HASH = '$2a$10$p5XOSSeBFj.6VvK5cDwEdunR8LBRR6gULMLHzFJ1iVeTI0pm5F6rO'
 
 /**
  * True when `password` matches `stored` (bcrypt, or a local scrypt hash). Always runs one full KDF,
@@ -76,7 +67,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   const scryptHash = stored ? parseScrypt(stored) : null
   if (scryptHash) return verifyScrypt(password, scryptHash)
   const usable = stored !== null && BCRYPT_HASH.test(stored)
-  const equal = await bcrypt.compare(password, usable ? stored : await dummy())
+  const equal = await bcrypt.compare(password, usable ? stored : NO_ACCOUNT_HASH)
   return usable && equal
 }
 

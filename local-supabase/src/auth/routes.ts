@@ -16,7 +16,7 @@ import { createKit, grantFor } from './kit.ts'
 import { registerLinkRoutes } from './link-routes.ts'
 import { factorsByUser, factorsOf } from './mfa.ts'
 import { registerMfaRoutes } from './mfa-routes.ts'
-import { hashPassword, needsRehash, prepareDummyHash, verifyPassword } from './password.ts'
+import { hashPassword, needsRehash, verifyPassword } from './password.ts'
 import { SignInLimiter } from './rate-limit.ts'
 import { now } from '../test-clock.ts'
 import { optionalObject, optionalString, positiveInt, readJson, UUID, type Json } from './request.ts'
@@ -86,8 +86,6 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
   const limiter = new SignInLimiter(config.rateLimit, now)
   const kit = createKit(deps, config, createMailer({ dataDir: deps.config.dataDir, smtpUrl: config.mail.smtpUrl, from: config.mail.from }))
   const { clientOf, sessionResponse } = kit
-  // The unknown-e-mail path must cost the same from the first request on.
-  void prepareDummyHash()
 
   routes.onError((error, c) => {
     if (error instanceof AuthError) return authErrorResponse(c, error)
