@@ -14,24 +14,34 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-const partsFormats = new Map<string, Intl.DateTimeFormat>()
+const formats = new Map<string, Intl.DateTimeFormat>()
+
+/** The format under `key`, built once: building one costs far more than formatting with it, and a list formats a time per row. */
+function cachedFormat(key: string, build: () => Intl.DateTimeFormat): Intl.DateTimeFormat {
+  let format = formats.get(key)
+  if (!format) {
+    format = build()
+    formats.set(key, format)
+  }
+  return format
+}
 
 /** The wall-clock fields of `date` in `zone`. */
 function wallClock(date: Date, zone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
-  let format = partsFormats.get(zone)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    })
-    partsFormats.set(zone, format)
-  }
+  const format = cachedFormat(
+    `fields ${zone}`,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }),
+  )
   const fields = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, Number(part.value)]))
   return { year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute, second: fields.second }
 }
@@ -77,21 +87,16 @@ const STYLES: Record<ZonedStyle, Intl.DateTimeFormatOptions> = {
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
 }
 
-const styleFormats = new Map<string, Intl.DateTimeFormat>()
-
 /**
  * Every time the back office shows, in the company's `zone` (never the browser's), so a moment reads
  * the same on every screen and to every reader. `named` adds the zone ("09:00 GMT+1") where a reader
  * elsewhere could take it for their own.
  */
 export function formatZoned(at: string | number | Date, zone: string, style: ZonedStyle = 'moment', named = false): string {
-  // Building a DateTimeFormat costs far more than formatting with one, and a list formats a time per row.
-  const key = `${zone} ${style} ${named}`
-  let format = styleFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...STYLES[style], ...(named ? { timeZoneName: 'short' } : {}) })
-    styleFormats.set(key, format)
-  }
+  const format = cachedFormat(
+    `${zone} ${style} ${named}`,
+    () => new Intl.DateTimeFormat('en-GB', { timeZone: zone, ...STYLES[style], ...(named ? { timeZoneName: 'short' } : {}) }),
+  )
   return format.format(new Date(at))
 }
 
