@@ -71,7 +71,16 @@ export interface ServeOptions {
 async function startProduct({ apiOrigin }: ServeOptions): Promise<{ product: Product; stop: () => Promise<void> }> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-data-'))
   const port = await freePort()
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0', TEST_CLOCK: '1' }
+  // Accounts hashed at bcrypt's minimum cost (TEST_QUICK_HASH), as the Node tests' backends do.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    SUPABASE_PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_REQUESTS: '0',
+    TEST_CLOCK: '1',
+    TEST_QUICK_HASH: '1',
+  }
   let backend: ChildProcess | undefined
   let backendUrl: string | undefined
   if (apiOrigin === 'own') {
