@@ -1,12 +1,25 @@
-// Setup file of every vitest project: in DOM tests, Testing Library's findBy*/waitFor wait 5 s for
-// what they look for, not 1 s. A file's first render loads its modules (about 1 s on its own), which
-// a busy machine stretches past the default. Node tests do not load Testing Library for it.
+// Setup file of every vitest project. In DOM tests, Testing Library's findBy*/waitFor wait 5 s for
+// what they look for, not 1 s: a file's first render loads its modules (about 1 s on its own), which
+// a busy machine stretches past the default. It also fixes what each DOM needs (below). Node tests
+// do not load Testing Library for it.
 import { createRequire } from 'node:module'
+import { vi } from 'vitest'
 
 if (typeof document !== 'undefined') {
   const { configure } = await import('@testing-library/dom')
   configure({ asyncUtilTimeout: 5_000 })
   if (navigator.userAgent.includes('jsdom')) findLabelTargetsById()
+  else if (navigator.userAgent.includes('HappyDOM')) sanitizeOnJsdom()
+}
+
+/**
+ * DOMPurify sanitizes nothing on happy-dom (a <script> passes through): on happy-dom, the browser
+ * code's DOMPurify is the server's instead (isomorphic-dompurify, which parses on jsdom).
+ */
+function sanitizeOnJsdom() {
+  // Node's own require: the "node" export of isomorphic-dompurify (on jsdom), not the browser one.
+  const require = createRequire(import.meta.url)
+  vi.doMock('dompurify', () => ({ default: require('isomorphic-dompurify') as unknown }))
 }
 
 interface LabelImpl {

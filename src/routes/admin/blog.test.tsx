@@ -1,6 +1,4 @@
-// @vitest-environment jsdom
-// jsdom, not happy-dom: DOMPurify sanitizes nothing on happy-dom (a <script> passes through), and this
-// screen sanitizes the HTML it previews and saves.
+// @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
