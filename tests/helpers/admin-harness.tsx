@@ -1,6 +1,7 @@
 // For the admin's component tests: the real local backend, a browser client signed in for real,
 // and renders of a screen's route module the way the router runs it (loader, action, toasts).
 import { cleanup, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
+import type { UserEvent } from '@testing-library/user-event'
 import { afterAll, afterEach, beforeAll, expect } from 'vitest'
 import type { ComponentType, ReactElement } from 'react'
 import { createRoutesStub, MemoryRouter, Outlet, type ActionFunction, type LoaderFunction } from 'react-router'
@@ -167,4 +168,14 @@ export function signedInMember(backend: TestBackend): Promise<Db> {
 /** Waits until the screen's data has loaded (its spinner is gone). */
 export async function listLoaded(): Promise<void> {
   await waitFor(() => expect(screen.queryByRole('status')).toBeNull(), { timeout: 10_000 })
+}
+
+/**
+ * Puts `text` at the end of a field the way a person pastes it: a click, then one paste (real
+ * beforeinput and input events, one render). For tests about what a field holds, not about typing:
+ * `user.type` renders the screen again for every key.
+ */
+export async function enterText(user: UserEvent, field: HTMLElement, text: string): Promise<void> {
+  await user.click(field)
+  await user.paste(text)
 }

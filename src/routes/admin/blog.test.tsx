@@ -1,8 +1,8 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './blog'
 
 const env = adminBackend()
@@ -18,11 +18,11 @@ async function openNewPost(user: ReturnType<typeof userEvent.setup>) {
 
 async function fillPost(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, title: string) {
   const d = within(dialog)
-  await user.type(d.getByLabelText('Title'), title)
-  await user.type(d.getByLabelText('Category'), 'Engineering')
-  await user.type(d.getByLabelText('Author Name'), 'Ada Obi')
-  await user.type(d.getByLabelText('Featured Image URL'), '/images/blog/ledger.svg')
-  await user.type(d.getByLabelText('Excerpt'), 'What we learned.')
+  await enterText(user, d.getByLabelText('Title'), title)
+  await enterText(user, d.getByLabelText('Category'), 'Engineering')
+  await enterText(user, d.getByLabelText('Author Name'), 'Ada Obi')
+  await enterText(user, d.getByLabelText('Featured Image URL'), '/images/blog/ledger.svg')
+  await enterText(user, d.getByLabelText('Excerpt'), 'What we learned.')
 }
 
 /** The Content field's HTML tab (the Visual tab is the default). */
@@ -51,7 +51,7 @@ describe('Blog Management', () => {
     await user.type(tags, '  ledgers  {Enter}')
     await user.type(tags, 'ledgers{Enter}')
     await user.type(tags, '   {Enter}')
-    await user.type(tags, 'design')
+    await enterText(user, tags, 'design')
     await user.click(d.getByRole('button', { name: 'Add' }))
     expect(d.getAllByRole('button', { name: /^Remove tag/ }).map((b) => b.textContent)).toEqual(['ledgers ×', 'design ×'])
     await user.click(d.getByRole('button', { name: 'Remove tag design' }))
@@ -61,7 +61,7 @@ describe('Blog Management', () => {
     expect(d.getByRole('tab', { name: 'Visual' }).getAttribute('aria-selected')).toBe('true')
     await htmlTab(user, dialog)
     const content = d.getByLabelText('Content') as HTMLTextAreaElement
-    await user.type(content, 'Make this bold')
+    await enterText(user, content, 'Make this bold')
     content.setSelectionRange(10, 14)
     await user.click(d.getByRole('button', { name: 'Bold' }))
     expect(content.value).toBe('Make this <strong>bold</strong>')
@@ -74,7 +74,7 @@ describe('Blog Management', () => {
     await waitFor(() =>
       expect(content.value).toMatch(/<strong>bold<\/strong><img src="http[^"]+\/storage\/v1\/object\/public\/media\/blog\/[^"]+-chart\.png" alt="chart" \/>$/),
     )
-    await user.type(content, '<script>alert(1)</script>')
+    await enterText(user, content, '<script>alert(1)</script>')
     // The Visual tab shows the same value, and switching back changes nothing.
     await user.click(d.getByRole('tab', { name: 'Visual' }))
     const visual = await d.findByRole('textbox', { name: 'Content' })
@@ -114,7 +114,7 @@ describe('Blog Management', () => {
     const dialog = await openNewPost(user)
     await fillPost(user, dialog, 'Ledger Design 5 Lessons')
     await htmlTab(user, dialog)
-    await user.type(within(dialog).getByLabelText('Content'), '<p>Again</p>')
+    await enterText(user, within(dialog).getByLabelText('Content'), '<p>Again</p>')
     await user.click(within(dialog).getByRole('button', { name: 'Create Post' }))
     await expectToast('Error', 'Failed to create blog post')
     expect((within(screen.getByRole('dialog', { name: 'Create New Blog Post' })).getByLabelText('Slug') as HTMLInputElement).value).toBe(
@@ -133,7 +133,7 @@ describe('Blog Management', () => {
     await expectToast('Success', 'Blog post unpublished successfully')
     expect((await env.db.from('blog_posts').select('published').eq('slug', 'ledger-design-5-lessons').single()).data?.published).toBe(false)
 
-    await user.type(await screen.findByRole('searchbox'), 'no such post anywhere')
+    await enterText(user, await screen.findByRole('searchbox'), 'no such post anywhere')
     expect(screen.getByText('No posts found')).toBeTruthy()
     expect(screen.getByText('Try adjusting your search or filter criteria')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Clear Filters' }))
@@ -158,7 +158,7 @@ describe('Blog Management', () => {
     }
 
     let editor = await openPost()
-    await user.type(editor.getByLabelText('Excerpt'), typed)
+    await enterText(user, editor.getByLabelText('Excerpt'), typed)
     // Sent to the sign-in page before the autosave ran: the page goes, the dialog never closed.
     cleanup()
     const tabStorage = Array.from({ length: sessionStorage.length }, (_, i) => sessionStorage.getItem(sessionStorage.key(i)!) ?? '')

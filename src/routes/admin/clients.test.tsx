@@ -1,8 +1,8 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb, signedInDb, signedInMember } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, listLoaded, renderRoute, serviceDb, signedInDb, signedInMember } from '../../../tests/helpers/admin-harness'
 import * as clientsRoute from './clients'
 
 const env = adminBackend()
@@ -17,7 +17,7 @@ describe('Clients screen', () => {
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Client' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' })
-    await user.type(within(dialog).getByLabelText('Name'), 'Harbour Trust Bank')
+    await enterText(user, within(dialog).getByLabelText('Name'), 'Harbour Trust Bank')
     await user.selectOptions(within(dialog).getByLabelText('Icon'), 'Anchor')
     await user.upload(within(dialog).getByLabelText('Logo file'), new File([PNG], 'Harbour Logo.png', { type: 'image/png' }))
     await expectToast('Success', 'Image uploaded successfully')
@@ -51,7 +51,7 @@ describe('Clients screen', () => {
     renderRoute(clientsRoute, member, '/admin/clients')
     await user.click(await screen.findByRole('button', { name: 'Add Client' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Client' })
-    await user.type(within(dialog).getByLabelText('Name'), 'Not Allowed Ltd')
+    await enterText(user, within(dialog).getByLabelText('Name'), 'Not Allowed Ltd')
     await user.click(within(dialog).getByRole('button', { name: 'Create Client' }))
     await expectToast('Error', 'Failed to create client')
     expect(screen.queryByText('Client created successfully')).toBeNull()
@@ -75,7 +75,7 @@ describe('Clients screen', () => {
     await user.click(await screen.findByRole('button', { name: 'Edit Harbour Trust Bank' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Client' })
     expect((await editor.from('clients').update({ icon: 'Gem' }).eq('name', 'Harbour Trust Bank')).error).toBeNull()
-    await user.type(within(dialog).getByLabelText('Name'), ' Plc')
+    await enterText(user, within(dialog).getByLabelText('Name'), ' Plc')
     await user.click(within(dialog).getByRole('button', { name: 'Update Client' }))
     expect((await within(dialog).findByRole('alert')).textContent).toMatch(/^Ed Editor changed this at .*, after you opened it\./)
     // Theirs is kept and mine is not saved until I choose.
@@ -90,7 +90,7 @@ describe('Clients screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Client' })
     const name = within(dialog).getByLabelText('Name')
     await user.clear(name)
-    await user.type(name, 'Harbour Bank')
+    await enterText(user, name, 'Harbour Bank')
     await user.click(within(dialog).getByRole('button', { name: 'Update Client' }))
     await expectToast('Client updated successfully')
     await user.click(await screen.findByRole('button', { name: 'Delete Harbour Bank' }))

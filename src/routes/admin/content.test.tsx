@@ -1,8 +1,8 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './content'
 
 const env = adminBackend()
@@ -20,7 +20,7 @@ describe('Website Content', () => {
     const hero = screen.getByRole('form', { name: 'Hero Section' })
     const title = within(hero).getByLabelText('Title')
     await user.clear(title)
-    await user.type(title, 'Banking software, built to last')
+    await enterText(user, title, 'Banking software, built to last')
     await user.click(within(hero).getByRole('button', { name: 'Save Changes' }))
     await expectToast('Success', 'Content updated successfully')
     const saved = await content('hero', 'main')
@@ -36,7 +36,7 @@ describe('Website Content', () => {
     const mission = screen.getByRole('form', { name: 'Mission' })
     const before = await content('about', 'mission')
     await user.clear(within(mission).getByLabelText('Content'))
-    await user.type(within(mission).getByLabelText('Content'), '   ')
+    await enterText(user, within(mission).getByLabelText('Content'), '   ')
     await user.click(within(mission).getByRole('button', { name: 'Save Changes' }))
     await expectToast('Error', 'Content cannot be empty')
     expect(within(mission).getByText('Content cannot be empty')).toBeTruthy()
@@ -53,9 +53,9 @@ describe('Website Content', () => {
     await user.click(s.getByRole('button', { name: 'Add Stat' }))
     const n = before.length + 1
     await user.selectOptions(s.getByLabelText(`Stat ${n} icon`), 'Globe')
-    await user.type(s.getByLabelText(`Stat ${n} number`), '24/7')
-    await user.type(s.getByLabelText(`Stat ${n} label`), 'Support')
-    await user.type(s.getByLabelText(`Stat ${n} description`), 'Engineers on call')
+    await enterText(user, s.getByLabelText(`Stat ${n} number`), '24/7')
+    await enterText(user, s.getByLabelText(`Stat ${n} label`), 'Support')
+    await enterText(user, s.getByLabelText(`Stat ${n} description`), 'Engineers on call')
     await user.click(s.getByRole('button', { name: `Move stat ${n} up` }))
     await user.click(s.getByRole('button', { name: 'Remove stat 1' }))
     await user.click(s.getByRole('button', { name: 'Save Changes' }))
@@ -72,7 +72,7 @@ describe('Website Content', () => {
     const terms = screen.getByRole('form', { name: 'Terms of Use' })
     const field = within(terms).getByLabelText('Content')
     await user.clear(field)
-    await user.type(field, '<p onclick="x()">Be kind.</p><script>alert(1)</script>')
+    await enterText(user, field, '<p onclick="x()">Be kind.</p><script>alert(1)</script>')
     await user.click(within(terms).getByRole('button', { name: 'Save Changes' }))
     await expectToast('Success', 'Content updated successfully')
     expect((await content('legal', 'terms')).content).toBe('<p>Be kind.</p>')

@@ -1,8 +1,8 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, listLoaded, renderRoute, signedInMember } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './jobs'
 
 const env = adminBackend()
@@ -11,13 +11,13 @@ async function addJob(user: ReturnType<typeof userEvent.setup>, title: string) {
   await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
   const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
   const d = within(dialog)
-  await user.type(d.getByLabelText('Job Title'), title)
-  await user.type(d.getByLabelText('Location'), 'Lagos')
-  await user.type(d.getByLabelText('Country code'), 'ng')
-  await user.type(d.getByLabelText('Department'), 'Engineering')
+  await enterText(user, d.getByLabelText('Job Title'), title)
+  await enterText(user, d.getByLabelText('Location'), 'Lagos')
+  await enterText(user, d.getByLabelText('Country code'), 'ng')
+  await enterText(user, d.getByLabelText('Department'), 'Engineering')
   await user.selectOptions(d.getByLabelText('Type'), 'Contract')
   await user.click(d.getByRole('tab', { name: 'HTML' }))
-  await user.type(d.getByLabelText('Description'), 'Build ledgers.')
+  await enterText(user, d.getByLabelText('Description'), 'Build ledgers.')
   expect((d.getByLabelText('Active (visible on careers page)') as HTMLInputElement).checked).toBe(true)
   await user.click(d.getByRole('button', { name: 'Create Job Opening' }))
   return dialog
@@ -44,24 +44,24 @@ describe('Job Openings manager', () => {
     await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
     const d = within(dialog)
-    await user.type(d.getByLabelText('Job Title'), 'Remote Payments Engineer')
-    await user.type(d.getByLabelText('Location'), 'Remote')
-    await user.type(d.getByLabelText('Country code'), 'ng')
+    await enterText(user, d.getByLabelText('Job Title'), 'Remote Payments Engineer')
+    await enterText(user, d.getByLabelText('Location'), 'Remote')
+    await enterText(user, d.getByLabelText('Country code'), 'ng')
     await user.click(d.getByLabelText(/^Fully remote/))
-    await user.type(d.getByLabelText('Department'), 'Engineering')
-    await user.type(d.getByLabelText('Salary from (optional)'), '500000')
-    await user.type(d.getByLabelText('Salary to (optional)'), '400000')
+    await enterText(user, d.getByLabelText('Department'), 'Engineering')
+    await enterText(user, d.getByLabelText('Salary from (optional)'), '500000')
+    await enterText(user, d.getByLabelText('Salary to (optional)'), '400000')
     await user.click(d.getByRole('button', { name: 'Create Job Opening' }))
     // A salary needs its currency and period, and a range that runs upwards.
     expect(await d.findByText('Give the currency of the salary')).toBeTruthy()
     expect(d.getByText('Give the period the salary is for')).toBeTruthy()
     expect(d.getByText('Salary to must not be below Salary from')).toBeTruthy()
     await user.clear(d.getByLabelText('Salary to (optional)'))
-    await user.type(d.getByLabelText('Salary to (optional)'), '700,000')
-    await user.type(d.getByLabelText('Currency'), 'ngn')
+    await enterText(user, d.getByLabelText('Salary to (optional)'), '700,000')
+    await enterText(user, d.getByLabelText('Currency'), 'ngn')
     await user.selectOptions(d.getByLabelText('Period'), 'per month')
     await user.click(d.getByRole('tab', { name: 'HTML' }))
-    await user.type(d.getByLabelText('Description'), '<p onclick="steal()">Ship it.</p><script>steal()</script>')
+    await enterText(user, d.getByLabelText('Description'), '<p onclick="steal()">Ship it.</p><script>steal()</script>')
     await user.click(d.getByRole('button', { name: 'Create Job Opening' }))
     await expectToast('Success', 'Job opening created successfully')
     const row = (
@@ -106,11 +106,11 @@ describe('Job Openings manager', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Job Opening' })
     const title = within(dialog).getByLabelText('Job Title')
     await user.clear(title)
-    await user.type(title, 'Senior Ledger Engineer')
+    await enterText(user, title, 'Senior Ledger Engineer')
     await user.click(within(dialog).getByRole('button', { name: 'Update Job Opening' }))
     await expectToast('Success', 'Job opening updated successfully')
 
-    await user.type(await screen.findByRole('searchbox'), 'senior ledger')
+    await enterText(user, await screen.findByRole('searchbox'), 'senior ledger')
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Senior Ledger Engineer']))
     await user.click(screen.getByRole('button', { name: 'Delete Senior Ledger Engineer' }))
     const question = await screen.findByRole('alertdialog')

@@ -1,9 +1,9 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { NO_ACCESS_MESSAGE } from '~/features/admin/auth/components/login-form'
-import { expectToast, renderRoute, serviceDb, startBackend, TEST_ADMIN, type TestBackend } from '../../../tests/helpers/admin-harness'
+import { enterText, expectToast, renderRoute, serviceDb, startBackend, TEST_ADMIN, type TestBackend } from '../../../tests/helpers/admin-harness'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import * as loginRoute from './login'
 
@@ -31,8 +31,8 @@ async function openLogin(db: Db, path = '/admin/login') {
 async function signInWith(db: Db, email: string, password: string, path?: string) {
   const user = userEvent.setup()
   await openLogin(db, path)
-  await user.type(screen.getByLabelText('Email'), email)
-  await user.type(screen.getByLabelText('Password'), password)
+  await enterText(user, screen.getByLabelText('Email'), email)
+  await enterText(user, screen.getByLabelText('Password'), password)
   await user.click(screen.getByRole('button', { name: 'Sign In' }))
 }
 

@@ -1,8 +1,8 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, listLoaded, renderRoute, serviceDb } from '../../../tests/helpers/admin-harness'
 import * as mediaRoute from './media'
 
 const env = adminBackend()
@@ -35,7 +35,7 @@ describe('Media screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Rename or move image' })
     const name = within(dialog).getByLabelText('File name')
     await user.clear(name)
-    await user.type(name, 'taken.png')
+    await enterText(user, name, 'taken.png')
     await user.click(within(dialog).getByRole('button', { name: 'Save' }))
     await expectToast('Error', 'Failed to rename image')
     // The field error follows the toast: it is set once the action's answer reaches the form.

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { strFromU8, unzipSync } from 'fflate'
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { requestCvLink } from '~/features/admin/applications/api/cv-link-requests'
 import { exportPersonalData } from '~/features/admin/privacy/api/privacy'
 import { createBrowserClient, type Db } from '~/lib/supabase'
-import { adminBackend, expectToast, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
 import * as cvLinkApi from './cv-link-api'
 import * as eraseApi from './personal-data-erase-api'
 import * as screenRoute from './privacy'
@@ -111,7 +111,7 @@ describe('Personal Data', () => {
     const form = await screen.findByRole('form', { name: 'Erase personal data' }, { timeout: 10_000 })
     const erase = within(form).getByRole('button', { name: 'Erase' })
     expect((erase as HTMLButtonElement).disabled).toBe(true)
-    await user.type(within(form).getByLabelText('Type eve@example.com to confirm'), 'eve@example.com')
+    await enterText(user, within(form).getByLabelText('Type eve@example.com to confirm'), 'eve@example.com')
     await user.click(erase)
     await expectToast('Success', 'Personal data erased')
     await waitFor(() => expect(screen.getByText('Nothing is held about eve@example.com')).toBeTruthy(), { timeout: 10_000 })

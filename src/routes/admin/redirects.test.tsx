@@ -1,8 +1,8 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './redirects'
 
 const env = adminBackend()
@@ -37,8 +37,8 @@ describe('Redirects manager', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Redirect' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Redirect' })
     const d = within(dialog)
-    await user.type(d.getByLabelText('From path'), '/editor-out')
-    await user.type(d.getByLabelText('To'), 'https://elsewhere.example/')
+    await enterText(user, d.getByLabelText('From path'), '/editor-out')
+    await enterText(user, d.getByLabelText('To'), 'https://elsewhere.example/')
     await user.click(d.getByRole('button', { name: 'Create Redirect' }))
     expect(await d.findByText('Only admins can redirect to another site: point the redirect to a path on this site.')).toBeTruthy()
     const { data } = await env.db.from('redirects').select('id').eq('from_path', '/editor-out')

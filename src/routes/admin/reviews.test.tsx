@@ -1,9 +1,9 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
-import { adminBackend, expectToast, listLoaded, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, listLoaded, renderRoute, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
 import * as activityRoute from './activity'
 import * as blogRoute from './blog'
 import * as screenRoute from './reviews'
@@ -71,7 +71,7 @@ describe('Reviews queue', () => {
 
     await user.click(within(item).getByRole('button', { name: 'Request changes to Savings claim' }))
     expect(within(item).getByText('Say what needs to change: a rejection needs a note.')).toBeTruthy()
-    await user.type(within(item).getByLabelText('Note to the author'), 'Name the rate as an APR')
+    await enterText(user, within(item).getByLabelText('Note to the author'), 'Name the rate as an APR')
     await user.click(within(item).getByRole('button', { name: 'Request changes to Savings claim' }))
     await expectToast('Success', 'Changes requested: the author has been e-mailed')
     expect(await postState(id)).toEqual({ published: false, review: { state: 'rejected', decision_note: 'Name the rate as an APR' } })
@@ -132,7 +132,7 @@ describe('Reviews queue', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Edit Solution' })
     const field = within(dialog).getByLabelText('Short Description')
     await user.clear(field)
-    await user.type(field, 'Waiting for sign-off.')
+    await enterText(user, field, 'Waiting for sign-off.')
     await user.click(within(dialog).getByRole('button', { name: 'Update Solution' }))
     await expectToast('Success', 'Saved: request a review to publish it')
     expect((await service.from('solutions').select('shortdescription').eq('id', live.id).single()).data?.shortdescription).toBe(live.shortdescription)

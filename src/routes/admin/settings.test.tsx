@@ -1,8 +1,8 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, listLoaded, renderRoute } from '../../../tests/helpers/admin-harness'
 import { saveAllSettings } from '~/features/admin/settings/api/settings'
 import * as screenRoute from './settings'
 
@@ -44,13 +44,13 @@ describe('Site Settings', () => {
     expect((screen.getByLabelText('Primary Color') as HTMLInputElement).value).toBe('#2d317b')
     const name = screen.getByLabelText('Company Name')
     await user.clear(name)
-    await user.type(name, 'Ledgerfield Group')
+    await enterText(user, name, 'Ledgerfield Group')
     const hours = screen.getByLabelText('Office Hours')
     await user.clear(hours)
-    await user.type(hours, 'Mon–Fri 8:00–18:00')
+    await enterText(user, hours, 'Mon–Fri 8:00–18:00')
     const primary = screen.getByLabelText('Primary Color')
     await user.clear(primary)
-    await user.type(primary, '#112233')
+    await enterText(user, primary, '#112233')
     expect((screen.getByLabelText('Primary Color picker') as HTMLInputElement).value).toBe('#112233')
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
     await expectToast('Success', 'All settings updated successfully')
@@ -66,9 +66,9 @@ describe('Site Settings', () => {
     await listLoaded()
     const primary = screen.getByLabelText('Primary Color')
     await user.clear(primary)
-    await user.type(primary, 'blue')
+    await enterText(user, primary, 'blue')
     await user.clear(screen.getByLabelText('Email'))
-    await user.type(screen.getByLabelText('Email'), 'not-an-email')
+    await enterText(user, screen.getByLabelText('Email'), 'not-an-email')
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
     expect(primary.getAttribute('aria-invalid')).toBe('true')
     expect(screen.getByText('Use a hex colour like #2d317b')).toBeTruthy()
@@ -82,12 +82,12 @@ describe('Site Settings', () => {
     await listLoaded()
     const primary = screen.getByLabelText('Primary Color')
     await user.clear(primary)
-    await user.type(primary, '#2d317b')
+    await enterText(user, primary, '#2d317b')
     // The seed's colours read well: no warning.
     expect(screen.queryByText(/against white|Text on this colour/)).toBeNull()
 
     await user.clear(primary)
-    await user.type(primary, '#7dd3fc')
+    await enterText(user, primary, '#7dd3fc')
     const warning = screen.getByText(/^Contrast 1\.\d:1 against white, below the 4\.5:1 minimum for text/)
     expect(warning.getAttribute('aria-live')).toBe('polite')
     expect(primary.getAttribute('aria-describedby')?.split(' ')).toContain(warning.id)
@@ -127,9 +127,9 @@ describe('Site Settings', () => {
     const section = screen.getByRole('region', { name: 'Other Settings' })
     const field = within(section).getByLabelText('Support url')
     await user.clear(field)
-    await user.type(field, 'javascript:alert(1)')
+    await enterText(user, field, 'javascript:alert(1)')
     await user.clear(screen.getByLabelText('Company Name'))
-    await user.type(screen.getByLabelText('Company Name'), 'Also Not Saved')
+    await enterText(user, screen.getByLabelText('Company Name'), 'Also Not Saved')
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
     await expectToast('Error', 'Failed to update settings')
     expect((await settings()).company_name).toBe(before.company_name)
@@ -143,7 +143,7 @@ describe('Site Settings', () => {
     const sales = within(section).getByLabelText('E-mail each new contact message') as HTMLInputElement
     expect(sales.checked).toBe(true)
     await user.click(sales)
-    await user.type(within(section).getByLabelText('Recruiting Email'), 'hiring@example.test')
+    await enterText(user, within(section).getByLabelText('Recruiting Email'), 'hiring@example.test')
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }))
     await expectToast('Success', 'All settings updated successfully')
     expect(await settings()).toMatchObject({ lead_notify_sales: 'false', lead_notify_careers: 'true', lead_notify_careers_email: 'hiring@example.test' })

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The guarded frame with a real session per role: the sidebar lists the role's screens only, and
 // the URL of another screen shows the no-access page instead of the screen.
 import { render, screen, within } from '@testing-library/react'

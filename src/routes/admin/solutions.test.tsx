@@ -1,8 +1,8 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, renderRoute } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, renderRoute } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './solutions'
 
 const env = adminBackend()
@@ -10,20 +10,20 @@ const env = adminBackend()
 async function fillNewSolution(user: ReturnType<typeof userEvent.setup>, slug: string) {
   const dialog = await screen.findByRole('dialog', { name: 'Add Solution' })
   const d = within(dialog)
-  await user.type(d.getByLabelText('Title'), 'Treasury Suite')
-  await user.type(d.getByLabelText('Slug'), slug)
-  await user.type(d.getByLabelText('Category'), 'Banking')
-  await user.type(d.getByLabelText('URL'), 'https://treasury.example.com')
-  await user.type(d.getByLabelText('Short Description'), 'Liquidity and FX in one place.')
-  await user.type(d.getByLabelText('Long Description'), 'Treasury for banks.')
-  await user.type(d.getByLabelText('Meta Description'), 'Treasury software for banks.')
-  await user.type(d.getByLabelText('Feature 1 title'), 'Cash positions')
-  await user.type(d.getByLabelText('Feature 1 description'), 'Real time across branches')
+  await enterText(user, d.getByLabelText('Title'), 'Treasury Suite')
+  await enterText(user, d.getByLabelText('Slug'), slug)
+  await enterText(user, d.getByLabelText('Category'), 'Banking')
+  await enterText(user, d.getByLabelText('URL'), 'https://treasury.example.com')
+  await enterText(user, d.getByLabelText('Short Description'), 'Liquidity and FX in one place.')
+  await enterText(user, d.getByLabelText('Long Description'), 'Treasury for banks.')
+  await enterText(user, d.getByLabelText('Meta Description'), 'Treasury software for banks.')
+  await enterText(user, d.getByLabelText('Feature 1 title'), 'Cash positions')
+  await enterText(user, d.getByLabelText('Feature 1 description'), 'Real time across branches')
   await user.click(d.getByRole('button', { name: 'Add Feature' }))
-  await user.type(d.getByLabelText('Feature 2 title'), 'No description: dropped')
-  await user.type(d.getByLabelText('Audience 1'), 'Commercial banks')
+  await enterText(user, d.getByLabelText('Feature 2 title'), 'No description: dropped')
+  await enterText(user, d.getByLabelText('Audience 1'), 'Commercial banks')
   await user.click(d.getByRole('button', { name: 'Add Audience' }))
-  await user.type(d.getByLabelText('Audience 2'), '   ')
+  await enterText(user, d.getByLabelText('Audience 2'), '   ')
   return dialog
 }
 
@@ -81,7 +81,7 @@ describe('Solutions manager', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Edit Solution' })
     const title = within(dialog).getByLabelText('Title')
     await user.clear(title)
-    await user.type(title, 'Treasury Cloud')
+    await enterText(user, title, 'Treasury Cloud')
     await user.click(within(dialog).getByRole('button', { name: 'Update Solution' }))
     await expectToast('Solution updated successfully')
     await screen.findByRole('heading', { name: 'Treasury Cloud' })

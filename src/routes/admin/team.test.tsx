@@ -1,8 +1,8 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, listLoaded, renderRoute, signedInMember } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './team'
 
 const env = adminBackend()
@@ -20,11 +20,11 @@ async function fill(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.click(screen.getByRole('button', { name: 'Add Team Member' }))
   const dialog = await screen.findByRole('dialog', { name: 'Add New Team Member' })
   const d = within(dialog)
-  await user.type(d.getByLabelText('Name'), name)
-  await user.type(d.getByLabelText('Position'), 'Head of Risk')
-  await user.type(d.getByLabelText('Bio'), 'Keeps the books honest.')
-  await user.type(d.getByLabelText('Avatar URL'), '/images/team/placeholder.svg')
-  await user.type(d.getByLabelText('LinkedIn URL'), 'javascript:alert(1)')
+  await enterText(user, d.getByLabelText('Name'), name)
+  await enterText(user, d.getByLabelText('Position'), 'Head of Risk')
+  await enterText(user, d.getByLabelText('Bio'), 'Keeps the books honest.')
+  await enterText(user, d.getByLabelText('Avatar URL'), '/images/team/placeholder.svg')
+  await enterText(user, d.getByLabelText('LinkedIn URL'), 'javascript:alert(1)')
   await user.click(d.getByRole('button', { name: 'Create Team Member' }))
   expect(d.getByText('LinkedIn URL must start with http://, https:// or a single /')).toBeTruthy()
   await user.clear(d.getByLabelText('LinkedIn URL'))
@@ -84,10 +84,10 @@ describe('Team Members manager', () => {
     await user.click(screen.getByRole('button', { name: 'Edit Zainab Bello' }))
     const dialog = await screen.findByRole('dialog', { name: 'Edit Team Member' })
     await user.clear(within(dialog).getByLabelText('Position'))
-    await user.type(within(dialog).getByLabelText('Position'), 'Chief Risk Officer')
+    await enterText(user, within(dialog).getByLabelText('Position'), 'Chief Risk Officer')
     await user.click(within(dialog).getByRole('button', { name: 'Update Team Member' }))
     await expectToast('Success', 'Team member updated successfully')
-    await user.type(await screen.findByRole('searchbox'), 'chief risk')
+    await enterText(user, await screen.findByRole('searchbox'), 'chief risk')
     await screen.findByText('Chief Risk Officer')
     expect(names()).toEqual(['Zainab Bello'])
     await user.click(screen.getByRole('button', { name: 'Delete Zainab Bello' }))

@@ -1,18 +1,18 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { adminBackend, expectToast, listLoaded, renderRoute, signedInMember } from '../../../tests/helpers/admin-harness'
+import { adminBackend, enterText, expectToast, listLoaded, renderRoute, signedInMember } from '../../../tests/helpers/admin-harness'
 import * as screenRoute from './testimonials'
 
 const env = adminBackend()
 
 async function fill(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, name: string) {
   const d = within(dialog)
-  await user.type(d.getByLabelText('Quote'), 'They moved our core banking in a weekend.')
-  await user.type(d.getByLabelText('Name'), name)
-  await user.type(d.getByLabelText('Title'), 'CIO, Harbour Bank')
-  await user.type(d.getByLabelText('Avatar URL'), '/images/avatars/a.svg')
+  await enterText(user, d.getByLabelText('Quote'), 'They moved our core banking in a weekend.')
+  await enterText(user, d.getByLabelText('Name'), name)
+  await enterText(user, d.getByLabelText('Title'), 'CIO, Harbour Bank')
+  await enterText(user, d.getByLabelText('Avatar URL'), '/images/avatars/a.svg')
   await user.selectOptions(d.getByLabelText('Rating'), '4')
 }
 
@@ -23,7 +23,7 @@ describe('Testimonials manager', () => {
     await listLoaded()
     expect(screen.getByRole('heading', { level: 1, name: 'Testimonials' })).toBeTruthy()
     expect(screen.getByText('Manage customer testimonials')).toBeTruthy()
-    await user.type(screen.getByPlaceholderText('Search testimonials...'), 'zzz no match')
+    await enterText(user, screen.getByPlaceholderText('Search testimonials...'), 'zzz no match')
     expect(screen.getByText('No testimonials found')).toBeTruthy()
   })
 
@@ -73,7 +73,7 @@ describe('Testimonials manager', () => {
     await listLoaded()
     await user.click(screen.getByRole('button', { name: 'Add Testimonial' }))
     const dialog = await screen.findByRole('dialog', { name: 'Add Testimonial' })
-    await user.type(within(dialog).getByLabelText('Quote'), 'Half-written praise')
+    await enterText(user, within(dialog).getByLabelText('Quote'), 'Half-written praise')
     // The session ends: the shell navigates to the sign-in page, unmounting the manager.
     first.unmount()
 

@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // The guard's question, "who is this?", asked the way the admin asks it: a browser client that keeps
 // its session in localStorage, against the real local backend.
 import { createHmac } from 'node:crypto'
