@@ -1,4 +1,4 @@
-// `npm run bench:requests`: what one test backend costs, started as the integration tests start it
+// `npx tsx scripts/bench-requests.ts`: what one test backend costs, started as the integration tests start it
 // (a copy of the migrated template, --liftoff-only) and asked what tests ask through supabase-js:
 // the CPU of its start and its CPU per request of each kind (user + system time of the backend's
 // process, from /proc), over the first ROUNDS_COLD requests of each kind (a fresh backend, as a
@@ -73,7 +73,7 @@ try {
   const opening = check(await service.from('job_openings').select('id').limit(1).single(), 'opening').data as { id: string }
 
   let serial = 0
-  const kinds: { name: string; request: () => Promise<unknown> }[] = [
+  const allKinds: { name: string; request: () => Promise<unknown> }[] = [
     {
       name: 'select, filters + order + limit (anon)',
       request: async () =>
@@ -107,6 +107,8 @@ try {
     { name: 'storage: download (signed in)', request: async () => check(await admin.storage.from('media').download(file), 'download') },
   ]
 
+  // BENCH_ONLY=text: only the kinds whose name contains it (to profile one kind alone).
+  const kinds = allKinds.filter((kind) => kind.name.includes(process.env.BENCH_ONLY ?? ''))
   async function round(count: number): Promise<number[]> {
     const perKind: number[] = []
     for (const kind of kinds) {
