@@ -6,11 +6,12 @@
 // PGlite's serializers go by) and then runs as one pipeline (Bind, Describe, Execute, Sync); BEGIN
 // travels with the transaction's first call. Rows come back through PGlite's own result parser, so
 // callers see exactly what PGlite's query() returns.
-import { parse, protocol, type messages, type PGlite, type Results } from '@electric-sql/pglite'
+import { parse, protocol, type messages, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite'
 
 /** What the backend's platform code (auth, storage metadata) runs its statements through. */
 export interface Transaction {
-  query<T>(sql: string, params?: readonly unknown[]): Promise<Results<T>>
+  /** As PGlite's query(); of its options, rowMode and parsers apply. */
+  query<T>(sql: string, params?: readonly unknown[], options?: Pick<QueryOptions, 'rowMode' | 'parsers'>): Promise<Results<T>>
   exec(sql: string): Promise<Results[]>
 }
 
@@ -100,7 +101,7 @@ export function runTransaction<T>(pg: PGlite, work: (tx: Transaction) => Promise
     }
 
     const tx: Transaction = {
-      query: <R>(sql: string, params: readonly unknown[] = []) =>
+      query: <R>(sql: string, params: readonly unknown[] = [], options?: Pick<QueryOptions, 'rowMode' | 'parsers'>) =>
         pg._runExclusiveQuery(async () => {
           let prepared = statements.get(sql)
           if (!prepared) {
@@ -117,7 +118,7 @@ export function runTransaction<T>(pg: PGlite, work: (tx: Transaction) => Promise
             serialize.execute({}),
             serialize.sync(),
           ])
-          const results = parse.parseResults(reply, pg.parsers)
+          const results = parse.parseResults(reply, pg.parsers, options)
           return results[results.length - 1] as Results<R>
         }),
       exec: (sql: string) => pg._runExclusiveQuery(async () => parse.parseResults(await call([serialize.query(sql)]), pg.parsers)),
