@@ -22,6 +22,8 @@ export interface BackendConfig {
   durableCommits: boolean
   /** TEST_CLOCK=1: tests may move the TOTP clock forward (test-clock.ts). */
   testClock: boolean
+  /** TEST_QUICK_HASH=1: passwords are hashed at bcrypt's minimum cost instead of GoTrue's (tests only). */
+  quickHashes: boolean
   /**
    * The project's SQL run when the first account is created, in the same transaction, with the
    * account's id as $1 (FIRST_ADMIN_SQL, a file; e.g. granting it the project's admin role).
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     logRequests: env.LOG_REQUESTS !== '0',
     durableCommits: env.DURABLE_COMMITS !== '0',
     testClock: env.TEST_CLOCK === '1',
+    quickHashes: env.TEST_QUICK_HASH === '1',
     firstAdminSql: projectSql(env, 'FIRST_ADMIN_SQL', DEFAULT_FIRST_ADMIN_SQL),
     dailySql: projectSql(env, 'DAILY_SQL', DEFAULT_DAILY_SQL),
     clientAddressSql: projectSql(env, 'CLIENT_ADDRESS_SQL', DEFAULT_CLIENT_ADDRESS_SQL),

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
 import { createApp, createRequestLog } from './app.ts'
+import { useQuickHashes } from './auth/password.ts'
 import { ensureFirstAdmin } from './auth/users.ts'
 import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
 import { scheduleDailyJobs } from './daily-jobs.ts'
@@ -16,6 +17,7 @@ import { answerMalformedRequests, DRAIN_TIMEOUT_MS, InFlight } from './server-li
 async function main(): Promise<void> {
   loadDotEnv()
   const config = loadConfig()
+  if (config.quickHashes) useQuickHashes()
   const keys = await loadOrCreateKeys(config.dataDir)
   const db = await LocalDatabase.open(config.dataDir, { durable: config.durableCommits })
   const created = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword, config.firstAdminSql)
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
   }
 
   if (config.testClock) console.log('TEST_CLOCK=1: the TOTP clock moves forward on POST /test/v1/clock (service-role key); for tests only')
+  if (config.quickHashes) console.log("TEST_QUICK_HASH=1: passwords are hashed at bcrypt's minimum cost (4), not Supabase Auth's (10); for tests only")
 
   const dailyJobs = config.dailySql ? scheduleDailyJobs(db, config.dailySql) : undefined
 

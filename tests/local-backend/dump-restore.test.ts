@@ -99,7 +99,8 @@ describe('dump, backup and restore', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(path.join(tmpdir(), 'dump-restore-test-'))
-    source = await startLocalBackend()
+    // Supabase's bcrypt cost, as the hashes a hosted project is given must have.
+    source = await startLocalBackend({ TEST_QUICK_HASH: '0' })
     const service = source.service()
     const admin = await source.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
 
@@ -247,7 +248,10 @@ describe('dump, backup and restore', () => {
 
     // The restored backend serves the same content and files, and staff keep their passwords.
     // Its accounts are all it has: no first admin from ADMIN_EMAIL is added to a restored install.
-    const restoredBackend = await startLocalBackend({ ADMIN_EMAIL: 'newcomer@test.local', ADMIN_PASSWORD: 'newcomer-password-1' }, fromBackup)
+    const restoredBackend = await startLocalBackend(
+      { ADMIN_EMAIL: 'newcomer@test.local', ADMIN_PASSWORD: 'newcomer-password-1', TEST_QUICK_HASH: '0' },
+      fromBackup,
+    )
     try {
       expect(restoredBackend.output()).not.toContain('Created the first admin')
       await expect(restoredBackend.signIn('newcomer@test.local', 'newcomer-password-1')).rejects.toThrow(/Invalid login credentials/)

@@ -6,9 +6,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { expect, it, vi } from 'vitest'
 import { repoRoot } from '../../local-supabase/src/bootstrap'
+import { copyDataTemplate } from '../helpers/data-template'
 
 it('stops the site and the backend on Ctrl-C without an error', async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'shutdown-test-'))
+  // A migrated database to start from: what is under test is the stop, not a first start.
+  expect(await copyDataTemplate(dataDir)).toBe(true)
   const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
     env: { ...process.env, PORT: '0', SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0' },

@@ -1,5 +1,6 @@
-// The browser tests' `test`: a Chromium per test file, and per test a fresh browser context whose
-// page fails the test on console errors and failed requests, and leaves a screenshot and its HTML in
+// The browser tests' `test`: a Chromium per worker, shared by the worker's files one after another
+// (each file leaves it with no context open), and per test a fresh browser context whose page fails
+// the test on console errors and failed requests, and leaves a screenshot and its HTML in
 // test-results/ when the test fails.
 import type { Browser, Page } from 'playwright-core'
 import { test as base } from 'vitest'
@@ -18,15 +19,26 @@ interface Fixtures {
     problems: PageProblems
   }
   $file: { browser: Browser }
+  $worker: { chromium: Browser }
 }
 
 export const test = base.extend<Fixtures>({
-  browser: [
+  // A launch costs about 0.8 CPU-s; a worker's files share one (vitest.e2e.config.ts: isolate: false).
+  chromium: [
     // eslint-disable-next-line no-empty-pattern -- vitest reads fixture dependencies from this pattern
     async ({}, use) => {
-      const browser = await launchChromium()
-      await use(browser)
-      await browser.close()
+      const chromium = await launchChromium()
+      await use(chromium)
+      await chromium.close()
+    },
+    { scope: 'worker' },
+  ],
+  // The file's view of it: contexts a file opened and left open close when the file ends, so the
+  // next file starts from a browser with none (no cookies, storage or pages of another file).
+  browser: [
+    async ({ chromium }, use) => {
+      await use(chromium)
+      await Promise.all(chromium.contexts().map((context) => context.close()))
     },
     { scope: 'file' },
   ],
