@@ -52,6 +52,7 @@ const { child: backend, url } = await launchBackend({
     SUPABASE_PORT: '0',
     LOG_REQUESTS: '0',
     TEST_CLOCK: '1',
+    TEST_QUICK_HASH: process.env.TEST_QUICK_HASH ?? '1',
     ...(process.env.DURABLE_COMMITS ? { DURABLE_COMMITS: process.env.DURABLE_COMMITS } : {}),
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
