@@ -3,8 +3,7 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { cors } from 'hono/cors'
-import pino from 'pino'
-import pretty from 'pino-pretty'
+import type { Logger } from 'pino'
 import type { BackendDeps } from './deps.ts'
 import { createAuthRoutes } from './auth/routes.ts'
 import { createRestRoutes } from './rest/routes.ts'
@@ -14,7 +13,21 @@ import { createTestClockRoutes } from './test-clock.ts'
 /** Longest request target (path and query) served, as nginx/Kong in front of Supabase's APIs. */
 export const MAX_URL_BYTES = 8 * 1024
 
-export function createApp(deps: BackendDeps): Hono {
+/**
+ * The request log: one JSON line per request, readable text in a terminal. pino (and pino-pretty,
+ * for a terminal only) load here, not with the module: a backend started with LOG_REQUESTS=0, as
+ * the tests start theirs, never pays for them.
+ */
+export async function createRequestLog(): Promise<Logger> {
+  const { default: pino } = await import('pino')
+  const destination = process.stdout.isTTY
+    ? (await import('pino-pretty')).default({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
+    : pino.destination({ sync: true })
+  return pino({ base: { pid: process.pid, name: 'local-backend' }, timestamp: pino.stdTimeFunctions.isoTime }, destination)
+}
+
+/** @param requestLog where each request's line goes; none: no request log (LOG_REQUESTS=0). */
+export function createApp(deps: BackendDeps, requestLog: Logger | null): Hono {
   const app = new Hono()
 
   // A longer URL is a 414 before anything parses it. (Past Node's 16 KiB header limit the server's
@@ -29,17 +42,13 @@ export function createApp(deps: BackendDeps): Hono {
   // One JSON line per request (readable text in a terminal), under the id the caller gave in
   // X-Request-Id (the web server passes its own), so a visitor's request can be followed through
   // both servers' logs; a request without one gets an id here. The answer carries it back.
-  const requestLog = pino(
-    { base: { pid: process.pid, name: 'local-backend' }, timestamp: pino.stdTimeFunctions.isoTime },
-    process.stdout.isTTY ? pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : pino.destination({ sync: true }),
-  )
   app.use(async (c, next) => {
     const started = performance.now()
     const given = c.req.header('x-request-id')
     const reqId = given !== undefined && /^[A-Za-z0-9._:@/+=-]{1,128}$/.test(given) ? given : randomUUID()
     await next()
     c.res.headers.set('X-Request-Id', reqId)
-    if (!deps.config.logRequests) return
+    if (!requestLog) return
     const ms = Math.round((performance.now() - started) * 10) / 10
     requestLog.info({ reqId, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms }, 'request')
   })

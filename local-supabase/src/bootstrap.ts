@@ -3,7 +3,7 @@
 // on a database that has never been seeded. Shared by the local backend, the pgTAP runner and the
 // type generator, so all three see exactly the same schema.
 import { createHash } from 'node:crypto'
-import { readFile, readdir } from 'node:fs/promises'
+import { readFile, readdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PGlite } from '@electric-sql/pglite'
@@ -29,8 +29,21 @@ export async function listMigrations(dir = migrationsDir): Promise<Migration[]> 
   })
 }
 
+/** Beside Postgres' own files in a data directory: the SHA-256 of the preamble last applied to it. */
+export const PREAMBLE_MARK = 'local-backend-preamble.sha256'
+
+/**
+ * Applies the preamble (idempotent) unless the data directory records that this very text was
+ * applied already: re-running 400 lines of DDL costs a start about 0.1 s of CPU and changes
+ * nothing. A changed preamble, a new directory or an in-memory database gets it applied.
+ */
 export async function applyPreamble(pg: PGlite): Promise<void> {
-  await pg.exec(await readFile(preamblePath, 'utf8'))
+  const sql = await readFile(preamblePath, 'utf8')
+  const hash = createHash('sha256').update(sql).digest('hex')
+  const mark = pg.dataDir && !pg.dataDir.includes('://') ? path.join(pg.dataDir, PREAMBLE_MARK) : null
+  if (mark && (await readFile(mark, 'utf8').catch(() => null)) === hash) return
+  await pg.exec(sql)
+  if (mark) await writeFile(mark, hash)
 }
 
 /** Applies the migrations that are not recorded yet, each in its own transaction. Returns their versions. */

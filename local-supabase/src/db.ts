@@ -6,10 +6,11 @@ import { closeSync, existsSync, fsyncSync, openSync } from 'node:fs'
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { PGlite } from '@electric-sql/pglite'
 import { bootstrap } from './bootstrap.ts'
 import type { RoleContext } from './identity.ts'
 import { databaseClock } from './test-clock.ts'
+import { runTransaction, type Transaction } from './transaction.ts'
 
 export type { Transaction }
 
@@ -126,7 +127,7 @@ export class LocalDatabase {
    * as PostgREST does, so row-level security is the only gate. Rolls back if `work` throws.
    */
   asRole<T>(context: RoleContext, work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.pg.transaction(async (tx) => {
+    return runTransaction(this.pg, async (tx) => {
       await tx.query(REQUEST_SETTINGS_SQL, requestSettingsParams(context))
       return work(tx)
     })
@@ -134,7 +135,7 @@ export class LocalDatabase {
 
   /** A transaction as the database owner, for the platform's own bookkeeping (auth, storage metadata). */
   asSystem<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.pg.transaction(work)
+    return runTransaction(this.pg, work)
   }
 
   close(): Promise<void> {

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net'
 import type { Server } from 'node:http'
 import { serve } from '@hono/node-server'
-import { createApp } from './app.ts'
+import { createApp, createRequestLog } from './app.ts'
 import { useQuickHashes } from './auth/password.ts'
 import { ensureFirstAdmin } from './auth/users.ts'
 import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
@@ -36,7 +36,9 @@ async function main(): Promise<void> {
 
   // Before the ready line: a script that waits for it may ask for a dump at once.
   const dumps = await serveDumps(db, config.dataDir)
-  const app = createApp({ config, db, keys, verifier: new TokenVerifier(keys.jwtSecret, new Set([keys.anonKey, keys.serviceRoleKey])) })
+  const requestLog = config.logRequests ? await createRequestLog() : null
+  const verifier = new TokenVerifier(keys.jwtSecret, new Set([keys.anonKey, keys.serviceRoleKey]))
+  const app = createApp({ config, db, keys, verifier }, requestLog)
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
     // The ready line comes last: whoever waits for it has then read everything announced before.
     console.log(`ANON_KEY=${keys.anonKey}`)

@@ -1,7 +1,6 @@
 // TOTP as GoTrue checks it (RFC 6238: SHA-1, 6 digits, 30-second steps, one step of tolerance each
 // way) and the enrolment QR code as an SVG document, as GoTrue returns it.
 import { Secret, TOTP } from 'otpauth'
-import QRCode from 'qrcode'
 
 const PERIOD_S = 30
 const DIGITS = 6
@@ -31,6 +30,8 @@ export function matchingStep(secret: string, code: string, now = Date.now()): nu
 }
 
 /** High error correction, as GoTrue encodes it, so a slightly blurred phone photo still reads. */
-export function qrCodeSvg(text: string): Promise<string> {
+export async function qrCodeSvg(text: string): Promise<string> {
+  // Loaded with the first enrolment, not at start: most backends never draw a QR code.
+  const { default: QRCode } = await import('qrcode')
   return QRCode.toString(text, { type: 'svg', errorCorrectionLevel: 'H', margin: 2 })
 }

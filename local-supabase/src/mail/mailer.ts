@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 
 export interface OutgoingMail {
   to: string
@@ -40,21 +40,27 @@ export function linksIn(text: string): string[] {
   return [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])]
 }
 
+/** nodemailer loads with the first message, not at start: most backends never send one. */
+function lazyTransport(create: (mailer: typeof import('nodemailer').default) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined
+  return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => create(nodemailer)))
+}
+
 export function createMailer(options: MailerOptions): Mailer {
   const smtpUrl = options.smtpUrl?.trim()
   if (smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(smtpUrl)
+    const transport = lazyTransport((nodemailer) => nodemailer.createTransport(smtpUrl))
     return {
       async send(mail) {
-        await transport.sendMail({ from: options.from, ...mail })
+        await (await transport()).sendMail({ from: options.from, ...mail })
       },
     }
   }
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  const files = lazyTransport((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }))
   const dir = mailDir(options.dataDir)
   return {
     async send(mail) {
-      const info = await files.sendMail({ from: options.from, ...mail })
+      const info = await (await files()).sendMail({ from: options.from, ...mail })
       await mkdir(dir, { recursive: true, mode: 0o700 })
       const file = path.join(dir, mailFileName())
       // Only its owner reads it: it holds sign-in links.

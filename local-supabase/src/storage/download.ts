@@ -56,5 +56,5 @@ export async function serveObject(store: FileStore, row: ObjectRow, options: Ser
     await file.close()
     return new Response(null, { status: 200, headers })
   }
-  return new Response(file.stream(), { status: 200, headers })
+  return new Response(file.bytes ?? file.stream(), { status: 200, headers })
 }

@@ -113,9 +113,17 @@ async function syncDirectory(dir: string): Promise<void> {
 export interface OpenedFile {
   size: number
   mtime: Date
+  /** The whole content when the file is small: read at once, the file already closed. */
+  bytes: Uint8Array<ArrayBuffer> | null
   stream(): ReadableStream<Uint8Array>
   close(): Promise<void>
 }
+
+/**
+ * Up to this size a file is read whole when opened: setting up a stream (a read stream, its web
+ * adapter, the piping into the response) costs more CPU than reading a small file.
+ */
+const READ_WHOLE_BYTES = 64 * 1024
 
 export class FileStore {
   readonly root: string
@@ -300,10 +308,32 @@ export class FileStore {
       await handle.close()
       return null
     }
+    if (info.size <= READ_WHOLE_BYTES) {
+      let bytes: Uint8Array<ArrayBuffer>
+      try {
+        bytes = await handle.readFile()
+      } finally {
+        await handle.close()
+      }
+      return {
+        size: bytes.length,
+        mtime: info.mtime,
+        bytes,
+        stream: () =>
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              controller.enqueue(bytes)
+              controller.close()
+            },
+          }),
+        close: async () => undefined,
+      }
+    }
     // The open handle keeps reading this version even if an upsert renames a new file over it.
     return {
       size: info.size,
       mtime: info.mtime,
+      bytes: null,
       stream: () => Readable.toWeb(handle.createReadStream()) as unknown as ReadableStream<Uint8Array>,
       close: () => handle.close(),
     }
