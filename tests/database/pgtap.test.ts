@@ -88,7 +88,7 @@ let seedError: string | null = null
 try {
   await applyPreamble(pg)
   appliedVersions = await applyMigrations(pg)
-  await applyPreamble(pg) // idempotent, as the local backend runs it on every start
+  await applyPreamble(pg) // idempotent: the local backend runs it again whenever its text changes
   reappliedVersions = await applyMigrations(pg)
 } catch (error) {
   bootstrapError = messageOf(error)

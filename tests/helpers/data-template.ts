@@ -1,8 +1,9 @@
 // A migrated, seeded PGlite data directory that the tests' backends start from as a copy. Creating a
 // data directory (initdb, ~5 s) and migrating it (~1.5 s) is most of a backend's start; copying the
-// finished directory takes a fraction of that. The backend still runs its preamble and migration
-// check on every start, so a copy behaves exactly as a directory that a first start made; the
-// browser tests' `npm start` and the tests that ask for a fresh directory keep the first start real.
+// finished directory takes a fraction of that. The backend still checks its migrations on every
+// start (and the preamble's mark, local-supabase/src/bootstrap.ts), so a copy behaves exactly as a
+// directory that a first start made; the browser tests' first `npm start` and the tests that ask
+// for a fresh directory keep the first start real.
 //
 // The template is kept under node_modules/.cache, named by a hash of everything that shapes it, so a
 // change to a migration, the seed, the preamble or PGlite makes a new one.
