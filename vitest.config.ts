@@ -41,12 +41,28 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['tests/**/*.test.ts', ...integrationInSrc],
+          include: ['tests/**/*.test.ts'],
           globalSetup: ['tests/global-setup.ts'],
           // Tests that open PGlite in their own process (the database tests) use it for seconds:
           // V8's optimizing tier for its WebAssembly costs more than it saves there, as for test
           // backends. (A process flag: the integration project runs in forks.)
           execArgv: ['--liftoff-only'],
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The back-office screens: each file starts its own backend process and renders in
+          // happy-dom. Files in one worker share their loaded modules (React, the router, Radix,
+          // tiptap, supabase-js, the route modules: most of a file's CPU when loaded per file) and
+          // its DOM; screen-setup.ts resets what a file leaves behind.
+          name: 'integration-screens',
+          include: integrationInSrc,
+          globalSetup: ['tests/global-setup.ts'],
+          setupFiles: ['tests/helpers/screen-setup.ts'],
+          pool: 'threads',
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

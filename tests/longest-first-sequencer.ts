@@ -42,7 +42,9 @@ export class LongestFirstSequencer extends BaseSequencer {
       const index = LONGEST_FIRST.indexOf(path.relative(root, spec.moduleId).split(path.sep).join('/'))
       return index === -1 ? LONGEST_FIRST.length : index
     }
-    // Projects keep the order Vitest gave them (unit before integration); within one, a stable sort.
+    // Projects keep the order Vitest gave them (unit, then integration, then integration-screens);
+    // within one, a stable sort. A project's files stay together: Vitest hands a worker that shares
+    // its modules (isolate: false) the next file only when that file is of the same project.
     const byProject = new Map<string, TestSpecification[]>()
     for (const spec of sorted) byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec])
     return [...byProject.values()].flatMap((specs) => specs.sort((a, b) => rank(a) - rank(b)))

@@ -1,11 +1,11 @@
 // For the admin's component tests: the real local backend, a browser client signed in for real,
 // and renders of a screen's route module the way the router runs it (loader, action, toasts).
-import { cleanup, render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
+import { render, screen, waitFor, within, type RenderResult } from '@testing-library/react'
 import type { UserEvent } from '@testing-library/user-event'
-import { afterAll, afterEach, beforeAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type { ComponentType, ReactElement } from 'react'
 import { createRoutesStub, MemoryRouter, Outlet, type ActionFunction, type LoaderFunction } from 'react-router'
-import { clearToasts, Toaster } from '~/components/ui/toast'
+import { Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import { Spinner } from '~/features/admin/components/spinner'
 import { setAdminDb } from '~/features/admin/lib/admin-db'
@@ -13,12 +13,7 @@ import { adminApiRoutes } from './admin-api-routes.ts'
 import { startBackendProcess, TEST_ADMIN } from './backend-process.ts'
 
 export { TEST_ADMIN }
-// Unmount what a test rendered (Testing Library does this itself only with vitest globals on).
-afterEach(() => {
-  cleanup()
-  clearToasts()
-  sessionStorage.clear()
-})
+// Each test's screen is unmounted after it by screen-setup.ts (the project's setup file).
 
 /** A started backend as the admin's tests use it: its URL, keys, and how to stop it. */
 export interface TestBackend {
