@@ -1,4 +1,4 @@
-// Orders each project's test files longest first, so the two workers end together instead of one
+// Orders each project's test files longest first, so the workers end together instead of one
 // starting a long file when the other has nothing left. Vitest orders by the durations it cached on
 // an earlier run on this machine; a clean clone (CI) has none, so the files known to take longest on
 // two busy cores go first, in this order, and the rest follow in Vitest's own order.
@@ -6,32 +6,36 @@ import path from 'node:path'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 const LONGEST_FIRST = [
-  'tests/local-backend/durability.test.ts',
   'tests/site/pages.test.ts',
   'tests/local-backend/dump-restore.test.ts',
   'tests/web-server/cpu-per-request.test.ts',
   'tests/local-backend/lifecycle.test.ts',
+  'tests/local-backend/durability.test.ts',
   'tests/web-server/http.test.ts',
-  'tests/local-backend/auth-limits.test.ts',
-  'tests/local-backend/auth.test.ts',
   'tests/local-backend/rest-memory.test.ts',
-  'src/routes/admin/blog.test.tsx',
-  'tests/web-server/cv-cleanup.test.ts',
-  'src/routes/admin/solutions.test.tsx',
-  'tests/web-server/page-cache.test.ts',
-  'tests/web-server/observability.test.ts',
   'tests/web-server/lead-mail.test.ts',
-  'tests/web-server/shutdown.test.ts',
-  'tests/local-backend/auth-recovery.test.ts',
+  'tests/database/supabase-platform.test.ts',
+  'tests/local-backend/auth.test.ts',
+  'tests/local-backend/auth-limits.test.ts',
+  'tests/web-server/newsletter.test.ts',
+  'tests/local-backend/gateway.test.ts',
+  'tests/local-backend/test-clock.test.ts',
+  'tests/web-server/cv-cleanup.test.ts',
+  'tests/web-server/page-cache.test.ts',
+  // The back-office screens (their own project, run beside the one above).
+  'src/routes/admin/blog.test.tsx',
   'src/routes/admin/jobs.test.tsx',
-  // The browser tests (their own run, two workers).
+  'src/routes/admin/solutions.test.tsx',
+  'src/routes/admin/reviews.test.tsx',
+  // The browser tests (their own run, three workers).
   'tests/e2e/a11y-admin.e2e.ts',
-  'tests/e2e/site-pages.e2e.ts',
   'tests/e2e/a11y-public.e2e.ts',
+  'tests/e2e/site-pages.e2e.ts',
   'tests/e2e/journeys-staff.e2e.ts',
   'tests/e2e/history.e2e.ts',
-  'tests/e2e/admin-no-session.e2e.ts',
   'tests/e2e/autosave.e2e.ts',
+  'tests/e2e/admin-no-session.e2e.ts',
+  'tests/e2e/visual-editor.e2e.ts',
 ]
 
 export class LongestFirstSequencer extends BaseSequencer {
