@@ -26,8 +26,8 @@ const MAX_ADVANCE_MS = 366 * 24 * 3600 * 1000
 
 /** The milliseconds a body {"advance_ms": n} asks for: a whole number from 0 to a year; else null. */
 function advanceOf(body: unknown): number | null {
-  const advance = typeof body === 'object' && body !== null ? (body as { advance_ms?: unknown }).advance_ms : undefined
-  return Number.isInteger(advance) && (advance as number) >= 0 && (advance as number) <= MAX_ADVANCE_MS ? (advance as number) : null
+  const advance = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).advance_ms : undefined
+  return typeof advance === 'number' && Number.isInteger(advance) && advance >= 0 && advance <= MAX_ADVANCE_MS ? advance : null
 }
 
 function sameSecret(given: string | undefined, expected: string): boolean {
