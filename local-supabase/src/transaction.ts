@@ -59,16 +59,6 @@ class PreparedStatements {
 
 const sessions = new WeakMap<PGlite, PreparedStatements>()
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((size, part) => size + part.length, 0))
-  let at = 0
-  for (const part of parts) {
-    out.set(part, at)
-    at += part.length
-  }
-  return out
-}
-
 /** Parameters as text, as PGlite's query() serializes them by their types. */
 function serializeParams(pg: PGlite, params: readonly unknown[], types: number[]): (string | null)[] {
   return params.map((param, i) => {
@@ -93,9 +83,9 @@ export function runTransaction<T>(pg: PGlite, work: (tx: Transaction) => Promise
     async function call(sent: Uint8Array[]): Promise<messages.BackendMessage[]> {
       if (closed) throw new Error('Transaction is closed')
       const parts = [...statements.toClose.splice(0).map((name) => serialize.close({ type: 'S', name })), ...sent]
-      if (begun) return pg.execProtocolStream(concat(parts), { syncToFs: false })
+      if (begun) return pg.execProtocolStream(Buffer.concat(parts), { syncToFs: false })
       begun = true
-      const reply = await pg.execProtocolStream(concat([serialize.query('BEGIN'), ...parts]), { syncToFs: false })
+      const reply = await pg.execProtocolStream(Buffer.concat([serialize.query('BEGIN'), ...parts]), { syncToFs: false })
       // BEGIN's own result comes first: leave it out.
       return reply.slice(reply.findIndex((message) => message.name === 'commandComplete') + 1)
     }
