@@ -5,15 +5,27 @@
 import { scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import bcrypt from 'bcryptjs'
 
-/** GoTrue's cost factor. */
-const BCRYPT_COST = 10
-/** bcrypt's minimum, which GoTrue's own tests hash at too. */
-const QUICK_BCRYPT_COST = 4
 /** bcrypt reads at most 72 bytes of a password; GoTrue refuses longer ones rather than cut them. */
 export const MAX_PASSWORD_BYTES = 72
 const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/
 
-let quick = false
+/**
+ * The bcrypt cost of new hashes, and what a password is checked against when there is no account
+ * (or no usable hash), so an unknown e-mail costs one full bcrypt at that cost, as a wrong password
+ * does: a hash of a random password nobody kept, fixed, so no start pays for making one; and a
+ * match would sign nobody in.
+ */
+interface Hashing {
+  cost: number
+  noAccountHash: string
+}
+
+/** GoTrue's cost. */
+const GOTRUE_HASHING: Hashing = { cost: 10, noAccountHash: '$2a$10$p5XOSSeBFj.6VvK5cDwEdunR8LBRR6gULMLHzFJ1iVeTI0pm5F6rO' }
+/** bcrypt's minimum, which GoTrue's own tests hash at too. */
+const QUICK_HASHING: Hashing = { cost: 4, noAccountHash: '$2a$04$tTtSQbs2fg740bZWTwTlBuyFZQkBuVpj.httmNIWlBYz9JwEuELoW' }
+
+let hashing = GOTRUE_HASHING
 
 /**
  * New hashes at bcrypt's minimum cost from now on, and an unknown e-mail checked at that cost too
@@ -21,13 +33,13 @@ let quick = false
  * sign-in costs about 0.1 CPU-s.
  */
 export function useQuickHashes(): void {
-  quick = true
+  hashing = QUICK_HASHING
 }
 
 export async function hashPassword(password: string): Promise<string> {
   // bcryptjs writes `$2b$` salts; for passwords of at most 72 bytes `$2a$` is the same algorithm,
   // and `$2a$` is what GoTrue writes.
-  const salt = (await bcrypt.genSalt(quick ? QUICK_BCRYPT_COST : BCRYPT_COST)).replace(/^\$2b\$/, '$2a$')
+  const salt = (await bcrypt.genSalt(hashing.cost)).replace(/^\$2b\$/, '$2a$')
   return bcrypt.hash(password, salt)
 }
 
@@ -66,15 +78,6 @@ async function verifyScrypt(password: string, target: ScryptHash): Promise<boole
 }
 
 /**
- * What a password is checked against when there is no account (or no usable hash), so an unknown
- * e-mail costs one full bcrypt, as a wrong password does. A hash at GoTrue's cost (or the quick
- * one) of a random password nobody kept: fixed, so no start pays for making one; and a match would
- * sign nobody in.
- */
-const NO_ACCOUNT_HASH = '$2a$10$p5XOSSeBFj.6VvK5cDwEdunR8LBRR6gULMLHzFJ1iVeTI0pm5F6rO'
-const QUICK_NO_ACCOUNT_HASH = '$2a$04$tTtSQbs2fg740bZWTwTlBuyFZQkBuVpj.httmNIWlBYz9JwEuELoW'
-
-/**
  * True when `password` matches `stored` (bcrypt, or a local scrypt hash). Always runs one full KDF,
  * also when `stored` is null or unusable; bcryptjs compares in constant time.
  */
@@ -82,7 +85,7 @@ export async function verifyPassword(password: string, stored: string | null): P
   const scryptHash = stored ? parseScrypt(stored) : null
   if (scryptHash) return verifyScrypt(password, scryptHash)
   const usable = stored !== null && BCRYPT_HASH.test(stored)
-  const equal = await bcrypt.compare(password, usable ? stored : quick ? QUICK_NO_ACCOUNT_HASH : NO_ACCOUNT_HASH)
+  const equal = await bcrypt.compare(password, usable ? stored : hashing.noAccountHash)
   return usable && equal
 }
 
