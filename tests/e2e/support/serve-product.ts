@@ -14,8 +14,8 @@ import { launchBackend } from '../../../local-supabase/launch.ts'
 import { repoRoot } from '../../../local-supabase/src/bootstrap.ts'
 import { READY_PREFIX } from '../../../local-supabase/src/config.ts'
 import { readKeys } from '../../../local-supabase/src/keys.ts'
-import { ensureWebBuild } from '../../../scripts/lib/web-build.ts'
-import { copyDataTemplate, ensureDataTemplate } from '../../helpers/data-template.ts'
+import buildWhatTestsStart from '../../global-setup.ts'
+import { copyDataTemplate } from '../../helpers/data-template.ts'
 
 /** One running product: the site, its local backend and its DATA_DIR. */
 export interface Product {
@@ -132,13 +132,8 @@ async function startProduct({ apiOrigin }: ServeOptions, fromTemplate: boolean):
  */
 export async function serve(project: TestProject, options: ServeOptions): Promise<() => Promise<void>> {
   const count = Math.max(1, project.config.maxWorkers)
-  if (count > 1) {
-    // As the Node tests' global setup: the bundle's initdb makes the template, and a web build
-    // would empty build/ after it.
-    await ensureWebBuild({ quiet: true })
-    await bundleBackend()
-    await ensureDataTemplate()
-  }
+  // The Node tests' global setup builds the template (after the builds it needs).
+  if (count > 1) await buildWhatTestsStart()
   const started = await Promise.allSettled(Array.from({ length: count }, (_, index) => startProduct(options, index > 0)))
   const running = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []))
   const stopAll = async () => {
