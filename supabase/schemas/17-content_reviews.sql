@@ -453,19 +453,21 @@ GRANT ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, n
 GRANT ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) TO service_role;
 
 CREATE FUNCTION private.queue_review_mail(review_id uuid, event text, recipients uuid[]) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  insert into public.lead_mail_outbox (content_review_id, review_event, recipient)
-  select distinct queue_review_mail.review_id, queue_review_mail.event, u.email::text
-    from auth.users as u
-   where u.id = any (recipients)
-     and u.id is distinct from (select auth.uid())
-     and private.is_live_account(u.id)
-     and coalesce(public.is_email(u.email::text), false)
+begin
+  perform private.queue_mail('content_review', queue_review_mail.review_id, r.email, jsonb_build_object('event', queue_review_mail.event))
+     from (select distinct u.email::text as email
+             from auth.users as u
+            where u.id = any (recipients)
+              and u.id is distinct from (select auth.uid())
+              and private.is_live_account(u.id)
+              and coalesce(public.is_email(u.email::text), false)) as r;
+end;
 $$;
 
-COMMENT ON FUNCTION private.queue_review_mail(review_id uuid, event text, recipients uuid[]) IS 'Queues one review e-mail per live staff account among recipients (not the caller) in lead_mail_outbox.';
+COMMENT ON FUNCTION private.queue_review_mail(review_id uuid, event text, recipients uuid[]) IS 'Queues one review e-mail (event requested, approved or rejected) per live staff account among recipients, not the caller.';
 
 REVOKE ALL ON FUNCTION private.queue_review_mail(review_id uuid, event text, recipients uuid[]) FROM PUBLIC, anon, authenticated, service_role;
 

@@ -32,7 +32,7 @@ COMMENT ON COLUMN public.newsletter_subscribers.signed_up_at IS 'The latest sign
 
 COMMENT ON COLUMN public.newsletter_subscribers.confirmation_token_hash IS 'SHA-256 (hex) of the confirmation link''s token, set when the e-mail is sent and cleared once used; the token itself is never stored.';
 
-COMMENT ON COLUMN public.newsletter_subscribers.confirmation_sent_at IS 'When the confirmation e-mail went; null while one is owed. The link is valid 7 days from then.';
+COMMENT ON COLUMN public.newsletter_subscribers.confirmation_sent_at IS 'When the last confirmation e-mail went out (its link is valid 7 days from then); null before the first. The e-mail owed waits in mail_outbox.';
 
 COMMENT ON COLUMN public.newsletter_subscribers.confirmed_at IS 'When the confirmation link was opened.';
 
@@ -57,8 +57,6 @@ ALTER TABLE ONLY public.newsletter_subscribers
     ADD CONSTRAINT newsletter_subscribers_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
 
 CREATE INDEX newsletter_subscribers_confirmation_idx ON public.newsletter_subscribers USING btree (confirmation_token_hash) WHERE (confirmation_token_hash IS NOT NULL);
-
-CREATE INDEX newsletter_subscribers_confirmation_owed_idx ON public.newsletter_subscribers USING btree (signed_up_at) WHERE ((status = 'pending'::text) AND (confirmation_sent_at IS NULL));
 
 CREATE INDEX newsletter_subscribers_created_at_idx ON public.newsletter_subscribers USING btree (created_at DESC);
 
@@ -91,6 +89,7 @@ CREATE FUNCTION public.subscribe_newsletter(email text) RETURNS void
     AS $$
 declare
   v_email text := lower(btrim(subscribe_newsletter.email));
+  v_id uuid;
 begin
   if not coalesce(public.is_email(v_email), false) then
     raise exception using errcode = '22023', message = 'Please enter a valid e-mail address.';
@@ -109,12 +108,17 @@ begin
                 confirmation_token_hash = null,
                 confirmation_sent_at = null,
                 unsubscribed_at = null
-  where s.status <> 'subscribed';
+  where s.status <> 'subscribed'
+  returning s.id into v_id;
+  if v_id is not null then
+    delete from public.mail_outbox as o where o.kind = 'newsletter_confirmation' and o.subject_id = v_id;
+    perform private.queue_mail('newsletter_confirmation', v_id, v_email);
+  end if;
   perform set_config('privacy.quiet', '', true);
 end;
 $$;
 
-COMMENT ON FUNCTION public.subscribe_newsletter(email text) IS 'Newsletter sign-up for visitors: stores the address lower-cased as pending and owes it a confirmation e-mail (again for a pending or unsubscribed address; nothing for a subscribed one); returns nothing either way. Flood-limited (5 per e-mail, 10 per client per hour).';
+COMMENT ON FUNCTION public.subscribe_newsletter(email text) IS 'Newsletter sign-up for visitors: stores the address lower-cased as pending and queues its confirmation e-mail in mail_outbox (again for a pending or unsubscribed address, replacing one not yet sent; nothing for a subscribed one); returns nothing either way. Flood-limited (5 per e-mail, 10 per client per hour).';
 
 REVOKE ALL ON FUNCTION public.subscribe_newsletter(email text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.subscribe_newsletter(email text) TO anon;
@@ -182,40 +186,6 @@ REVOKE ALL ON FUNCTION public.unsubscribe_newsletter(token text) FROM PUBLIC, an
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(token text) TO anon;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(token text) TO authenticated;
 GRANT ALL ON FUNCTION public.unsubscribe_newsletter(token text) TO service_role;
-
-CREATE FUNCTION public.claim_newsletter_confirmations(token_hashes text[]) RETURNS TABLE(id uuid, email text, unsubscribe_token text, token_hash text)
-    LANGUAGE plpgsql
-    SET search_path TO ''
-    AS $_$
-declare
-  v_hash text;
-begin
-  perform set_config('privacy.quiet', 'on', true);
-  -- One owed confirmation per given hash, oldest sign-up first; rows another sender holds are
-  -- skipped. A claimed row's e-mail is the caller's to send.
-  foreach v_hash in array coalesce(token_hashes, '{}') loop
-    continue when v_hash is null or v_hash !~ '^[0-9a-f]{64}$';
-    return query
-      update public.newsletter_subscribers as s
-      set confirmation_token_hash = v_hash,
-          confirmation_sent_at = now()
-      where s.id = (
-        select o.id from public.newsletter_subscribers as o
-        where o.status = 'pending' and o.confirmation_sent_at is null
-        order by o.signed_up_at, o.id
-        limit 1
-        for update skip locked)
-      returning s.id, s.email, s.unsubscribe_token, s.confirmation_token_hash;
-    exit when not found;
-  end loop;
-  perform set_config('privacy.quiet', '', true);
-end;
-$_$;
-
-COMMENT ON FUNCTION public.claim_newsletter_confirmations(token_hashes text[]) IS 'For the web server (service role): takes up to one owed confirmation per token hash given (SHA-256 hex of a random token the caller made), stores the hash and the time, and returns the address, its unsubscribe token and the hash it got, to mail.';
-
-REVOKE ALL ON FUNCTION public.claim_newsletter_confirmations(token_hashes text[]) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.claim_newsletter_confirmations(token_hashes text[]) TO service_role;
 
 CREATE TRIGGER newsletter_subscribers_log AFTER DELETE OR UPDATE ON public.newsletter_subscribers FOR EACH ROW WHEN ((COALESCE(current_setting('privacy.quiet'::text, true), ''::text) <> 'on'::text)) EXECUTE FUNCTION private.log_change('leads');
 
