@@ -26,10 +26,6 @@ insert into public.solutions (id, slug, title, category, shortdescription, longd
 create function tests.review_of(item uuid) returns public.content_reviews language sql security definer as $$
   select * from public.content_reviews where item_id = item order by requested_at desc, state = 'pending' desc limit 1
 $$;
--- The fingerprint a reviewer's screen shows: the version waiting on the item.
-create function tests.waiting_version(item uuid) returns text language sql security definer as $$
-  select fingerprint from public.content_reviews where item_id = item and state = 'pending'
-$$;
 create function tests.logged(item uuid, what text) returns jsonb language sql security definer as $$
   select changes from private.activity_log where row_id = item::text and action = what order by id desc limit 1
 $$;
@@ -38,15 +34,6 @@ create function tests.mail_to(recipient_email text, event text) returns bigint l
 $$;
 create function tests.first_live_version(item uuid) returns bigint language sql security definer as $$
   select id from private.revisions where row_id = item::text and (data ->> 'published')::boolean order by id limit 1
-$$;
--- Reads as a visitor; the caller acts as anon afterwards.
-create function tests.anon_title(item uuid) returns text language plpgsql as $$
-declare v text;
-begin
-  perform tests.act_as_anon();
-  execute 'select title from public.blog_posts where id = $1' into v using item;
-  return v;
-end
 $$;
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
