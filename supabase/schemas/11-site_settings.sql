@@ -22,6 +22,7 @@ GRANT ALL ON FUNCTION public.is_valid_site_setting(key text, value text) TO auth
 GRANT ALL ON FUNCTION public.is_valid_site_setting(key text, value text) TO service_role;
 
 CREATE TABLE public.site_settings (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
     key text NOT NULL,
     value text NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -45,10 +46,15 @@ END),
 
 COMMENT ON TABLE public.site_settings IS 'Key/value settings that drive the public site: company name, tagline, address, contact e-mail, phone and second phone, office hours, careers e-mail, social links, brand colours, chat and booking links.';
 
+COMMENT ON COLUMN public.site_settings.id IS 'Names the setting as an item of sign-off (a pending change, a review, a release); the key names it everywhere else.';
+
 COMMENT ON COLUMN public.site_settings.updated_by IS 'The staff member who made the last change (set by trigger); null for changes made by scripts or visitors.';
 
 ALTER TABLE ONLY public.site_settings
     ADD CONSTRAINT site_settings_pkey PRIMARY KEY (key);
+
+ALTER TABLE ONLY public.site_settings
+    ADD CONSTRAINT site_settings_id_key UNIQUE (id);
 
 ALTER TABLE ONLY public.site_settings
     ADD CONSTRAINT site_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
@@ -172,6 +178,8 @@ CREATE TRIGGER site_settings_revision AFTER INSERT OR DELETE OR UPDATE ON public
 
 CREATE TRIGGER site_settings_revision_before BEFORE INSERT OR DELETE OR UPDATE ON public.site_settings FOR EACH STATEMENT EXECUTE FUNCTION private.keep_settings_revision();
 
+CREATE TRIGGER site_settings_require_approval BEFORE INSERT OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.require_approval();
+
 CREATE TRIGGER site_settings_set_updated_at BEFORE INSERT OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Lead notification settings are hidden from visitors" ON public.site_settings
@@ -226,3 +234,6 @@ INSERT INTO public.site_settings (key, value) VALUES
     ('retention_unsubscribed_days', '30'),
     ('staff_require_two_factor', 'false'),
     ('time_zone', 'Africa/Lagos');
+
+-- After the default rows: a review of a setting is kept by content_reviews (17), which the rows precede.
+CREATE TRIGGER site_settings_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
