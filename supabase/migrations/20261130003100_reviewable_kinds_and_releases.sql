@@ -377,6 +377,24 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.as_row(kind text, item jsonb)
+ RETURNS jsonb
+ LANGUAGE plpgsql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_row jsonb;
+begin
+  -- Through the row type, fields read exactly as the row would store them (dates, numbers, arrays).
+  execute pg_catalog.format('select pg_catalog.to_jsonb(pg_catalog.jsonb_populate_record(null::public.%I, $1))',
+                            (select k.table_name from private.reviewable_kinds as k where k.kind = as_row.kind))
+    into v_row using item;
+  return v_row;
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.check_release_editor(release_id uuid)
  RETURNS void
  LANGUAGE plpgsql
@@ -942,6 +960,72 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone DEFAULT NULL::timestamp with time zone)
+ RETURNS uuid
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_kind private.reviewable_kinds;
+  v_id uuid := save_change.id;
+  v_item jsonb;
+  v_columns text;
+begin
+  if not public.has_required_aal() then
+    raise exception using errcode = '42501', message = 'Sign in with your two-factor code to save changes.';
+  end if;
+  select * into v_kind from private.reviewable_kinds as k where k.kind = save_change.kind;
+  if v_kind.kind is null then
+    raise exception using errcode = '22023', message = 'This cannot be saved for review: save an item of the site.';
+  end if;
+  if not public.has_permission(v_kind.write_permission) then
+    raise exception using errcode = '42501', message = pg_catalog.format('Only staff who edit a %s can save one.', v_kind.label);
+  end if;
+  if change is null or pg_catalog.jsonb_typeof(change) <> 'object' then
+    raise exception using errcode = '22023', message = 'The change is a JSON object of the item''s fields.';
+  end if;
+  change := change - array['id', 'created_at', 'updated_at', 'updated_by', 'created_by'];
+
+  if v_id is null then
+    -- A new item is saved hidden; it goes live when approved, or with its release.
+    if v_kind.live_column is null then
+      raise exception using errcode = '22023',
+        message = pg_catalog.format('A new %s cannot wait for approval: ask an admin to turn approval off to add one.', v_kind.label);
+    end if;
+    change := change || pg_catalog.jsonb_build_object(v_kind.live_column, false);
+    -- Only the columns given: the others take their defaults.
+    select string_agg(pg_catalog.quote_ident(a.attname), ', ' order by a.attnum) into v_columns
+      from pg_catalog.pg_attribute as a
+     where a.attrelid = pg_catalog.format('public.%I', v_kind.table_name)::pg_catalog.regclass
+       and a.attnum > 0 and not a.attisdropped and a.attgenerated = '' and change ? a.attname;
+    execute pg_catalog.format('insert into public.%1$I (%2$s) select %2$s from pg_catalog.jsonb_populate_record(null::public.%1$I, $1) returning id',
+                              v_kind.table_name, v_columns)
+      into v_id using change;
+    return v_id;
+  end if;
+
+  v_item := private.item_row(kind, v_id);
+  if v_item is null then
+    raise exception using errcode = 'P0002', message = pg_catalog.initcap(left(v_kind.label, 1)) || substr(v_kind.label, 2) || ' not found.';
+  end if;
+  -- A change adds to the one already waiting (a form sends every field, so it replaces it).
+  change := coalesce((select d.change from public.content_drafts as d where d.kind = save_change.kind and d.id = v_id), '{}'::jsonb) || change;
+  if private.is_live(kind, v_item)
+     and private.content_fingerprint(kind, private.as_row(kind, v_item || change)) is distinct from private.content_fingerprint(kind, v_item) then
+    -- Visitors keep the live version; the change waits for approval.
+    insert into public.content_drafts as d (kind, id, change) values (kind, v_id, change)
+    on conflict on constraint content_drafts_pkey do update set change = excluded.change;
+  else
+    -- Not live, or nothing a visitor sees changes: saved as it is, and no older change is left waiting.
+    perform private.apply_change(v_kind.table_name, v_id, change, version);
+    delete from public.content_drafts as d where d.kind = save_change.kind and d.id = v_id;
+  end if;
+  return v_id;
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone)
  RETURNS void
  LANGUAGE plpgsql
@@ -1001,24 +1085,15 @@ $function$
 
 CREATE OR REPLACE FUNCTION private.proposed_content(kind text, item_id uuid)
  RETURNS jsonb
- LANGUAGE plpgsql
+ LANGUAGE sql
  STABLE SECURITY DEFINER
  SET search_path TO ''
 AS $function$
-declare
-  v_item jsonb := private.item_row(kind, item_id);
-  v_change jsonb;
-begin
-  select d.change into v_change from public.content_drafts as d where d.kind = proposed_content.kind and d.id = item_id;
-  if v_item is null or v_change is null then
-    return v_item;
-  end if;
-  -- Through the row type, the change gives exactly the values an update would store.
-  execute pg_catalog.format('select pg_catalog.to_jsonb(pg_catalog.jsonb_populate_record(null::public.%I, $1))',
-                            (select k.table_name from private.reviewable_kinds as k where k.kind = proposed_content.kind))
-    into v_item using v_item || (v_change - array['id', 'created_at', 'updated_at', 'updated_by', 'created_by']);
-  return v_item;
-end;
+  select case when d.change is null then r.item
+              else private.as_row(kind, r.item || (d.change - array['id', 'created_at', 'updated_at', 'updated_by', 'created_by'])) end
+    from (select private.item_row(proposed_content.kind, proposed_content.item_id) as item) as r
+    left join public.content_drafts as d on d.kind = proposed_content.kind and d.id = proposed_content.item_id
+   where r.item is not null
 $function$
 ;
 
@@ -1585,6 +1660,7 @@ REVOKE ALL ON FUNCTION public.publish_release(release uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.release_overview(release uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.roll_back_release(release uuid) FROM anon;
+REVOKE ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) FROM anon;
 REVOKE ALL ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) FROM anon;
 REVOKE ALL ON TABLE public.content_drafts FROM anon;
 REVOKE ALL ON TABLE public.content_drafts FROM authenticated;
@@ -1593,6 +1669,7 @@ REVOKE ALL ON TABLE public.release_items FROM authenticated;
 REVOKE ALL ON TABLE public.releases FROM anon;
 REVOKE ALL ON TABLE public.releases FROM authenticated;
 REVOKE ALL ON FUNCTION private.apply_change(table_name text, item_id uuid, change jsonb, version timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.as_row(kind text, item jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.check_release_editor(release_id uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.content_files(visible jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.content_fingerprint(kind text, item jsonb) FROM PUBLIC;
@@ -1619,6 +1696,7 @@ REVOKE ALL ON FUNCTION public.publish_release(release uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.release_overview(release uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.roll_back_release(release uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.apply_change(table_name text, item_id uuid, change jsonb, version timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION private.may_edit_kind(kind text) TO authenticated;
@@ -1636,6 +1714,7 @@ COMMENT ON COLUMN public.site_settings.id IS 'Names the setting as an item of si
 COMMENT ON COLUMN public.team_members.published IS 'False: hidden from visitors (content editors still see it). A new one waits unpublished while publishing needs approval.';
 COMMENT ON COLUMN public.testimonials.published IS 'False: hidden from visitors (content editors still see it). A new one waits unpublished while publishing needs approval.';
 COMMENT ON FUNCTION private.apply_change(table_name text, item_id uuid, change jsonb, version timestamp with time zone) IS 'Writes the columns a change (JSON) holds onto a row of a public table, with the rights of whoever runs it (row-level security for a staff caller), naming the version it was based on when given; identity and bookkeeping columns are never taken from it. Returns the rows changed (0: none visible). The gate and the history see an ordinary update.';
+COMMENT ON FUNCTION private.as_row(kind text, item jsonb) IS 'Fields (JSON) as a row of the kind''s table would hold them.';
 COMMENT ON FUNCTION private.check_release_editor(release_id uuid) IS 'Refuses (42501) a staff caller who may not write every kind the release holds (or any kind), or is below the assurance level the account needs. The service role (the scheduler) passes.';
 COMMENT ON FUNCTION private.content_files(visible jsonb) IS 'The stored files visitor-visible fields show: {media object name: its content hash (the object''s ETag), or null when no such file is stored}.';
 COMMENT ON FUNCTION private.content_fingerprint(kind text, item jsonb) IS 'sha256 (hex) of the visitor-visible fields of a row of the kind and the content hashes of the stored files they show: what an approval names. Null for no row.';
@@ -1670,6 +1749,7 @@ COMMENT ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid)
 COMMENT ON FUNCTION public.request_review(kind text, id uuid, note text) IS 'Asks for a review of an item''s current version (its pending change applied; kind: a reviewable kind, for which the caller holds the write permission) or of a release as a whole (kind release: every item''s version): records the content, the stored files it shows and its fingerprint, logs "review_requested" and e-mails every reviewer. Replaces a request still waiting. Returns the review id.';
 COMMENT ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) IS 'Decides the review waiting on an item or a release, naming the version decided by its fingerprint (as the reviewer''s screen showed it; another version is refused with 40001): approve (not by the person who made the last change, to the item or to any item of the release; an item goes live at once with its pending change applied, a release when published or at its time) or reject (with a note; nothing goes live). Logged with the fingerprint; the author is e-mailed. content.approve only.';
 COMMENT ON FUNCTION public.roll_back_release(release uuid) IS 'Restores each item of a published release to the version it had before (an item that was not live is taken down), as new changes in one transaction. Returning to exactly a version that was live (approved) before needs no new approval; an item whose files changed since does. Editors of every kind it holds.';
+COMMENT ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false) and its id returned; a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Staff who write the kind.';
 COMMENT ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) IS 'Sets (or, with null, clears) when an open release goes live by itself once approved. The schedule is not part of what a reviewer approves.';
 COMMENT ON TABLE private.reviewable_kinds IS 'What visitors read, kind by kind: the table, the permission that writes it, the columns visitors see (what a fingerprint covers and the publication record keeps), the columns that name an item, the column that makes a row live (null: every row in scope is live) and, where two kinds share a table, the jsonpath on the row that says which kind it is.';
 COMMENT ON TABLE public.content_drafts IS 'The unpublished change of an item (one per item: kind and the item''s id): the fields as the editor last had them, as JSON. Visitors never see it; staff who may write the kind read and write it. Approving it (review_content), publishing its release or, for a post with approval off, publish_post_draft() makes it the item.';

@@ -193,24 +193,34 @@ COMMENT ON FUNCTION private.item_row(kind text, item_id uuid) IS 'An item''s row
 
 REVOKE ALL ON FUNCTION private.item_row(kind text, item_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
-CREATE FUNCTION private.proposed_content(kind text, item_id uuid) RETURNS jsonb
+CREATE FUNCTION private.as_row(kind text, item jsonb) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  v_item jsonb := private.item_row(kind, item_id);
-  v_change jsonb;
+  v_row jsonb;
 begin
-  select d.change into v_change from public.content_drafts as d where d.kind = proposed_content.kind and d.id = item_id;
-  if v_item is null or v_change is null then
-    return v_item;
-  end if;
-  -- Through the row type, the change gives exactly the values an update would store.
+  -- Through the row type, fields read exactly as the row would store them (dates, numbers, arrays).
   execute pg_catalog.format('select pg_catalog.to_jsonb(pg_catalog.jsonb_populate_record(null::public.%I, $1))',
-                            (select k.table_name from private.reviewable_kinds as k where k.kind = proposed_content.kind))
-    into v_item using v_item || (v_change - array['id', 'created_at', 'updated_at', 'updated_by', 'created_by']);
-  return v_item;
+                            (select k.table_name from private.reviewable_kinds as k where k.kind = as_row.kind))
+    into v_row using item;
+  return v_row;
 end;
+$$;
+
+COMMENT ON FUNCTION private.as_row(kind text, item jsonb) IS 'Fields (JSON) as a row of the kind''s table would hold them.';
+
+REVOKE ALL ON FUNCTION private.as_row(kind text, item jsonb) FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.proposed_content(kind text, item_id uuid) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select case when d.change is null then r.item
+              else private.as_row(kind, r.item || (d.change - array['id', 'created_at', 'updated_at', 'updated_by', 'created_by'])) end
+    from (select private.item_row(proposed_content.kind, proposed_content.item_id) as item) as r
+    left join public.content_drafts as d on d.kind = proposed_content.kind and d.id = proposed_content.item_id
+   where r.item is not null
 $$;
 
 COMMENT ON FUNCTION private.proposed_content(kind text, item_id uuid) IS 'An item''s row as JSON with its pending change (content_drafts) applied; the row itself when it has none; null when it does not exist.';

@@ -89,6 +89,75 @@ REVOKE ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp
 GRANT ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp with time zone) TO service_role;
 
+CREATE FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  v_kind private.reviewable_kinds;
+  v_id uuid := save_change.id;
+  v_item jsonb;
+  v_columns text;
+begin
+  if not public.has_required_aal() then
+    raise exception using errcode = '42501', message = 'Sign in with your two-factor code to save changes.';
+  end if;
+  select * into v_kind from private.reviewable_kinds as k where k.kind = save_change.kind;
+  if v_kind.kind is null then
+    raise exception using errcode = '22023', message = 'This cannot be saved for review: save an item of the site.';
+  end if;
+  if not public.has_permission(v_kind.write_permission) then
+    raise exception using errcode = '42501', message = pg_catalog.format('Only staff who edit a %s can save one.', v_kind.label);
+  end if;
+  if change is null or pg_catalog.jsonb_typeof(change) <> 'object' then
+    raise exception using errcode = '22023', message = 'The change is a JSON object of the item''s fields.';
+  end if;
+  change := change - array['id', 'created_at', 'updated_at', 'updated_by', 'created_by'];
+
+  if v_id is null then
+    -- A new item is saved hidden; it goes live when approved, or with its release.
+    if v_kind.live_column is null then
+      raise exception using errcode = '22023',
+        message = pg_catalog.format('A new %s cannot wait for approval: ask an admin to turn approval off to add one.', v_kind.label);
+    end if;
+    change := change || pg_catalog.jsonb_build_object(v_kind.live_column, false);
+    -- Only the columns given: the others take their defaults.
+    select string_agg(pg_catalog.quote_ident(a.attname), ', ' order by a.attnum) into v_columns
+      from pg_catalog.pg_attribute as a
+     where a.attrelid = pg_catalog.format('public.%I', v_kind.table_name)::pg_catalog.regclass
+       and a.attnum > 0 and not a.attisdropped and a.attgenerated = '' and change ? a.attname;
+    execute pg_catalog.format('insert into public.%1$I (%2$s) select %2$s from pg_catalog.jsonb_populate_record(null::public.%1$I, $1) returning id',
+                              v_kind.table_name, v_columns)
+      into v_id using change;
+    return v_id;
+  end if;
+
+  v_item := private.item_row(kind, v_id);
+  if v_item is null then
+    raise exception using errcode = 'P0002', message = pg_catalog.initcap(left(v_kind.label, 1)) || substr(v_kind.label, 2) || ' not found.';
+  end if;
+  -- A change adds to the one already waiting (a form sends every field, so it replaces it).
+  change := coalesce((select d.change from public.content_drafts as d where d.kind = save_change.kind and d.id = v_id), '{}'::jsonb) || change;
+  if private.is_live(kind, v_item)
+     and private.content_fingerprint(kind, private.as_row(kind, v_item || change)) is distinct from private.content_fingerprint(kind, v_item) then
+    -- Visitors keep the live version; the change waits for approval.
+    insert into public.content_drafts as d (kind, id, change) values (kind, v_id, change)
+    on conflict on constraint content_drafts_pkey do update set change = excluded.change;
+  else
+    -- Not live, or nothing a visitor sees changes: saved as it is, and no older change is left waiting.
+    perform private.apply_change(v_kind.table_name, v_id, change, version);
+    delete from public.content_drafts as d where d.kind = save_change.kind and d.id = v_id;
+  end if;
+  return v_id;
+end;
+$_$;
+
+COMMENT ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false) and its id returned; a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Staff who write the kind.';
+
+REVOKE ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) TO service_role;
+
 CREATE TRIGGER content_drafts_log AFTER INSERT OR DELETE ON public.content_drafts FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 
 CREATE TRIGGER content_drafts_name BEFORE INSERT OR UPDATE ON public.content_drafts FOR EACH ROW EXECUTE FUNCTION private.name_content_draft();
