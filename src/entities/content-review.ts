@@ -1,10 +1,34 @@
-// Compliance sign-off: a review asks a reviewer (content.approve) to approve the version of a post or
-// solution that is to go live. The database keeps the reviews (content_reviews) and refuses to publish
-// an unapproved version while the site setting content_requires_approval is on.
+// Compliance sign-off: a review asks a reviewer (content.approve) to approve the version of an item
+// visitors read (a post, a solution, website copy, a testimonial, …) or of a release that is to go
+// live. The database keeps the registry of these kinds, the reviews (content_reviews) and refuses to
+// publish an unapproved version while the site setting content_requires_approval is on.
 import type { Database } from '~/lib/database.types'
 
 export type ContentReview = Database['public']['Tables']['content_reviews']['Row']
-export type ReviewKind = 'post' | 'solution'
+
+/** The kinds of private.reviewable_kinds, as the back office names them. */
+export const ITEM_KINDS = {
+  post: 'Blog post',
+  solution: 'Solution',
+  copy: 'Website copy',
+  legal: 'Legal page',
+  testimonial: 'Testimonial',
+  client: 'Client',
+  team_member: 'Team member',
+  job: 'Job opening',
+  setting: 'Site setting',
+} as const
+export type ItemKind = keyof typeof ITEM_KINDS
+/** What can be reviewed: an item, or a release as a whole. */
+export type ReviewKind = ItemKind | 'release'
+
+export function isReviewKind(value: unknown): value is ReviewKind {
+  return value === 'release' || (typeof value === 'string' && Object.hasOwn(ITEM_KINDS, value))
+}
+
+export function kindLabel(kind: string): string {
+  return kind === 'release' ? 'Release' : (ITEM_KINDS[kind as ItemKind] ?? kind)
+}
 export type ReviewDecision = 'approve' | 'reject'
 
 /** The site setting "Publishing needs approval". */
@@ -25,7 +49,9 @@ export const reviewMessages = {
   noteNeeded: 'Say what needs to change: a rejection needs a note.',
   empty: 'Nothing waits for review',
   savedForReview: 'Saved: request a review to publish it',
-  saveFailed: 'Failed to save the solution',
+  saveFailed: 'Failed to save',
+  added: 'Added to the release',
+  addFailed: 'Failed to add it to the release',
 }
 
 /** The badge text of an item's latest review, or null when it shows none (withdrawn by a change). */

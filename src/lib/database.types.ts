@@ -176,7 +176,7 @@ export type Database = {
           created_by?: string | null
           id: string
           kind: string
-          title: string
+          title?: string
           updated_at?: string
           updated_by?: string | null
         }
@@ -1252,6 +1252,10 @@ export type Database = {
         Returns: number
       }
       roll_back_release: { Args: { release: string }; Returns: undefined }
+      save_change: {
+        Args: { change: Json; id?: string; kind: string; version?: string }
+        Returns: string
+      }
       schedule_release: {
         Args: { publish_at: string; release: string }
         Returns: undefined

@@ -178,7 +178,7 @@ alter table "private"."reviewable_kinds" enable row level security;
     "kind" text not null,
     "id" uuid not null,
     "change" jsonb not null,
-    "title" text not null,
+    "title" text not null default ''::text,
     "created_at" timestamp with time zone not null default now(),
     "updated_at" timestamp with time zone not null default now(),
     "updated_by" uuid,
@@ -960,7 +960,7 @@ end;
 $function$
 ;
 
-CREATE OR REPLACE FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone DEFAULT NULL::timestamp with time zone)
+CREATE OR REPLACE FUNCTION public.save_change(kind text, change jsonb, id uuid DEFAULT NULL::uuid, version timestamp with time zone DEFAULT NULL::timestamp with time zone)
  RETURNS uuid
  LANGUAGE plpgsql
  SECURITY DEFINER
@@ -1660,7 +1660,7 @@ REVOKE ALL ON FUNCTION public.publish_release(release uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.release_overview(release uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.roll_back_release(release uuid) FROM anon;
-REVOKE ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) FROM anon;
+REVOKE ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) FROM anon;
 REVOKE ALL ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) FROM anon;
 REVOKE ALL ON TABLE public.content_drafts FROM anon;
 REVOKE ALL ON TABLE public.content_drafts FROM authenticated;
@@ -1696,7 +1696,7 @@ REVOKE ALL ON FUNCTION public.publish_release(release uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.release_overview(release uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.roll_back_release(release uuid) FROM PUBLIC;
-REVOKE ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.apply_change(table_name text, item_id uuid, change jsonb, version timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION private.may_edit_kind(kind text) TO authenticated;
@@ -1749,7 +1749,7 @@ COMMENT ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid)
 COMMENT ON FUNCTION public.request_review(kind text, id uuid, note text) IS 'Asks for a review of an item''s current version (its pending change applied; kind: a reviewable kind, for which the caller holds the write permission) or of a release as a whole (kind release: every item''s version): records the content, the stored files it shows and its fingerprint, logs "review_requested" and e-mails every reviewer. Replaces a request still waiting. Returns the review id.';
 COMMENT ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) IS 'Decides the review waiting on an item or a release, naming the version decided by its fingerprint (as the reviewer''s screen showed it; another version is refused with 40001): approve (not by the person who made the last change, to the item or to any item of the release; an item goes live at once with its pending change applied, a release when published or at its time) or reject (with a note; nothing goes live). Logged with the fingerprint; the author is e-mailed. content.approve only.';
 COMMENT ON FUNCTION public.roll_back_release(release uuid) IS 'Restores each item of a published release to the version it had before (an item that was not live is taken down), as new changes in one transaction. Returning to exactly a version that was live (approved) before needs no new approval; an item whose files changed since does. Editors of every kind it holds.';
-COMMENT ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false) and its id returned; a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Staff who write the kind.';
+COMMENT ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false) and its id returned; a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Staff who write the kind.';
 COMMENT ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) IS 'Sets (or, with null, clears) when an open release goes live by itself once approved. The schedule is not part of what a reviewer approves.';
 COMMENT ON TABLE private.reviewable_kinds IS 'What visitors read, kind by kind: the table, the permission that writes it, the columns visitors see (what a fingerprint covers and the publication record keeps), the columns that name an item, the column that makes a row live (null: every row in scope is live) and, where two kinds share a table, the jsonpath on the row that says which kind it is.';
 COMMENT ON TABLE public.content_drafts IS 'The unpublished change of an item (one per item: kind and the item''s id): the fields as the editor last had them, as JSON. Visitors never see it; staff who may write the kind read and write it. Approving it (review_content), publishing its release or, for a post with approval off, publish_post_draft() makes it the item.';

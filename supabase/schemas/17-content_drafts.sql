@@ -6,7 +6,7 @@ CREATE TABLE public.content_drafts (
     kind text NOT NULL,
     id uuid NOT NULL,
     change jsonb NOT NULL,
-    title text NOT NULL,
+    title text DEFAULT ''::text NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by uuid,
@@ -89,7 +89,7 @@ REVOKE ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp
 GRANT ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp with time zone) TO service_role;
 
-CREATE FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS uuid
+CREATE FUNCTION public.save_change(kind text, change jsonb, id uuid DEFAULT NULL::uuid, version timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $_$
@@ -152,11 +152,11 @@ begin
 end;
 $_$;
 
-COMMENT ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false) and its id returned; a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Staff who write the kind.';
+COMMENT ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false) and its id returned; a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Staff who write the kind.';
 
-REVOKE ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) TO authenticated;
-GRANT ALL ON FUNCTION public.save_change(kind text, id uuid, change jsonb, version timestamp with time zone) TO service_role;
+REVOKE ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) TO authenticated;
+GRANT ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) TO service_role;
 
 CREATE TRIGGER content_drafts_log AFTER INSERT OR DELETE ON public.content_drafts FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 

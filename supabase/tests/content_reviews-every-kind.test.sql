@@ -119,13 +119,13 @@ select is((select quote from public.testimonials where id = '35000000-0000-4000-
 
 -- Saved for review, the change waits; approved, it goes live -------------------------------------------
 select tests.act_as('authenticated', '35000000-0000-4000-8000-000000000001');
-select lives_ok($$ select public.save_change('team_member', '35000000-0000-4000-8000-0000000000a5', '{"order_index": 3503}') $$,
+select lives_ok($$ select public.save_change('team_member', '{"order_index": 3503}', '35000000-0000-4000-8000-0000000000a5') $$,
   'a change visitors would not read is saved on the row at once');
 select is((select order_index from public.team_members where id = '35000000-0000-4000-8000-0000000000a5'), 3503, 'as it is');
-select lives_ok(format('select public.save_change(%L, %L, %L)', kind, id, change), format('an editor saves a change of the %s for review', kind))
+select lives_ok(format('select public.save_change(%L, %L, %L)', kind, change, id), format('an editor saves a change of the %s for review', kind))
   from kinds where kind <> 'setting' order by kind;
 select tests.act_as_admin();
-select lives_ok($$ select public.save_change('setting', '35000000-0000-4000-8000-0000000000a7', '{"value": "+234 1 999 9999"}') $$,
+select lives_ok($$ select public.save_change('setting', '{"value": "+234 1 999 9999"}', '35000000-0000-4000-8000-0000000000a7') $$,
   'an admin saves a change of a visible setting for review');
 select tests.act_as_owner();
 select is_empty($$ select kind from kinds where tests.stored(kind) = new_value $$, 'no change is live yet');
@@ -149,7 +149,7 @@ select is_empty($$ select 1 from public.content_drafts as d join kinds as k on k
 select tests.act_as('authenticated', '35000000-0000-4000-8000-000000000001');
 create temporary table new_item (id uuid) on commit drop;
 grant select, insert on new_item to authenticated, anon;
-insert into new_item select public.save_change('testimonial', null, '{"quote": "Fast and careful.", "name": "Bo New", "title": "COO", "avatar": "/images/b.png"}');
+insert into new_item select public.save_change('testimonial', '{"quote": "Fast and careful.", "name": "Bo New", "title": "COO", "avatar": "/images/b.png"}', null);
 select tests.act_as_anon();
 select is_empty($$ select 1 from public.testimonials where id = (select id from new_item) $$, 'a new testimonial saved for review is hidden from visitors');
 select tests.act_as('authenticated', '35000000-0000-4000-8000-000000000001');

@@ -50,12 +50,12 @@ grant execute on all functions in schema tests to anon, authenticated, service_r
 
 -- The editor builds the campaign: the hero's new title, a new testimonial, a new post, a better quote.
 select tests.act_as('authenticated', '36000000-0000-4000-8000-000000000001');
-select public.save_change('copy', '36000000-0000-4000-8000-0000000000a1', '{"content": {"title": "Open an account in 5 minutes"}}');
+select public.save_change('copy', '{"content": {"title": "Open an account in 5 minutes"}}', '36000000-0000-4000-8000-0000000000a1');
 insert into public.testimonials (id, quote, name, title, avatar, published) values
   ('36000000-0000-4000-8000-0000000000a2', 'Switched in a day.', 'New Client', 'CEO', '/images/n.png', false);
 insert into public.blog_posts (id, slug, title, excerpt, content, category, featured_image, author_name, published) values
   ('36000000-0000-4000-8000-0000000000a3', 'pgtap-rel-launch', 'Launch day', 'E', '<p>We launched.</p>', 'News', '/images/x.png', 'A', false);
-select public.save_change('testimonial', '36000000-0000-4000-8000-0000000000a4', '{"quote": "Steady partner for ten years."}');
+select public.save_change('testimonial', '{"quote": "Steady partner for ten years."}', '36000000-0000-4000-8000-0000000000a4');
 
 select throws_ok($$ select public.create_release(' ') $$, '22023', 'Name the release.', 'a release has a name');
 insert into rel select 'spring', public.create_release('Spring campaign', '2030-01-01 10:00:00+00');
@@ -102,7 +102,7 @@ select tests.act_as('authenticated', '36000000-0000-4000-8000-000000000001');
 select throws_ok($$ select public.publish_release(tests.rel('spring')) $$, '42501', null, 'so it cannot be published');
 
 -- All or none: an item that cannot be applied stops the whole release.
-select public.save_change('testimonial', '36000000-0000-4000-8000-0000000000a4', '{"rating": 9}');
+select public.save_change('testimonial', '{"rating": 9}', '36000000-0000-4000-8000-0000000000a4');
 select public.request_review('release', tests.rel('spring'), null);
 select tests.act_as('authenticated', '36000000-0000-4000-8000-000000000002');
 select public.review_content('release', tests.rel('spring'), 'approve', null, tests.waiting_version(tests.rel('spring')));
@@ -115,7 +115,7 @@ select is(tests.release_state(tests.rel('spring')), 'open', 'it stays open');
 
 -- Fixed, approved again, and out at its minute.
 select tests.act_as('authenticated', '36000000-0000-4000-8000-000000000001');
-select public.save_change('testimonial', '36000000-0000-4000-8000-0000000000a4', '{"rating": 5}');
+select public.save_change('testimonial', '{"rating": 5}', '36000000-0000-4000-8000-0000000000a4');
 select public.request_review('release', tests.rel('spring'), null);
 select tests.act_as('authenticated', '36000000-0000-4000-8000-000000000001');
 select throws_ok($$ select public.review_content('release', tests.rel('spring'), 'approve', null, tests.waiting_version(tests.rel('spring'))) $$,

@@ -15,7 +15,8 @@ import { revokePreviewLink } from '~/features/admin/blog/api/preview-links'
 import { sharePreview } from '~/features/admin/blog/share-preview'
 import { blogResource } from '~/features/admin/blog/blog-resource'
 import { reviewMessages } from '~/entities/content-review'
-import { approvalRequired, listReviewStates, requestReview } from '~/features/admin/reviews/api/reviews'
+import { addToRelease } from '~/features/admin/reviews/api/releases'
+import { loadSignOff, NO_SIGN_OFF, requestReview } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, crudIntents, loadOr, parseValues, versionOf, type ActionResult } from '~/features/admin/lib/admin-action'
@@ -28,12 +29,11 @@ export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Blog Posts')
 
 export async function clientLoader() {
-  const [rows, reviews, approvalNeeded] = await Promise.all([
+  const [rows, signOff] = await Promise.all([
     loadOr(blogPostMessages.fetchFailed, async (db) => withDrafts(await listBlogPosts(db), await listPostDrafts(db)), []),
-    loadOr(reviewMessages.fetchFailed, (db) => listReviewStates(db, 'post'), []),
-    loadOr(reviewMessages.fetchFailed, approvalRequired, false),
+    loadOr(reviewMessages.fetchFailed, (db) => loadSignOff(db, 'post'), NO_SIGN_OFF),
   ])
-  return { rows, reviews, approvalNeeded }
+  return { rows, signOff }
 }
 
 /** An autosave changes nothing the list shows: the list is not loaded again for it. */
@@ -93,12 +93,13 @@ export const clientAction = adminAction({
   },
   sharePreview,
   requestReview: (db, body) => attempt(() => requestReview(db, 'post', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested),
+  addToRelease: (db, body) => attempt(() => addToRelease(db, String(body.release), 'post', String(body.id)), reviewMessages.addFailed, reviewMessages.added),
   revokePreview: (db, body) => attempt(() => revokePreviewLink(db, String(body.previewId)), postPreviewMessages.revokeFailed, postPreviewMessages.revoked),
 })
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <ReviewStates reviews={loaderData.reviews} required={loaderData.approvalNeeded}>
+    <ReviewStates signOff={loaderData.signOff}>
       <ResourceScreen resource={blogResource} rows={loaderData.rows} />
     </ReviewStates>
   )

@@ -123,4 +123,5 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningInput, JobO
     ],
   },
   versions: 'job_openings',
+  review: { kind: 'job', live: (row) => row.active },
 }

@@ -17,6 +17,7 @@ import { restorePost, usePostAutosave } from './use-post-autosave'
 import { ContentEditor, type ContentMode } from './content-editor'
 import { PostPreview } from './post-preview'
 import { PostSearchAndPreview } from './post-search-and-preview'
+import { EditorSignOff } from '../../reviews/components/review-state'
 
 function initialValues(item: BlogPost | null): BlogPostInput {
   return formValuesOf(blogPostSchema, item)
@@ -104,6 +105,7 @@ export function PostEditor({ open, item, latest, onClose }: PostEditorProps) {
         <DraftCopyNotice live={item ? postStatus(item) !== 'draft' : false} isNew={item === null} onDiscard={() => void discard()} busy={discarding.busy} />
       ) : null}
       <ConflictNotice saving={saving} latest={latest} form={form} initial={initialValues} onKeepMine={() => void dialog.onSubmit()} />
+      {item ? <EditorSignOff kind="post" id={item.id} name={item.title} flush={autosave.flush} /> : null}
       <div className="flex gap-1 rounded-md bg-slate-100 p-1 text-sm" role="group" aria-label="Editor mode">
         <button
           type="button"

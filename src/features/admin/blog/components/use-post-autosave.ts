@@ -72,6 +72,8 @@ export interface PostAutosave {
   cancel: () => void
   /** Sends a pending autosave now (e.g. when the dialog closes). */
   flushPending: () => void
+  /** Sends a pending autosave now and waits until the server has it (e.g. before asking for a review). */
+  flush: () => Promise<void>
   /** After Update or a discard: nothing of this edit is kept any longer. */
   forget: () => void
 }
@@ -156,6 +158,13 @@ export function usePostAutosave(
     },
     flushPending: () => {
       if (timer.current !== undefined) void saveRef.current()
+    },
+    flush: async () => {
+      // A save in flight may have another queued behind it: wait until none is pending or running.
+      while (timer.current !== undefined || inFlight.current || again.current) {
+        if (timer.current !== undefined) await saveRef.current()
+        else await new Promise((resolve) => setTimeout(resolve, 50))
+      }
     },
     forget: () => {
       clearTimeout(timer.current)

@@ -1,8 +1,7 @@
-import { reviewMessages as m, type ContentReview, type ReviewDecision, type ReviewKind, type ReviewState } from '~/entities/content-review'
-import type { Solution, SolutionValues } from '~/entities/solution'
+import { reviewMessages as m, type ContentReview, type ItemKind, type ReviewDecision, type ReviewKind, type ReviewState } from '~/entities/content-review'
 import type { Json } from '~/lib/database.types'
 import { check, unwrap, type Db } from '~/lib/supabase'
-import { updateSolution } from '../../solutions/api/solutions'
+import { listPendingChanges } from './pending-changes'
 
 /** What waits for a decision, oldest request first. */
 export async function listWaitingReviews(db: Db): Promise<ContentReview[]> {
@@ -57,29 +56,50 @@ export async function approvalRequired(db: Db): Promise<boolean> {
   return data?.value === 'true'
 }
 
-/** The waiting edits of live solutions (their draft copies), by solution id, as row fields. */
-export async function listSolutionDrafts(db: Db): Promise<Map<string, Partial<Solution>>> {
-  const rows = unwrap(await db.from('solution_drafts').select('id, solution_values'), m.fetchFailed)
-  return new Map(rows.map((row) => [row.id, row.solution_values as Partial<Solution>]))
+/**
+ * Saves an item while publishing needs approval: a new one (id null) is stored hidden and waits for
+ * its review; a visible change to a live one waits as its pending change, visitors keeping the live
+ * version; anything else is saved as it is. Returns the item's id.
+ */
+export async function saveForReview(db: Db, kind: ItemKind, id: string | null, values: object, version?: string): Promise<string> {
+  const change = values as { [key: string]: Json }
+  return unwrap(await db.rpc('save_change', { kind, change, ...(id ? { id } : {}), ...(version ? { version } : {}) }), m.saveFailed)
 }
 
-/** While publishing needs approval: a new solution waits unpublished for its review. */
-export async function createSolutionForReview(db: Db, values: SolutionValues): Promise<void> {
-  unwrap(
-    await db
-      .from('solutions')
-      .insert({ ...values, published: false })
-      .select('id')
-      .single(),
-    m.saveFailed,
-  )
+/** What a list of one kind shows of sign-off: each item's latest review, pending change and open release. */
+export interface SignOff {
+  required: boolean
+  reviews: ReviewState[]
+  /** Each item's change waiting, as its form fields. */
+  changes: Record<string, Record<string, unknown>>
+  /** The open releases, to add an item to. */
+  releases: { id: string; name: string }[]
+  /** The open release each item is in, by item id. */
+  releaseOf: Record<string, string>
 }
 
-/** While publishing needs approval: a live solution's edit goes to its draft copy; an unpublished one is saved as it is. */
-export async function saveSolutionForReview(db: Db, id: string, values: SolutionValues, version?: string): Promise<void> {
-  const { data: solution, error } = await db.from('solutions').select('published').eq('id', id).maybeSingle()
-  if (error || !solution) throw new Error(`${m.saveFailed}: ${error?.message ?? 'not found'}`)
-  if (!solution.published) return updateSolution(db, id, values, version)
-  const row = values as unknown as { [key: string]: Json }
-  check(await db.from('solution_drafts').upsert({ id, solution_values: row }), m.saveFailed)
+export const NO_SIGN_OFF: SignOff = { required: false, reviews: [], changes: {}, releases: [], releaseOf: {} }
+
+export async function loadSignOff(db: Db, kind: ItemKind): Promise<SignOff> {
+  const [required, reviews, changes, releases, items] = await Promise.all([
+    approvalRequired(db),
+    listReviewStates(db, kind),
+    listPendingChanges<Record<string, unknown>>(db, kind, m.fetchFailed),
+    db.from('releases').select('id, name').eq('state', 'open').order('created_at'),
+    db.from('release_items').select('item_id, release_id').eq('kind', kind),
+  ])
+  const open = unwrap(releases, m.fetchFailed)
+  const names = new Map(open.map((release) => [release.id, release.name]))
+  const releaseOf: Record<string, string> = {}
+  for (const item of unwrap(items, m.fetchFailed)) {
+    const name = names.get(item.release_id)
+    if (name) releaseOf[item.item_id] = name
+  }
+  return {
+    required,
+    reviews,
+    changes: Object.fromEntries([...changes].map(([id, change]) => [id, change.values])),
+    releases: open,
+    releaseOf,
+  }
 }

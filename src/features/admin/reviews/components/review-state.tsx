@@ -1,21 +1,27 @@
-// What the blog and solutions lists show of reviews: each item's latest review as a badge, and the
-// "Request review" button while publishing needs approval. The route hands the reviews down once.
+// What the lists show of sign-off (posts, solutions, testimonials, clients, team, jobs): each item's
+// state (not live yet, a change waiting, its latest review, the release holding it), "Request review"
+// while publishing needs approval, and "Add to release". The route hands the state down once.
 import { ShieldCheck } from 'lucide-react'
-import { createContext, useContext, type ReactNode } from 'react'
-import { latestByItem, reviewLabel, type ReviewKind, type ReviewState } from '~/entities/content-review'
+import { createContext, useContext, useId, type ReactNode } from 'react'
+import { latestByItem, reviewLabel, type ItemKind } from '~/entities/content-review'
 import type { ActionBody } from '../../lib/admin-action'
-import { badge, iconButton } from '../../components/styles'
+import { useAdminAction } from '../../lib/use-admin-action'
+import { NO_SIGN_OFF, type SignOff } from '../api/reviews'
+import { badge, buttonSecondary, iconButton, input } from '../../components/styles'
 import { useFormatTime } from '../../lib/time-zone'
 
-interface Reviews {
-  latest: Record<string, ReviewState>
-  required: boolean
+type SignOffContext = Omit<SignOff, 'reviews'> & { latest: ReturnType<typeof latestByItem<SignOff['reviews'][number]>> }
+
+const Context = createContext<SignOffContext>({ ...NO_SIGN_OFF, latest: {} })
+
+export function ReviewStates({ signOff, children }: { signOff: SignOff; children: ReactNode }) {
+  return <Context.Provider value={{ ...signOff, latest: latestByItem(signOff.reviews) }}>{children}</Context.Provider>
 }
 
-const ReviewsContext = createContext<Reviews>({ latest: {}, required: false })
-
-export function ReviewStates({ reviews, required, children }: { reviews: ReviewState[]; required: boolean; children: ReactNode }) {
-  return <ReviewsContext.Provider value={{ latest: latestByItem(reviews), required }}>{children}</ReviewsContext.Provider>
+/** The item's change waiting for approval, as form fields, for the edit form to open on. */
+export function usePendingChange(id: string | undefined): Record<string, unknown> | null {
+  const { changes } = useContext(Context)
+  return (id && changes[id]) || null
 }
 
 const STYLE: Record<string, string> = {
@@ -25,7 +31,7 @@ const STYLE: Record<string, string> = {
 }
 
 export function ReviewBadge({ id }: { id: string }) {
-  const review = useContext(ReviewsContext).latest[id]
+  const review = useContext(Context).latest[id]
   const formatTime = useFormatTime()
   if (!review) return null
   const label = reviewLabel(review, (at) => formatTime(at), review.decided_at)
@@ -33,8 +39,8 @@ export function ReviewBadge({ id }: { id: string }) {
 }
 
 /** Shown while publishing needs approval; hidden while a request waits. */
-export function RequestReviewButton({ kind, id, name, run }: { kind: ReviewKind; id: string; name: string; run: (body: ActionBody) => void }) {
-  const { latest, required } = useContext(ReviewsContext)
+export function RequestReviewButton({ kind, id, name, run }: { kind: ItemKind; id: string; name: string; run: (body: ActionBody) => void }) {
+  const { latest, required } = useContext(Context)
   if (!required || latest[id]?.state === 'pending') return null
   return (
     <button
@@ -46,5 +52,103 @@ export function RequestReviewButton({ kind, id, name, run }: { kind: ReviewKind;
     >
       <ShieldCheck aria-hidden className="size-4" />
     </button>
+  )
+}
+
+/** A choice of the open releases for an item with something to release (a change waiting, or not live yet). */
+export function AddToRelease({ kind, id, name, live, run }: { kind: ItemKind; id: string; name: string; live: boolean; run: (body: ActionBody) => void }) {
+  const { releases, releaseOf, changes } = useContext(Context)
+  const selectId = useId()
+  if (releases.length === 0 || releaseOf[id] || (live && !changes[id])) return null
+  return (
+    <>
+      <label htmlFor={selectId} className="sr-only">
+        Add {name} to release
+      </label>
+      <select
+        id={selectId}
+        className={`${input} w-auto py-1 text-xs`}
+        value=""
+        onChange={(event) => event.target.value && run({ intent: 'addToRelease', release: event.target.value, kind, id })}
+      >
+        <option value="">Add to release…</option>
+        {releases.map((release) => (
+          <option key={release.id} value={release.id}>
+            {release.name}
+          </option>
+        ))}
+      </select>
+    </>
+  )
+}
+
+/** The item's sign-off badges: not live yet, a change waiting, its latest review, its release. */
+export function SignOffBadges({ id, live }: { id: string; live: boolean }) {
+  const { changes, releaseOf } = useContext(Context)
+  return (
+    <>
+      {live ? null : <span className={`${badge} bg-amber-50 text-amber-800`}>Unpublished</span>}
+      {live && changes[id] ? <span className={`${badge} bg-sky-50 text-sky-900`}>Unpublished changes</span> : null}
+      <ReviewBadge id={id} />
+      {releaseOf[id] ? <span className={`${badge} bg-violet-50 text-violet-900`}>In release {releaseOf[id]}</span> : null}
+    </>
+  )
+}
+
+/** Everything a list's item shows of sign-off: badges, Request review and Add to release. */
+export function SignOffControls(props: { kind: ItemKind; id: string; name: string; live: boolean; run: (body: ActionBody) => void }) {
+  return (
+    <span className="flex flex-wrap items-center gap-1">
+      <SignOffBadges id={props.id} live={props.live} />
+      <RequestReviewButton {...props} />
+      <AddToRelease {...props} />
+    </span>
+  )
+}
+
+/**
+ * Request review and Add to release from inside an editor: what is typed is saved first (`flush`, the
+ * editor's autosave), so the review and the release take the version on screen.
+ */
+export function EditorSignOff({ kind, id, name, flush }: { kind: ItemKind; id: string; name: string; flush: () => Promise<void> }) {
+  const { latest, required, releases, releaseOf } = useContext(Context)
+  const action = useAdminAction()
+  const selectId = useId()
+  const run = async (body: ActionBody) => {
+    await flush()
+    await action.submit(body)
+  }
+  const canRequest = required && latest[id]?.state !== 'pending'
+  const canAdd = releases.length > 0 && !releaseOf[id]
+  if (!canRequest && !canAdd) return null
+  return (
+    <div className="flex flex-wrap items-center gap-2 text-sm">
+      {canRequest ? (
+        <button type="button" className={buttonSecondary} disabled={action.busy} onClick={() => void run({ intent: 'requestReview', kind, id })}>
+          <ShieldCheck aria-hidden className="size-4" /> Request review
+        </button>
+      ) : null}
+      {canAdd ? (
+        <>
+          <label htmlFor={selectId} className="sr-only">
+            Add {name} to release
+          </label>
+          <select
+            id={selectId}
+            className={`${input} w-auto`}
+            value=""
+            disabled={action.busy}
+            onChange={(event) => event.target.value && void run({ intent: 'addToRelease', release: event.target.value, kind, id })}
+          >
+            <option value="">Add to release…</option>
+            {releases.map((release) => (
+              <option key={release.id} value={release.id}>
+                {release.name}
+              </option>
+            ))}
+          </select>
+        </>
+      ) : null}
+    </div>
   )
 }
