@@ -1256,6 +1256,7 @@ export type Database = {
         Args: { change: Json; id?: string; kind: string; version?: string }
         Returns: string
       }
+      save_settings_for_review: { Args: { settings: Json }; Returns: undefined }
       schedule_release: {
         Args: { publish_at: string; release: string }
         Returns: undefined

@@ -1026,6 +1026,37 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION public.save_settings_for_review(settings jsonb)
+ RETURNS void
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_key text;
+  v_value text;
+  v_row jsonb;
+begin
+  if not public.has_required_aal() or not public.has_permission('settings.write') then
+    raise exception using errcode = '42501', message = 'Only admins can change site settings.';
+  end if;
+  if settings is null or pg_catalog.jsonb_typeof(settings) <> 'object' then
+    raise exception using errcode = '22023', message = 'The settings are a JSON object of keys and values.';
+  end if;
+  -- One transaction: a change visitors would read waits for review (save_change), the others are saved.
+  for v_key, v_value in select e.key, e.value from pg_catalog.jsonb_each_text(settings) as e order by e.key loop
+    select pg_catalog.to_jsonb(s) into v_row from public.site_settings as s where s.key = v_key;
+    if private.kind_of('site_settings', v_row) is not null then
+      perform public.save_change('setting', pg_catalog.jsonb_build_object('value', v_value), (v_row ->> 'id')::uuid);
+    else
+      insert into public.site_settings as s (key, value) values (v_key, v_value)
+      on conflict (key) do update set value = excluded.value where s.value is distinct from excluded.value;
+    end if;
+  end loop;
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone)
  RETURNS void
  LANGUAGE plpgsql
@@ -1661,6 +1692,7 @@ REVOKE ALL ON FUNCTION public.release_overview(release uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.roll_back_release(release uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) FROM anon;
+REVOKE ALL ON FUNCTION public.save_settings_for_review(settings jsonb) FROM anon;
 REVOKE ALL ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) FROM anon;
 REVOKE ALL ON TABLE public.content_drafts FROM anon;
 REVOKE ALL ON TABLE public.content_drafts FROM authenticated;
@@ -1697,6 +1729,7 @@ REVOKE ALL ON FUNCTION public.release_overview(release uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.roll_back_release(release uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.save_settings_for_review(settings jsonb) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.apply_change(table_name text, item_id uuid, change jsonb, version timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION private.may_edit_kind(kind text) TO authenticated;
@@ -1750,6 +1783,7 @@ COMMENT ON FUNCTION public.request_review(kind text, id uuid, note text) IS 'Ask
 COMMENT ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) IS 'Decides the review waiting on an item or a release, naming the version decided by its fingerprint (as the reviewer''s screen showed it; another version is refused with 40001): approve (not by the person who made the last change, to the item or to any item of the release; an item goes live at once with its pending change applied, a release when published or at its time) or reject (with a note; nothing goes live). Logged with the fingerprint; the author is e-mailed. content.approve only.';
 COMMENT ON FUNCTION public.roll_back_release(release uuid) IS 'Restores each item of a published release to the version it had before (an item that was not live is taken down), as new changes in one transaction. Returning to exactly a version that was live (approved) before needs no new approval; an item whose files changed since does. Editors of every kind it holds.';
 COMMENT ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false) and its id returned; a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Staff who write the kind.';
+COMMENT ON FUNCTION public.save_settings_for_review(settings jsonb) IS 'Site Settings'' "Save All Settings" while publishing needs approval, in one transaction: a changed setting visitors see (a reviewable kind) waits as its pending change; back-office settings are saved as they are; a new visible setting is refused by the gate. settings.write only.';
 COMMENT ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) IS 'Sets (or, with null, clears) when an open release goes live by itself once approved. The schedule is not part of what a reviewer approves.';
 COMMENT ON TABLE private.reviewable_kinds IS 'What visitors read, kind by kind: the table, the permission that writes it, the columns visitors see (what a fingerprint covers and the publication record keeps), the columns that name an item, the column that makes a row live (null: every row in scope is live) and, where two kinds share a table, the jsonpath on the row that says which kind it is.';
 COMMENT ON TABLE public.content_drafts IS 'The unpublished change of an item (one per item: kind and the item''s id): the fields as the editor last had them, as JSON. Visitors never see it; staff who may write the kind read and write it. Approving it (review_content), publishing its release or, for a post with approval off, publish_post_draft() makes it the item.';

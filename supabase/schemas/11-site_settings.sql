@@ -170,6 +170,40 @@ COMMENT ON FUNCTION private.keep_settings_revision() IS 'BEFORE/AFTER statement 
 
 REVOKE ALL ON FUNCTION private.keep_settings_revision() FROM PUBLIC, anon, authenticated, service_role;
 
+CREATE FUNCTION public.save_settings_for_review(settings jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_key text;
+  v_value text;
+  v_row jsonb;
+begin
+  if not public.has_required_aal() or not public.has_permission('settings.write') then
+    raise exception using errcode = '42501', message = 'Only admins can change site settings.';
+  end if;
+  if settings is null or pg_catalog.jsonb_typeof(settings) <> 'object' then
+    raise exception using errcode = '22023', message = 'The settings are a JSON object of keys and values.';
+  end if;
+  -- One transaction: a change visitors would read waits for review (save_change), the others are saved.
+  for v_key, v_value in select e.key, e.value from pg_catalog.jsonb_each_text(settings) as e order by e.key loop
+    select pg_catalog.to_jsonb(s) into v_row from public.site_settings as s where s.key = v_key;
+    if private.kind_of('site_settings', v_row) is not null then
+      perform public.save_change('setting', pg_catalog.jsonb_build_object('value', v_value), (v_row ->> 'id')::uuid);
+    else
+      insert into public.site_settings as s (key, value) values (v_key, v_value)
+      on conflict (key) do update set value = excluded.value where s.value is distinct from excluded.value;
+    end if;
+  end loop;
+end;
+$$;
+
+COMMENT ON FUNCTION public.save_settings_for_review(settings jsonb) IS 'Site Settings'' "Save All Settings" while publishing needs approval, in one transaction: a changed setting visitors see (a reviewable kind) waits as its pending change; back-office settings are saved as they are; a new visible setting is refused by the gate. settings.write only.';
+
+REVOKE ALL ON FUNCTION public.save_settings_for_review(settings jsonb) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.save_settings_for_review(settings jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.save_settings_for_review(settings jsonb) TO service_role;
+
 CREATE TRIGGER site_settings_guard_two_factor BEFORE INSERT OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.guard_two_factor_setting();
 
 CREATE TRIGGER site_settings_log AFTER INSERT OR DELETE OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.log_change('staff_settings');

@@ -84,7 +84,7 @@ select set_eq(
     -- and published by editors of every kind they hold, or by the scheduler.
     'request_review', 'review_content', 'create_release', 'schedule_release', 'add_to_release',
     'remove_from_release', 'publish_release', 'roll_back_release', 'publish_due_releases', 'release_overview',
-    'pending_changes', 'save_change'
+    'pending_changes', 'save_change', 'save_settings_for_review'
   ],
   'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs and media rpcs'
 );

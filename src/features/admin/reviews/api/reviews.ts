@@ -80,14 +80,17 @@ export interface SignOff {
 
 export const NO_SIGN_OFF: SignOff = { required: false, reviews: [], changes: {}, releases: [], releaseOf: {} }
 
-export async function loadSignOff(db: Db, kind: ItemKind): Promise<SignOff> {
-  const [required, reviews, changes, releases, items] = await Promise.all([
+/** The sign-off state of a list of one kind (or of a screen of several, such as website copy and legal pages). */
+export async function loadSignOff(db: Db, kind: ItemKind | ItemKind[]): Promise<SignOff> {
+  const kinds = Array.isArray(kind) ? kind : [kind]
+  const [required, reviews, changeMaps, releases, items] = await Promise.all([
     approvalRequired(db),
-    listReviewStates(db, kind),
-    listPendingChanges<Record<string, unknown>>(db, kind, m.fetchFailed),
+    Promise.all(kinds.map((k) => listReviewStates(db, k))),
+    Promise.all(kinds.map((k) => listPendingChanges<Record<string, unknown>>(db, k, m.fetchFailed))),
     db.from('releases').select('id, name').eq('state', 'open').order('created_at'),
-    db.from('release_items').select('item_id, release_id').eq('kind', kind),
+    db.from('release_items').select('item_id, release_id').in('kind', kinds),
   ])
+  const changes = changeMaps.flatMap((map) => [...map])
   const open = unwrap(releases, m.fetchFailed)
   const names = new Map(open.map((release) => [release.id, release.name]))
   const releaseOf: Record<string, string> = {}
@@ -97,8 +100,8 @@ export async function loadSignOff(db: Db, kind: ItemKind): Promise<SignOff> {
   }
   return {
     required,
-    reviews,
-    changes: Object.fromEntries([...changes].map(([id, change]) => [id, change.values])),
+    reviews: reviews.flat(),
+    changes: Object.fromEntries(changes.map(([id, change]) => [id, change.values])),
     releases: open,
     releaseOf,
   }
