@@ -6,28 +6,37 @@ import type { Database } from '~/lib/database.types'
 
 export type ContentReview = Database['public']['Tables']['content_reviews']['Row']
 
-/** The kinds of private.reviewable_kinds, as the back office names them. */
+/** The kinds of private.reviewable_kinds, as the back office names them, with the screen that edits each. */
 export const ITEM_KINDS = {
-  post: 'Blog post',
-  solution: 'Solution',
-  copy: 'Website copy',
-  legal: 'Legal page',
-  testimonial: 'Testimonial',
-  client: 'Client',
-  team_member: 'Team member',
-  job: 'Job opening',
-  setting: 'Site setting',
+  post: { label: 'Blog post', screen: '/admin/blog' },
+  solution: { label: 'Solution', screen: '/admin/solutions' },
+  copy: { label: 'Website copy', screen: '/admin/content' },
+  legal: { label: 'Legal page', screen: '/admin/content' },
+  testimonial: { label: 'Testimonial', screen: '/admin/testimonials' },
+  client: { label: 'Client', screen: '/admin/clients' },
+  team_member: { label: 'Team member', screen: '/admin/team' },
+  job: { label: 'Job opening', screen: '/admin/jobs' },
+  setting: { label: 'Site setting', screen: '/admin/settings' },
 } as const
 export type ItemKind = keyof typeof ITEM_KINDS
 /** What can be reviewed: an item, or a release as a whole. */
 export type ReviewKind = ItemKind | 'release'
 
 export function isReviewKind(value: unknown): value is ReviewKind {
-  return value === 'release' || (typeof value === 'string' && Object.hasOwn(ITEM_KINDS, value))
+  return value === 'release' || (typeof value === 'string' && isItemKind(value))
+}
+
+function isItemKind(value: string): value is ItemKind {
+  return Object.hasOwn(ITEM_KINDS, value)
 }
 
 export function kindLabel(kind: string): string {
-  return kind === 'release' ? 'Release' : (ITEM_KINDS[kind as ItemKind] ?? kind)
+  return kind === 'release' ? 'Release' : isItemKind(kind) ? ITEM_KINDS[kind].label : kind
+}
+
+/** The back-office screen where an item of the kind (or a release) is edited. */
+export function kindScreen(kind: string): string {
+  return kind === 'release' ? '/admin/releases' : isItemKind(kind) ? ITEM_KINDS[kind].screen : '/admin'
 }
 export type ReviewDecision = 'approve' | 'reject'
 
@@ -42,6 +51,7 @@ export const reviewMessages = {
   requested: 'Review requested: reviewers have been e-mailed',
   requestFailed: 'Failed to request a review',
   approved: 'Approved: the approved version is now published',
+  releaseApproved: 'Approved: the release goes live when it is published, or at its time',
   rejected: 'Changes requested: the author has been e-mailed',
   decideFailed: 'Failed to record the decision',
   changed: 'This changed after you opened it; review the new version',
