@@ -6,7 +6,7 @@ import { useId, useState, type InputHTMLAttributes } from 'react'
 import { kindLabel, latestByItem, reviewLabel, reviewFields, type ItemKind, type ReviewState } from '~/entities/content-review'
 import { RELEASE_STATES, releaseMessages as text, type PendingItem, type Release, type ReleaseItem } from '~/entities/release'
 import { fromZonedInput, toZonedInput } from '~/lib/zoned-time'
-import { useConfirm } from '~/components/ui/confirm-dialog'
+import { useConfirm, type ConfirmOptions } from '~/components/ui/confirm-dialog'
 import { EmptyState } from '../../components/empty-state'
 import { Field } from '../../components/field'
 import { Comparison } from '../../components/history-panel'
@@ -156,7 +156,7 @@ function ReleaseCard({
   review: ReviewState | undefined
   required: boolean
   action: AdminAction
-  confirm: (message: string) => Promise<boolean>
+  confirm: (message: string, options?: ConfirmOptions) => Promise<boolean>
 }) {
   const formatTime = useFormatTime()
   const headingId = useId()
@@ -171,10 +171,12 @@ function ReleaseCard({
       ? `Published ${release.published_at ? formatTime(release.published_at) : ''}`
       : `Rolled back ${release.rolled_back_at ? formatTime(release.rolled_back_at) : ''}`
   const publish = async () => {
-    if (await confirm(text.confirmPublish)) await action.submit({ intent: 'publish', id: release.id })
+    if (await confirm(text.confirmPublish, { title: `Publish ${release.name}?`, confirmLabel: 'Publish' }))
+      await action.submit({ intent: 'publish', id: release.id })
   }
   const rollBack = async () => {
-    if (await confirm(text.confirmRollBack)) await action.submit({ intent: 'rollBack', id: release.id })
+    if (await confirm(text.confirmRollBack, { title: `Roll back ${release.name}?`, confirmLabel: 'Roll back' }))
+      await action.submit({ intent: 'rollBack', id: release.id })
   }
   return (
     <li className={`${card} grid gap-3 p-4`} aria-labelledby={headingId}>
