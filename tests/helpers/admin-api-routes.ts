@@ -2,14 +2,12 @@
 // rendered in tests post uploads and read their panels through them as they do in the app.
 import type { ActionFunction, LoaderFunction } from 'react-router'
 import * as deletedApi from '../../src/routes/admin/deleted-api'
-import * as previewLinksApi from '../../src/routes/admin/preview-links-api'
 import * as uploadApi from '../../src/routes/admin/upload-api'
 import * as versionsApi from '../../src/routes/admin/versions-api'
 
 export const adminApiRoutes: { path: string; loader?: LoaderFunction; action?: ActionFunction }[] = [
   { path: 'admin/api/versions/:table/:id', loader: versionsApi.clientLoader as unknown as LoaderFunction },
   { path: 'admin/api/deleted/:table', loader: deletedApi.clientLoader as unknown as LoaderFunction },
-  { path: 'admin/api/preview-links/:postId', loader: previewLinksApi.clientLoader as unknown as LoaderFunction },
   { path: 'admin/api/upload', action: uploadApi.clientAction as unknown as ActionFunction },
 ]
 
