@@ -15,7 +15,8 @@ import { showFieldErrors, useAdminAction } from '../lib/use-admin-action'
 import { useDraftForm } from '../lib/use-draft'
 import { Field } from './field'
 import { FormDialog } from './form-dialog'
-import { buttonPrimary, buttonSecondary, checkbox, input, longText, titleInput } from './styles'
+import { buttonPrimary, buttonSecondary, checkbox, input, longText } from './styles'
+import { TitleInput } from './title-input'
 
 export interface FieldSpec {
   name: string
@@ -78,7 +79,7 @@ function FieldControl<Input extends FieldValues>({ spec, form }: { spec: FieldSp
       ) : spec.kind === 'longtext' ? (
         <textarea rows={spec.rows ?? 8} className={longText} placeholder={spec.placeholder} {...registered} />
       ) : spec.kind === 'title' ? (
-        <input className={titleInput} placeholder={spec.placeholder} {...registered} />
+        <TitleInput placeholder={spec.placeholder} {...registered} />
       ) : spec.kind === 'select' ? (
         <select className={input} {...registered}>
           {(spec.options ?? []).map((option) =>

@@ -1,6 +1,7 @@
 // A toolbar in the ARIA toolbar pattern: one Tab stop (the last button used, or the first), arrow
 // keys move between the buttons, Home and End go to either end. It stays in view (sticky, under
-// the admin's header) while a long text scrolls beneath it.
+// the admin's header) while a long text scrolls beneath it; on a phone it is one row that scrolls
+// sideways, so it covers little of the text.
 import type { LucideIcon } from 'lucide-react'
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { keysLabel, usesCommandKey } from './shortcuts'
@@ -51,10 +52,10 @@ export function Toolbar({ label, groups }: { label: string; groups: ToolbarButto
       aria-label={label}
       aria-orientation="horizontal"
       onKeyDown={onKeyDown}
-      className="sticky top-14 z-10 flex flex-wrap items-center gap-0.5 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1"
+      className="sticky top-14 z-10 flex items-center max-sm:overflow-x-auto sm:flex-wrap gap-0.5 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1"
     >
       {groups.map((group, groupIndex) => (
-        <div key={groupIndex} className="flex items-center gap-0.5 border-slate-300 pr-1 not-last:border-r">
+        <div key={groupIndex} className="flex shrink-0 items-center gap-0.5 border-slate-300 pr-1 not-last:border-r">
           {group.map((button) => {
             const position = index++
             const Icon = button.icon

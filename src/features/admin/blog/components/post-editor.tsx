@@ -11,7 +11,8 @@ import { formValuesOf } from '~/entities/form-values'
 import { EditorPage } from '../../components/editor-page'
 import { Field } from '../../components/field'
 import { ConflictNotice, useResourceSave } from '../../components/resource-form'
-import { buttonSecondary, titleInput } from '../../components/styles'
+import { buttonSecondary } from '../../components/styles'
+import { TitleInput } from '../../components/title-input'
 import type { ActionResult } from '../../lib/admin-action'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query'
@@ -117,10 +118,10 @@ export function PostEditor({ item: opened, latest, back, categories, previewLink
       heading={item ? 'Edit Blog Post' : 'Create New Blog Post'}
       status={
         <div className="flex flex-wrap items-center gap-x-3">
-          <AutosaveStatus autosave={autosave} />
           <p className="text-xs text-slate-600">
             {words} {words === 1 ? 'word' : 'words'} · {readingMinutes(words)} min read
           </p>
+          <AutosaveStatus autosave={autosave} />
         </div>
       }
       notices={
@@ -162,8 +163,7 @@ export function PostEditor({ item: opened, latest, back, categories, previewLink
       ) : (
         <>
           <Field label="Title" error={errors.title?.message}>
-            <input
-              className={titleInput}
+            <TitleInput
               placeholder="Post title"
               {...titleField}
               onChange={(event) => {

@@ -120,7 +120,7 @@ export function PostSettings({ form, item, categories, previewLinks, onSlugEdite
         <ZonedDateTime control={form.control} name="publish_at" label="Publish at" hint="A later time schedules the post." />
       </SettingsSection>
 
-      <SettingsSection title="Featured image">
+      <SettingsSection>
         <ImageField
           control={form.control}
           name="featured_image"
