@@ -59,8 +59,9 @@ describe('the Supabase APIs on their own origin', () => {
     const src = await blog.uploadImage({ name: 'skyline.jpg', mimeType: 'image/jpeg', buffer: photo })
     expect(new URL(src).origin).toBe(apiOrigin)
     uploadedPath = decodeURIComponent(new URL(src).pathname.replace('/storage/v1/object/public/media/', ''))
-    await blog.editor().getByLabel('Featured Image URL').fill(src)
-    slug = await blog.slug().inputValue()
+    await blog.imageUrl('Featured image', src)
+    await blog.closeSettings()
+    slug = await blog.slug()
     await blog.create()
     await admin.expectToast('Blog post created successfully')
 
