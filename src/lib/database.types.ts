@@ -377,66 +377,44 @@ export type Database = {
         }
         Relationships: []
       }
-      lead_mail_outbox: {
+      mail_outbox: {
         Row: {
           attempts: number
-          contact_message_id: string | null
-          content_review_id: string | null
           created_at: string
           id: string
-          job_application_id: string | null
+          kind: string
           last_error: string | null
           locked_until: string | null
           next_attempt_at: string
+          payload: NonNullable<Json>
           recipient: string
-          review_event: string | null
+          subject_id: string
         }
         Insert: {
           attempts?: number
-          contact_message_id?: string | null
-          content_review_id?: string | null
           created_at?: string
           id?: string
-          job_application_id?: string | null
+          kind: string
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
+          payload?: NonNullable<Json>
           recipient: string
-          review_event?: string | null
+          subject_id: string
         }
         Update: {
           attempts?: number
-          contact_message_id?: string | null
-          content_review_id?: string | null
           created_at?: string
           id?: string
-          job_application_id?: string | null
+          kind?: string
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
+          payload?: NonNullable<Json>
           recipient?: string
-          review_event?: string | null
+          subject_id?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: "lead_mail_outbox_contact_message_id_fkey"
-            columns: ["contact_message_id"]
-            referencedRelation: "contact_messages"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "lead_mail_outbox_content_review_id_fkey"
-            columns: ["content_review_id"]
-            referencedRelation: "content_reviews"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "lead_mail_outbox_job_application_id_fkey"
-            columns: ["job_application_id"]
-            referencedRelation: "job_applications"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
       newsletter_subscribers: {
         Row: {
@@ -963,31 +941,14 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
-      claim_lead_mail: {
+      claim_mail: {
         Args: { lease_seconds?: number; max_rows?: number }
         Returns: {
           attempts: number
           id: string
-          job_opening_id: string
           kind: string
-          lead_email: string
-          lead_id: string
-          lead_name: string
-          received_at: string
+          payload: Json
           recipient: string
-          review_event: string
-          review_kind: string
-          review_note: string
-          topic: string
-        }[]
-      }
-      claim_newsletter_confirmations: {
-        Args: { token_hashes: string[] }
-        Returns: {
-          email: string
-          id: string
-          token_hash: string
-          unsubscribe_token: string
         }[]
       }
       confirm_newsletter: { Args: { token: string }; Returns: boolean }
@@ -1010,7 +971,7 @@ export type Database = {
         Returns: undefined
       }
       erase_personal_data: { Args: { email: string }; Returns: Json }
-      finish_lead_mail: {
+      finish_mail: {
         Args: { failure?: string; mail_id: string }
         Returns: undefined
       }
@@ -1050,10 +1011,6 @@ export type Database = {
         Returns: boolean
       }
       job_opening_state: { Args: { opening_slug: string }; Returns: string }
-      lead_mail_max_attempts: {
-        Args: Record<PropertyKey, never>
-        Returns: number
-      }
       lead_notify_setting: { Args: { setting: string }; Returns: string }
       log_personal_data_read: {
         Args: { application_id?: string; kind: string }
@@ -1063,6 +1020,7 @@ export type Database = {
         Args: { action: string; member_id: string }
         Returns: undefined
       }
+      mail_max_attempts: { Args: Record<PropertyKey, never>; Returns: number }
       media_usage: {
         Args: Record<PropertyKey, never>
         Returns: {

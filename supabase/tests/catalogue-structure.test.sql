@@ -10,7 +10,7 @@ select tables_are(
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
-    'role_permissions', 'redirects', 'lead_mail_outbox', 'blog_post_drafts', 'post_previews',
+    'role_permissions', 'redirects', 'mail_outbox', 'blog_post_drafts', 'post_previews',
     'content_reviews', 'solution_drafts'
   ],
   'public has exactly the product tables'

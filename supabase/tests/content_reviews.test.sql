@@ -30,7 +30,7 @@ create function tests.logged(item uuid, what text) returns jsonb language sql se
   select changes from private.activity_log where row_id = item::text and action = what order by id desc limit 1
 $$;
 create function tests.mail_to(recipient_email text, event text) returns bigint language sql security definer as $$
-  select count(*) from public.lead_mail_outbox where recipient = recipient_email and review_event = event
+  select count(*) from public.mail_outbox where kind = 'content_review' and recipient = recipient_email and payload ->> 'event' = event
 $$;
 create function tests.first_live_version(item uuid) returns bigint language sql security definer as $$
   select id from private.revisions where row_id = item::text and (data ->> 'published')::boolean order by id limit 1
