@@ -3,7 +3,8 @@
 // than the screen, whose last word is made bold from the toolbar, which stayed in view while the text
 // scrolled; Tab runs title, body, then the settings; the post's address reloads to the same draft;
 // published, the public page shows the chosen image. axe on the page at 1280 and 390 px, with the
-// settings sheet open on the phone; screenshots of both widths in test-results/.
+// settings sheet open on the phone; screenshots of both widths in test-results/. The browser's Back
+// returns to the list as it was left.
 import sharp from 'sharp'
 import { afterAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
@@ -164,6 +165,23 @@ describe('a post on its own page', () => {
     await page.screenshot({ path: 'test-results/post-page-390-settings.png' })
     await expectNoViolations(page, `${postPath} at 390 px, settings sheet open`)
     await expect(sheet.getByLabel('Published').isChecked()).resolves.toBe(true)
+  })
+
+  test('the browser’s Back returns from a post’s page to the list, its search and filters kept', async ({ page }) => {
+    const admin = new AdminPage(page, siteUrl)
+    await admin.signIn()
+    await admin.open(`/admin/blog?category=${encodeURIComponent('AI & Automation')}&q=KYC`, 'Blog Management')
+    await page
+      .getByRole('link', { name: /^Edit / })
+      .first()
+      .click()
+    await new AdminBlogPage(page).editor().waitFor()
+    await page.goBack()
+    await page.getByRole('heading', { level: 1, name: 'Blog Management' }).waitFor()
+    const params = new URL(page.url()).searchParams
+    expect([params.get('category'), params.get('q')]).toEqual(['AI & Automation', 'KYC'])
+    await expect(page.getByRole('searchbox').inputValue()).resolves.toBe('KYC')
+    await expect(page.getByLabel('Category').inputValue()).resolves.toBe('AI & Automation')
   })
 
   test('axe finds nothing on a new post’s page at 390 and 1280 px, nor in the settings sheet', { timeout: 120_000 }, async ({ page }) => {

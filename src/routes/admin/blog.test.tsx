@@ -222,6 +222,21 @@ describe('Blog Management', () => {
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('draft')
   })
 
+  it('leaving a post’s page for another screen sends what its autosave still held', async () => {
+    const { data: post } = await env.db.from('blog_posts').select('id, excerpt').eq('slug', 'ledger-design-5-lessons').single()
+    const user = userEvent.setup()
+    const page = await openPost('Ledger Design: 5 Lessons!', user)
+    await enterText(user, within(page).getByLabelText('Excerpt'), ' Typed, then left at once.')
+    await user.click(within(page).getByRole('link', { name: 'Blog posts' }))
+    await screen.findByRole('heading', { level: 1, name: 'Blog Management' })
+    await expect
+      .poll(async () => {
+        const { data } = await env.db.from('blog_post_drafts').select('post_values').eq('id', post!.id).maybeSingle()
+        return (data?.post_values as { excerpt?: string } | undefined)?.excerpt
+      })
+      .toBe(`${post!.excerpt} Typed, then left at once.`)
+  })
+
   it('publishes and unpublishes, filters, and deletes after the confirmation', async () => {
     const user = userEvent.setup()
     renderList()

@@ -5,6 +5,7 @@
 // does the network coming back after a failed save. The live post changes only on "Update Post".
 import { useEffect, useRef, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
+import { useFormAction } from 'react-router'
 import type { BlogPostInput, EditablePost } from '~/entities/blog-post'
 import { useAdminAction } from '../../lib/use-admin-action'
 
@@ -86,7 +87,8 @@ export function usePostAutosave(
   active: boolean,
   restored: Pick<RestoredPost, 'source' | 'savedAt'>,
 ): PostAutosave {
-  const action = useAdminAction()
+  // Named now: a save sent as the page is left goes to this page's action, not the next screen's.
+  const action = useAdminAction(useFormAction())
   const [state, setState] = useState<AutosaveState>({
     status: restored.source === 'browser' ? 'pending' : restored.savedAt ? 'saved' : 'idle',
     savedAt: restored.savedAt,
