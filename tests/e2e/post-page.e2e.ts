@@ -184,17 +184,30 @@ describe('a post on its own page', () => {
     await expect(page.getByLabel('Category').inputValue()).resolves.toBe('AI & Automation')
   })
 
-  test('axe finds nothing on a new post’s page at 390 and 1280 px, nor in the settings sheet', { timeout: 120_000 }, async ({ page }) => {
-    const admin = new AdminPage(page, siteUrl)
-    await admin.signIn()
-    const blog = new AdminBlogPage(page)
-    for (const viewport of [PHONE, LAPTOP]) {
-      await page.setViewportSize(viewport)
+  test(
+    'axe finds nothing on a new post’s page at 390 and 1280 px, nor in the settings sheet, which a refused save opens on a phone',
+    { timeout: 120_000 },
+    async ({ page }) => {
+      const admin = new AdminPage(page, siteUrl)
+      await admin.signIn()
+      const blog = new AdminBlogPage(page)
+      for (const viewport of [PHONE, LAPTOP]) {
+        await page.setViewportSize(viewport)
+        await admin.open('/admin/blog/new', 'Create New Blog Post')
+        await expectNoViolations(page, `/admin/blog/new at ${viewport.width} px`)
+        await blog.settings()
+        await settle(page)
+        await expectNoViolations(page, `/admin/blog/new at ${viewport.width} px, settings open`)
+      }
+
+      // On a phone, a save whose settings break their rules opens the sheet on their messages.
+      await page.setViewportSize(PHONE)
       await admin.open('/admin/blog/new', 'Create New Blog Post')
-      await expectNoViolations(page, `/admin/blog/new at ${viewport.width} px`)
-      await blog.settings()
-      await settle(page)
-      await expectNoViolations(page, `/admin/blog/new at ${viewport.width} px, settings open`)
-    }
-  })
+      await blog.editor().getByRole('button', { name: 'Create Post' }).click()
+      const sheet = page.getByRole('dialog', { name: 'Post settings' })
+      await sheet.getByText('Category is required').waitFor()
+      await expect(sheet.getByText('Featured image is required').isVisible()).resolves.toBe(true)
+      await expectNoViolations(page, '/admin/blog/new at 390 px, settings with their errors')
+    },
+  )
 })

@@ -7,24 +7,20 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import type { FieldValues } from 'react-hook-form'
 import { Link, useLocation, useNavigate } from 'react-router'
-import type { ZodType } from 'zod'
 import type { ActionResult } from '../lib/admin-action'
 import { useBackToList } from '../lib/back-to-list'
 import { useDraftForm } from '../lib/use-draft'
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query'
 import { EditorPage, SettingsSection } from './editor-page'
 import { EmptyState } from './empty-state'
-import { ConflictNotice, renderParts, useResourceSave, type FormPart } from './resource-form'
+import { ConflictNotice, renderParts, useResourceSave, type FormDescription, type FormPart } from './resource-form'
 import { buttonSecondary } from './styles'
 
-export interface PageDescription<Row, Input extends FieldValues, Values extends FieldValues> {
-  schema: ZodType<Values, Input>
-  /** Where the draft lives: `<draftKey>:<id>` or `<draftKey>:new`. */
-  draftKey: string
-  initial: (item: Row | null) => Input
-  titles: { create: string; edit: string }
-  submitLabels: { create: string; update: string }
-  busyLabel?: string
+/** What a dialog's form description says (the schema, the draft, the titles and buttons), with the page's columns for its parts. */
+export interface PageDescription<Row, Input extends FieldValues, Values extends FieldValues> extends Omit<
+  FormDescription<Row, Input, Values>,
+  'parts' | 'widthClass'
+> {
   /** The list the items belong to: its address (each page is `<path>/<id>`, a new one `<path>/new`) and its name. */
   list: { path: string; label: string }
   settingsTitle: string

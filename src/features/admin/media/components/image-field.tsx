@@ -5,6 +5,7 @@ import { ImageOff, Link2 } from 'lucide-react'
 import { useId, useState } from 'react'
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form'
 import { Dialog } from '~/components/ui/dialog'
+import { FieldNotes } from '../../components/field'
 import { buttonSecondary, input } from '../../components/styles'
 import { useImageUpload } from '../../lib/use-image-upload'
 import { MediaPicker, useMediaLibrary } from './media-picker'
@@ -106,16 +107,7 @@ export function ImageField<Input extends FieldValues>({ control, name, label, fo
                 aria-describedby={describedBy}
               />
             </div>
-            {hint ? (
-              <p id={`${id}-hint`} className="text-xs text-slate-500">
-                {hint}
-              </p>
-            ) : null}
-            {error ? (
-              <p id={`${id}-error`} className="text-xs text-red-700">
-                {error}
-              </p>
-            ) : null}
+            <FieldNotes id={id} hint={hint} error={error} />
             {choosing ? (
               <Dialog open onOpenChange={setChoosing} title={`Choose the ${label.toLowerCase()}`} widthClass="max-w-2xl">
                 <MediaPicker library={library} onChoose={choose} upload={(file) => images.upload(file, folder)} uploading={images.busy} />
