@@ -149,7 +149,12 @@ export function PostEditor({ item: opened, latest, back, categories, previewLink
       }
       sheet={{ open: sheetOpen, setOpen: setSheetOpen }}
       tools={
-        <button type="button" className={buttonSecondary} aria-pressed={previewing} onClick={() => setPreviewing((shown) => !shown)}>
+        <button
+          type="button"
+          className={`${buttonSecondary} aria-pressed:border-slate-500 aria-pressed:bg-slate-100`}
+          aria-pressed={previewing}
+          onClick={() => setPreviewing((shown) => !shown)}
+        >
           <Eye aria-hidden className="size-4" /> Preview
         </button>
       }
