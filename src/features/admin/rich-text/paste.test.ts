@@ -17,7 +17,7 @@ function paste(html: string): string {
   const editor = new Editor({
     element: document.body.appendChild(document.createElement('div')),
     extensions: richTextExtensions(),
-    editorProps: { transformPastedHTML: cleanPastedHtml },
+    editorProps: { transformPastedHTML: (pasted) => cleanPastedHtml(pasted) },
   })
   editors.push(editor)
   // jsdom has no ClipboardEvent: a plain paste event without clipboard data is what ProseMirror reads.

@@ -114,7 +114,7 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
         class:
           'prose-content min-h-72 rounded-b-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-primary',
       },
-      transformPastedHTML: cleanPastedHtml,
+      transformPastedHTML: (html) => cleanPastedHtml(html),
       handlePaste: (_view, event) => {
         const files = imageFilesOf(event.clipboardData)
         if (files.length === 0) return false
