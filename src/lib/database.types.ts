@@ -318,9 +318,10 @@ export type Database = {
           country: string | null
           created_at: string
           department: string
-          description: string | null
+          description: string
           id: string
           location: string
+          region: string | null
           remote: boolean
           requirements: string | null
           salary_currency: string | null
@@ -328,6 +329,7 @@ export type Database = {
           salary_min: number | null
           salary_unit: string | null
           slug: string
+          street_address: string | null
           title: string
           type: string
           updated_at: string
@@ -339,9 +341,10 @@ export type Database = {
           country?: string | null
           created_at?: string
           department: string
-          description?: string | null
+          description: string
           id?: string
           location: string
+          region?: string | null
           remote?: boolean
           requirements?: string | null
           salary_currency?: string | null
@@ -349,6 +352,7 @@ export type Database = {
           salary_min?: number | null
           salary_unit?: string | null
           slug: string
+          street_address?: string | null
           title: string
           type?: string
           updated_at?: string
@@ -360,9 +364,10 @@ export type Database = {
           country?: string | null
           created_at?: string
           department?: string
-          description?: string | null
+          description?: string
           id?: string
           location?: string
+          region?: string | null
           remote?: boolean
           requirements?: string | null
           salary_currency?: string | null
@@ -370,6 +375,7 @@ export type Database = {
           salary_min?: number | null
           salary_unit?: string | null
           slug?: string
+          street_address?: string | null
           title?: string
           type?: string
           updated_at?: string

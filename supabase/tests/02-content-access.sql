@@ -20,9 +20,9 @@ insert into public.solutions (id, slug, title, category, shortdescription, longd
 insert into public.blog_posts (id, slug, title, excerpt, content, category, featured_image, author_name, published) values
   ('c5000000-0000-4000-8000-000000000001', 'pgtap-published', 'Published', 'Ex.', '<p>Body</p>', 'pgtap', '/img/a.png', 'Ada', true),
   ('c5000000-0000-4000-8000-000000000002', 'pgtap-draft', 'Draft', 'Ex.', '<p>Body</p>', 'pgtap', '/img/b.png', 'Ada', false);
-insert into public.job_openings (id, title, location, department, active) values
-  ('c6000000-0000-4000-8000-000000000001', 'PGTAP Engineer', 'Lagos', 'Engineering', true),
-  ('c6000000-0000-4000-8000-000000000002', 'PGTAP Closed', 'Lagos', 'Engineering', false);
+insert into public.job_openings (id, title, location, department, active, description) values
+  ('c6000000-0000-4000-8000-000000000001', 'PGTAP Engineer', 'Lagos', 'Engineering', true, '<p>Role.</p>'),
+  ('c6000000-0000-4000-8000-000000000002', 'PGTAP Closed', 'Lagos', 'Engineering', false, '<p>Role.</p>');
 insert into public.site_settings (key, value) values ('pgtap_setting', 'original');
 
 -- anon ------------------------------------------------------------------------------------------------
@@ -59,7 +59,7 @@ select throws_ok($$ insert into public.solutions (slug, title, category, shortde
 select throws_ok($$ insert into public.blog_posts (slug, title, excerpt, content, category, featured_image, author_name)
                     values ('x', 't', 'e', 'c', 'c', '/i.png', 'a') $$,
   '42501', 'permission denied for table blog_posts', 'anon cannot add posts');
-select throws_ok($$ insert into public.job_openings (title, location, department) values ('t', 'l', 'd') $$,
+select throws_ok($$ insert into public.job_openings (title, location, department, description) values ('t', 'l', 'd', '<p>Role.</p>') $$,
   '42501', 'permission denied for table job_openings', 'anon cannot add job openings');
 select throws_ok($$ insert into public.site_settings (key, value) values ('x', 'y') $$,
   '42501', 'permission denied for table site_settings', 'anon cannot add site settings');
@@ -123,7 +123,7 @@ select throws_ok($$ insert into public.solutions (slug, title, category, shortde
 select throws_ok($$ insert into public.blog_posts (slug, title, excerpt, content, category, featured_image, author_name)
                     values ('x', 't', 'e', 'c', 'c', '/i.png', 'a') $$,
   '42501', 'new row violates row-level security policy for table "blog_posts"', 'a non-admin cannot add posts');
-select throws_ok($$ insert into public.job_openings (title, location, department) values ('t', 'l', 'd') $$,
+select throws_ok($$ insert into public.job_openings (title, location, department, description) values ('t', 'l', 'd', '<p>Role.</p>') $$,
   '42501', 'new row violates row-level security policy for table "job_openings"', 'a non-admin cannot add job openings');
 select throws_ok($$ insert into public.site_settings (key, value) values ('x', 'y') $$,
   '42501', 'new row violates row-level security policy for table "site_settings"', 'a non-admin cannot add site settings');
@@ -187,7 +187,7 @@ select lives_ok($$ insert into public.solutions (slug, title, category, shortdes
 select lives_ok($$ insert into public.blog_posts (slug, title, excerpt, content, category, featured_image, author_name, tags)
                    values ('pgtap-new-post', 'New', 'e', '<p>c</p>', 'pgtap', '/i.png', 'Ada', '{fintech}') $$,
   'an admin adds posts');
-select lives_ok($$ insert into public.job_openings (title, location, department, type) values ('PGTAP Intern', 'Remote', 'Ops', 'Internship') $$,
+select lives_ok($$ insert into public.job_openings (title, location, department, type, description) values ('PGTAP Intern', 'Remote', 'Ops', 'Internship', '<p>Role.</p>') $$,
   'an admin adds job openings');
 select lives_ok($$ insert into public.site_settings (key, value) values ('pgtap_new', 'v') $$,
   'an admin adds site settings');

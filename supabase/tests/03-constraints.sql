@@ -3,8 +3,8 @@
 begin;
 select plan(56);
 
-insert into public.job_openings (id, title, location, department) values
-  ('d6000000-0000-4000-8000-000000000001', 'PGTAP Analyst', 'Lagos', 'Finance');
+insert into public.job_openings (id, title, location, department, description) values
+  ('d6000000-0000-4000-8000-000000000001', 'PGTAP Analyst', 'Lagos', 'Finance', '<p>Role.</p>');
 insert into public.solutions (slug, title, category, shortdescription, longdescription, icon, url, metadescription) values
   ('pgtap-taken', 'Taken', 'Banking', 's', 'l', 'Bot', 'Contact Us', 'm');
 insert into public.blog_posts (slug, title, excerpt, content, category, featured_image, author_name) values
@@ -90,9 +90,9 @@ select throws_ok($$ insert into public.blog_posts (slug, title, excerpt, content
   '23514', 'new row for relation "blog_posts" violates check constraint "blog_posts_tags_check"', 'more than 50 tags are refused');
 
 -- job_openings -------------------------------------------------------------------------------------------
-select throws_ok($$ insert into public.job_openings (title, location, department, type) values ('t', 'l', 'd', 'Freelance') $$,
+select throws_ok($$ insert into public.job_openings (title, location, department, type, description) values ('t', 'l', 'd', 'Freelance', '<p>Role.</p>') $$,
   '23514', 'new row for relation "job_openings" violates check constraint "job_openings_type_check"', 'a job type outside the four is refused');
-select throws_ok($$ insert into public.job_openings (title, location) values ('t', 'l') $$,
+select throws_ok($$ insert into public.job_openings (title, location, description) values ('t', 'l', '<p>Role.</p>') $$,
   '23502', 'null value in column "department" of relation "job_openings" violates not-null constraint', 'a job opening without department is refused');
 
 -- website_content and site_settings ---------------------------------------------------------------------

@@ -7,9 +7,9 @@ select plan(46);
 -- Identities for this file, created inside its transaction and gone at rollback -------------------
 select tests.create_identities();
 
-insert into public.job_openings (id, title, location, department, active) values
-  ('e6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering', true),
-  ('e6000000-0000-4000-8000-000000000002', 'PGTAP Closed', 'Lagos', 'Engineering', false);
+insert into public.job_openings (id, title, location, department, active, description) values
+  ('e6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering', true, '<p>Role.</p>'),
+  ('e6000000-0000-4000-8000-000000000002', 'PGTAP Closed', 'Lagos', 'Engineering', false, '<p>Role.</p>');
 insert into public.contact_messages (id, first_name, last_name, email, message) values
   ('e1000000-0000-4000-8000-000000000001', 'Existing', 'Lead', 'existing@example.com', 'Earlier message');
 insert into public.newsletter_subscribers (id, email, status) values

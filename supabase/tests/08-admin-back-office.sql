@@ -5,8 +5,8 @@ begin;
 select plan(17);
 
 select tests.create_identities();
-insert into public.job_openings (id, title, location, department) values
-  ('e6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, location, department, description) values
+  ('e6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering', '<p>Role.</p>');
 insert into public.job_applications (id, job_opening_id, name, email, cv_path) values
   ('e3000000-0000-4000-8000-000000000001', 'e6000000-0000-4000-8000-000000000001', 'Applicant',
    'applicant@example.com', '7d0f1d7e-3c49-4a0e-9d0a-1f4c1b2a3e4f/cv.pdf');

@@ -143,7 +143,7 @@ describe('job application without JavaScript', () => {
     activeJob = active!
     const { data: inactive, error } = await service
       .from('job_openings')
-      .insert({ title: 'Closed role', slug: '', location: 'Lagos', department: 'Finance', active: false })
+      .insert({ title: 'Closed role', slug: '', location: 'Lagos', department: 'Finance', description: '<p>Closed.</p>', active: false })
       .select('id, slug')
       .single()
     expect(error).toBeNull()

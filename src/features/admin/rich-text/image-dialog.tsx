@@ -41,18 +41,22 @@ function isImage(file: MediaFile): boolean {
 export interface ImageDialogProps {
   /** An image already uploaded (pasted or dropped): the dialog only asks for its description. */
   src: string | null
+  /** The description the image came with (a Word picture's alt text), to start from. */
+  alt?: string
+  /** Said under the title while more pasted images wait for their turn. */
+  progress?: string
   onClose: () => void
   onInsert: (image: ChosenImage) => void
   upload: (file: File) => Promise<string | null>
   uploading: boolean
 }
 
-export function ImageDialog({ src: given, onClose, onInsert, upload, uploading }: ImageDialogProps) {
+export function ImageDialog({ src: given, alt: givenAlt = '', progress, onClose, onInsert, upload, uploading }: ImageDialogProps) {
   const library = useFetcher<{ files: MediaFile[] }>()
   const transform = useImageTransformations()
   const [src, setSrc] = useState<string | null>(given)
   const [query, setQuery] = useState('')
-  const [alt, setAlt] = useState('')
+  const [alt, setAlt] = useState(givenAlt)
   const [decorative, setDecorative] = useState(false)
   const [caption, setCaption] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -93,6 +97,7 @@ export function ImageDialog({ src: given, onClose, onInsert, upload, uploading }
     <Dialog open onOpenChange={(open) => !open && onClose()} title={src ? 'Describe the image' : 'Insert an image'} widthClass="max-w-2xl">
       {src ? (
         <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          {progress ? <p className="text-sm text-slate-600">{progress}</p> : null}
           <img src={src} alt="" className="max-h-48 w-auto justify-self-start rounded border border-slate-200 object-contain" />
           <div className="grid gap-1">
             <label htmlFor={`${id}-alt`} className="text-sm font-medium text-slate-800">
