@@ -247,7 +247,11 @@ describe('the calls of spec section 7, as the web app makes them', () => {
     const adminAll = await admin.from('job_openings').select('*').order('created_at', { ascending: false })
     expect(adminAll.data?.some((j) => j.active === false)).toBe(true)
 
-    const created = await admin.from('job_openings').insert({ title: 'Tester', location: 'Remote', department: 'QA', description: '<p>Tests.</p>' }).select().single()
+    const created = await admin
+      .from('job_openings')
+      .insert({ title: 'Tester', location: 'Remote', department: 'QA', description: '<p>Tests.</p>' })
+      .select()
+      .single()
     expect(created.error).toBeNull()
     expect(created.data).toMatchObject({ type: 'Full-time', active: true, requirements: null })
     expect((await admin.from('job_openings').update({ active: false }).eq('id', created.data?.id)).error).toBeNull()

@@ -111,7 +111,13 @@ describe("each open role's page", () => {
         // The street is the company's (its address setting), for a role in the company's town.
         expect(posting.jobLocation).toEqual({
           '@type': 'Place',
-          address: { '@type': 'PostalAddress', streetAddress: '12 Idowu Taylor Street, Victoria Island', addressLocality: 'Lagos', addressRegion: 'Lagos', addressCountry: 'NG' },
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: '12 Idowu Taylor Street, Victoria Island',
+            addressLocality: 'Lagos',
+            addressRegion: 'Lagos',
+            addressCountry: 'NG',
+          },
         })
       }
       if (job.salary_min !== null) {
@@ -123,7 +129,10 @@ describe("each open role's page", () => {
   })
 
   it('gives pay up to a ceiling as maxValue', async () => {
-    const { error } = await service.from('job_openings').update({ salary_min: null, salary_max: 500000, salary_unit: 'MONTH' }).eq('slug', 'software-engineering-intern')
+    const { error } = await service
+      .from('job_openings')
+      .update({ salary_min: null, salary_max: 500000, salary_unit: 'MONTH' })
+      .eq('slug', 'software-engineering-intern')
     expect(error).toBeNull()
     const { html } = await page('/careers/software-engineering-intern')
     expect(html).toContain('Up to NGN 500,000 a month')

@@ -46,12 +46,24 @@ describe('jobPostingLd', () => {
     const inTown = jobPostingLd(site, { job: { ...job, region: 'Lagos' }, descriptionHtml: '<p>Build.</p>', logo: '/favicon.svg', companyAddress: company })
     expect(inTown.jobLocation).toEqual({
       '@type': 'Place',
-      address: { '@type': 'PostalAddress', streetAddress: '12 Idowu Taylor Street, Victoria Island', addressLocality: 'Lagos', addressRegion: 'Lagos', addressCountry: 'NG' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '12 Idowu Taylor Street, Victoria Island',
+        addressLocality: 'Lagos',
+        addressRegion: 'Lagos',
+        addressCountry: 'NG',
+      },
     })
     const own = { ...job, location: 'Abuja', street_address: '5 Aguiyi Ironsi Street, Maitama', region: 'Federal Capital Territory' }
     expect(jobPostingLd(site, { job: own, descriptionHtml: '<p>Build.</p>', logo: '/favicon.svg', companyAddress: company }).jobLocation).toEqual({
       '@type': 'Place',
-      address: { '@type': 'PostalAddress', streetAddress: '5 Aguiyi Ironsi Street, Maitama', addressLocality: 'Abuja', addressRegion: 'Federal Capital Territory', addressCountry: 'NG' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '5 Aguiyi Ironsi Street, Maitama',
+        addressLocality: 'Abuja',
+        addressRegion: 'Federal Capital Territory',
+        addressCountry: 'NG',
+      },
     })
     // Elsewhere than the company, with no street of its own: the town and country are all there is.
     const away = { ...job, location: 'Kano (On-site)' }

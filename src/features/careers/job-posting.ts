@@ -24,12 +24,7 @@ export function localityOf(location: string): string {
 function baseSalary(job: JobPage): JsonLd | null {
   const { salary_min: min, salary_max: max, salary_currency: currency, salary_unit: unit } = job
   if ((min === null && max === null) || !currency || !unit) return null
-  const amount =
-    min !== null && max !== null && min !== max
-      ? { minValue: min, maxValue: max }
-      : min === null
-        ? { maxValue: max }
-        : { value: min }
+  const amount = min !== null && max !== null && min !== max ? { minValue: min, maxValue: max } : min === null ? { maxValue: max } : { value: min }
   return { '@type': 'MonetaryAmount', currency, value: { '@type': 'QuantitativeValue', ...amount, unitText: unit } }
 }
 

@@ -62,7 +62,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const secret = newCvUploadSecret()
   const db = requestDb(context, { [CV_UPLOAD_SECRET_HEADER]: secret })
   const jobId = await getOpenJobId(db, params.slug)
-  if (!jobId) return data({ ok: false as const, fieldErrors: {}, formError: new JobNotOpenError().message, values: {} }, { status: 410 })
+  if (!jobId) {
+    const state = await loadSafely(`Checking job opening ${params.slug}`, () => getJobOpeningState(db, params.slug), null)
+    return data({ ok: false as const, fieldErrors: {}, formError: new JobNotOpenError().message, values: {} }, { status: state === 'closed' ? 410 : 404 })
+  }
   const { status, result } = await handleApplicationSubmission(db, jobId, await readForm(request, 'job application form'), secret)
   return data(result, { status })
 }

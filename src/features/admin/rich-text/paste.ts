@@ -49,7 +49,11 @@ export function pastedPictures(html: string, rtf: string): PastedPicture[] {
     const picture = pictures[index]
     if (!isLocal(image.getAttribute('src')) || !picture?.type) return
     const name = `pasted-image-${found.length + 1}.${picture.type === 'image/png' ? 'png' : 'jpg'}`
-    found.push({ index, file: new File([picture.bytes as Uint8Array<ArrayBuffer>], name, { type: picture.type }), alt: image.getAttribute('alt')?.trim() ?? '' })
+    found.push({
+      index,
+      file: new File([picture.bytes as Uint8Array<ArrayBuffer>], name, { type: picture.type }),
+      alt: image.getAttribute('alt')?.trim() ?? '',
+    })
   })
   return found
 }
@@ -221,7 +225,12 @@ export function cleanPastedDocument(html: string, placed: ReadonlyMap<number, Pl
   // Spacing between blocks, which the page's own styles provide: line breaks and empty inline
   // leftovers between blocks, paragraphs and list items with nothing in them.
   for (const node of [...body.childNodes]) {
-    if (node.nodeType === 1 && ['BR', 'SPAN', 'FONT', 'B', 'I', 'A'].includes((node as Element).tagName) && isBlankText(node as Element) && !(node as Element).querySelector('img')) {
+    if (
+      node.nodeType === 1 &&
+      ['BR', 'SPAN', 'FONT', 'B', 'I', 'A'].includes((node as Element).tagName) &&
+      isBlankText(node as Element) &&
+      !(node as Element).querySelector('img')
+    ) {
       ;(node as Element).remove()
     }
   }

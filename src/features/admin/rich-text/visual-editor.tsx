@@ -131,7 +131,12 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
   const pasteDocument = async (html: string, pictures: PastedPicture[]) => {
     const chosen = await uploadAndDescribe(pictures.map(({ file, alt }) => ({ file, alt })))
     const placed = new Map(pictures.map(({ index }, i) => [index, chosen[i] ?? null]))
-    editorRef.current?.chain().focus().insertContent(cleanPastedDocument(html, placed)).run()
+    // White space between the copy's elements is layout, as in a paste, not text to keep.
+    editorRef.current
+      ?.chain()
+      .focus()
+      .insertContent(cleanPastedDocument(html, placed), { parseOptions: { preserveWhitespace: false } })
+      .run()
   }
 
   const editor = useEditor({
