@@ -493,7 +493,7 @@ describe('the PostgREST dialect', () => {
       code: 'PGRST116',
       details: 'The result contains 0 rows',
       hint: null,
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
     })
     const many = await service.from('blog_posts').select('slug').eq('category', 'Dialect').single()
     expect(many.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 3 rows' })
