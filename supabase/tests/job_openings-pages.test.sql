@@ -55,7 +55,7 @@ select lives_ok(
   'a remote role with a salary range is taken');
 
 -- A description is required and must hold text: a JobPosting without one is refused by Google.
-select throws_ok($$ insert into public.job_openings (title, location, department, description) values ('X', 'Lagos', 'Engineering', '<p>Role.</p>') $$,
+select throws_ok($$ insert into public.job_openings (title, location, department) values ('X', 'Lagos', 'Engineering') $$,
   '23502', null, 'an opening without a description is refused');
 select throws_ok($$ insert into public.job_openings (title, location, department, description) values ('X', 'Lagos', 'Engineering', '<p> &nbsp;</p><p></p>') $$,
   '23514', null, 'a description of tags and spaces alone is refused');
