@@ -16,6 +16,8 @@ const opening = {
   slug: '',
   location: 'Lagos',
   country: ' ng ',
+  street_address: ' 12 Idowu Taylor Street ',
+  region: '',
   remote: false,
   department: 'Design',
   type: 'Full-time',
@@ -67,6 +69,8 @@ describe('entity schemas give the row to write', () => {
       ...opening,
       title: 'Product Designer',
       country: 'NG',
+      street_address: '12 Idowu Taylor Street',
+      region: null,
       salary_min: 450000,
       salary_max: null,
       salary_currency: 'NGN',
@@ -77,8 +81,19 @@ describe('entity schemas give the row to write', () => {
   })
 
   it('store a currency and a period only with a salary figure, and no closing time as null', () => {
-    const row = jobOpeningSchema.parse({ ...opening, salary_min: '', closes_at: '', description: '<script>alert(1)</script>' })
-    expect(row).toMatchObject({ salary_min: null, salary_max: null, salary_currency: null, salary_unit: null, closes_at: null, description: null })
+    const row = jobOpeningSchema.parse({ ...opening, salary_min: '', closes_at: '' })
+    expect(row).toMatchObject({ salary_min: null, salary_max: null, salary_currency: null, salary_unit: null, closes_at: null })
+  })
+
+  it('refuse an opening whose description shows no text once sanitized: a JobPosting needs one', () => {
+    for (const description of ['', '<script>alert(1)</script>', '<p> &nbsp;</p>', '<img src="/a.png" alt="">']) {
+      const result = jobOpeningSchema.safeParse({ ...opening, description })
+      expect(result.success, description).toBe(false)
+      expect(
+        result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+        description,
+      ).toEqual([['description', 'Description is required']])
+    }
   })
 
   it('store a post with its HTML sanitized, its tags trimmed without blanks, and its time in UTC', () => {

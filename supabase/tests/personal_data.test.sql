@@ -2,8 +2,8 @@
 begin;
 select plan(48);
 
-insert into public.job_openings (id, title, location, department)
-values ('d0000000-0000-4000-8000-000000003301', 'pgTAP privacy role', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, location, department, description)
+values ('d0000000-0000-4000-8000-000000003301', 'pgTAP privacy role', 'Lagos', 'Engineering', '<p>Role.</p>');
 
 -- Consent is stamped by the database ---------------------------------------------------------------
 set local role anon;

@@ -135,6 +135,12 @@ export const jobPage: PageDescription<JobOpening, JobOpeningInput, JobOpeningVal
       parts: [
         { name: 'location', label: 'Location', hint: 'Town first, e.g. Lagos (Hybrid)' },
         { name: 'country', label: 'Country code', placeholder: 'NG', hint: 'Two letters (ISO 3166)' },
+        {
+          name: 'street_address',
+          label: 'Street address (optional)',
+          hint: "Where an on-site role works; left empty, the company's address when the role is in its town",
+        },
+        { name: 'region', label: 'Region (optional)', placeholder: 'Lagos', hint: 'State, province or county' },
         { name: 'remote', label: 'Fully remote (applicants may live anywhere in the country above)', kind: 'checkbox' },
       ],
     },

@@ -31,15 +31,19 @@ export interface ImageDialogProps {
   src: string | null
   /** The media library, read by whoever opened the dialog to choose from it. */
   library: MediaLibrary
+  /** The description the image came with (a Word picture's alt text), to start from. */
+  alt?: string
+  /** Said under the title while more pasted images wait for their turn. */
+  progress?: string
   onClose: () => void
   onInsert: (image: ChosenImage) => void
   upload: (file: File) => Promise<string | null>
   uploading: boolean
 }
 
-export function ImageDialog({ src: given, library, onClose, onInsert, upload, uploading }: ImageDialogProps) {
+export function ImageDialog({ src: given, library, alt: givenAlt = '', progress, onClose, onInsert, upload, uploading }: ImageDialogProps) {
   const [src, setSrc] = useState<string | null>(given)
-  const [alt, setAlt] = useState('')
+  const [alt, setAlt] = useState(givenAlt)
   const [decorative, setDecorative] = useState(false)
   const [caption, setCaption] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -65,6 +69,7 @@ export function ImageDialog({ src: given, library, onClose, onInsert, upload, up
     <Dialog open onOpenChange={(open) => !open && onClose()} title={src ? 'Describe the image' : 'Insert an image'} widthClass="max-w-2xl">
       {src ? (
         <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          {progress ? <p className="text-sm text-slate-600">{progress}</p> : null}
           <img src={src} alt="" className="max-h-48 w-auto justify-self-start rounded border border-slate-200 object-contain" />
           <div className="grid gap-1">
             <label htmlFor={`${id}-alt`} className="text-sm font-medium text-slate-800">
