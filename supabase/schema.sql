@@ -492,33 +492,21 @@ COMMENT ON FUNCTION private.email_limit_key(email text) IS 'The form of an e-mai
 
 
 --
--- Name: erase_from_activity_log(text, text[], text[], text[]); Type: FUNCTION; Schema: private; Owner: -
+-- Name: erase_subject_from_log(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]) RETURNS integer
+CREATE FUNCTION private.erase_subject_from_log(subject text) RETURNS integer
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
   v_count integer;
-  v_mention text;
-  v_pattern text;
 begin
-  perform set_config('privacy.erasing', 'on', true);
+  perform set_config('privacy.erasing', subject, true);
   update private.activity_log as l
-  set title = 'erased'
-  where private.names_person(l, address, names, row_ids, cv_paths);
+     set title = 'erased', changes = private.erased_changes(l.changes), subject = null
+   where l.subject = erase_subject_from_log.subject;
   get diagnostics v_count = row_count;
-  -- Each mention (longest first, so a name inside a CV name goes with it) as it is written inside
-  -- JSON text, matched without case, every other character taken literally.
-  for v_mention in
-    select m from unnest(array[address] || names || cv_paths) as m where coalesce(m, '') <> '' order by char_length(m) desc
-  loop
-    v_pattern := regexp_replace(btrim(to_jsonb(v_mention)::text, '"'), '([^[:alnum:] ])', '\\\1', 'g');
-    update private.activity_log as l
-    set changes = regexp_replace(l.changes::text, v_pattern, 'erased', 'gi')::jsonb
-    where l.changes is not null and l.changes::text ~* v_pattern;
-  end loop;
   perform set_config('privacy.erasing', '', true);
   return v_count;
 end;
@@ -526,10 +514,39 @@ $$;
 
 
 --
--- Name: FUNCTION erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION erase_subject_from_log(subject text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]) IS 'The one function allowed to change the activity log: titles the entries that name a person "erased" and replaces their address, names and CV names in recorded changes with "erased". Called by erase_personal_data() only.';
+COMMENT ON FUNCTION private.erase_subject_from_log(subject text) IS 'The one function allowed to change the activity log: the entries keyed with this subject are titled "erased", their recorded values replaced (private.erased_changes) and their key removed. Returns how many. Called by erase_personal_data() only.';
+
+
+--
+-- Name: erased_changes(jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.erased_changes(changes jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  -- {field: {before, after}} keeps its fields and the status; every other recorded value, whatever
+  -- characters it holds, becomes "erased".
+  select jsonb_object_agg(f.key,
+    case
+      when f.key = 'status' then f.value
+      when jsonb_typeof(f.value) = 'object' then
+        (select jsonb_object_agg(v.key, case when v.value = 'null'::jsonb then v.value else to_jsonb('erased'::text) end)
+           from jsonb_each(f.value) as v)
+      else to_jsonb('erased'::text)
+    end)
+  from jsonb_each(changes) as f
+$$;
+
+
+--
+-- Name: FUNCTION erased_changes(changes jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.erased_changes(changes jsonb) IS 'The recorded changes of an erased person''s entry: the same fields, the status kept, every other value "erased".';
 
 
 --
@@ -572,16 +589,20 @@ CREATE FUNCTION private.guard_redirect() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  if private.unsafe_url_characters(new.to_path) then
+    raise exception using errcode = '23514',
+      message = 'The target cannot hold control characters or characters that look like / . ? # or @: type them on an ordinary keyboard.';
+  end if;
   new.from_path := coalesce(nullif(private.normalized_path(new.from_path), ''), '/');
-  new.to_path := private.normalized_path(new.to_path);
-  if new.to_path = new.from_path then
+  new.to_path := private.percent_encoded(private.normalized_path(new.to_path));
+  if new.to_path = private.percent_encoded(new.from_path) then
     raise exception using errcode = '23514', message = 'A redirect cannot point to its own path.';
   end if;
-  if exists (select 1 from public.redirects as r where r.from_path = new.to_path and r.id <> new.id) then
+  if exists (select 1 from public.redirects as r where private.percent_encoded(r.from_path) = new.to_path and r.id <> new.id) then
     raise exception using errcode = '23514',
       message = pg_catalog.format('%s is itself redirected: point to its destination instead.', new.to_path);
   end if;
-  if exists (select 1 from public.redirects as r where r.to_path = new.from_path and r.id <> new.id) then
+  if exists (select 1 from public.redirects as r where r.to_path = private.percent_encoded(new.from_path) and r.id <> new.id) then
     raise exception using errcode = '23514',
       message = pg_catalog.format('Another redirect points to %s: that would make a chain.', new.from_path);
   end if;
@@ -594,7 +615,39 @@ $$;
 -- Name: FUNCTION guard_redirect(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.guard_redirect() IS 'BEFORE INSERT OR UPDATE trigger on redirects: normalizes the paths and refuses a loop (to itself) or a chain (a target that is redirected, or a source that is some redirect''s target).';
+COMMENT ON FUNCTION private.guard_redirect() IS 'BEFORE INSERT OR UPDATE trigger on redirects: refuses a target with control or look-alike characters, normalizes the paths (the target percent-encoded) and refuses a loop (to itself) or a chain (a target that is redirected, or a source that is some redirect''s target).';
+
+
+--
+-- Name: guard_subscriber_status(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.guard_subscriber_status() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_step text := coalesce(current_setting('newsletter.step', true), '');
+begin
+  if new.status = old.status or new.status = 'unsubscribed'
+     or (old.status = 'pending' and new.status = 'subscribed' and v_step = 'confirmation')
+     or (old.status = 'unsubscribed' and new.status = 'pending' and v_step = 'sign_up') then
+    return new;
+  end if;
+  if new.status = 'subscribed' then
+    raise exception using errcode = '42501',
+      message = 'An address is subscribed only when its owner confirms the link e-mailed to it.';
+  end if;
+  raise exception using errcode = '42501', message = 'A subscriber can only be unsubscribed or deleted.';
+end;
+$$;
+
+
+--
+-- Name: FUNCTION guard_subscriber_status(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.guard_subscriber_status() IS 'BEFORE UPDATE OF status on newsletter_subscribers: allows only unsubscribing, pending -> subscribed inside confirm_newsletter and unsubscribed -> pending inside subscribe_newsletter; refuses every other step (42501).';
 
 
 --
@@ -625,6 +678,39 @@ $$;
 --
 
 COMMENT ON FUNCTION private.guard_two_factor_setting() IS 'BEFORE INSERT/UPDATE on site_settings: turning staff_require_two_factor on needs the caller at aal2.';
+
+
+--
+-- Name: hmac_sha256(bytea, bytea); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.hmac_sha256(key bytea, message bytea) RETURNS bytea
+    LANGUAGE plpgsql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+declare
+  v_key bytea := case when octet_length(key) > 64 then sha256(key) else key end;
+  v_inner bytea;
+  v_outer bytea;
+begin
+  -- The key padded to the block size (64 bytes), then XORed with 0x36 and 0x5c.
+  v_key := v_key || decode(repeat('00', 64 - octet_length(v_key)), 'hex');
+  v_inner := v_key;
+  v_outer := v_key;
+  for i in 0..63 loop
+    v_inner := set_byte(v_inner, i, get_byte(v_key, i) # 54);
+    v_outer := set_byte(v_outer, i, get_byte(v_key, i) # 92);
+  end loop;
+  return sha256(v_outer || sha256(v_inner || message));
+end;
+$$;
+
+
+--
+-- Name: FUNCTION hmac_sha256(key bytea, message bytea); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.hmac_sha256(key bytea, message bytea) IS 'HMAC-SHA-256 (RFC 2104) of message under key, from the built-in sha256().';
 
 
 --
@@ -827,6 +913,48 @@ COMMENT ON FUNCTION private.keep_settings_revision() IS 'BEFORE/AFTER statement 
 
 
 --
+-- Name: key_revision_subject(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.key_revision_subject() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.subject := private.subject_of(new.table_name, new.data);
+  return new;
+end;
+$$;
+
+
+--
+-- Name: FUNCTION key_revision_subject(); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.key_revision_subject() IS 'BEFORE INSERT on revisions: sets the version''s subject from its row (private.subject_of).';
+
+
+--
+-- Name: keyed_hash(text, text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.keyed_hash(purpose text, value text) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select encode(private.hmac_sha256(s.secret, convert_to(purpose || ':' || value, 'UTF8')), 'hex')
+  from private.subject_secret as s
+$$;
+
+
+--
+-- Name: FUNCTION keyed_hash(purpose text, value text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.keyed_hash(purpose text, value text) IS 'The hex HMAC-SHA-256 of "purpose:value" under the install''s secret (private.subject_secret); null for a null value.';
+
+
+--
 -- Name: log_change(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -880,9 +1008,10 @@ begin
   end if;
 
   select * into a from private.current_actor();
-  insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes)
+  insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes, subject)
   values (a.actor_id, a.actor_email, a.actor_name, a.actor_role, a.client_address, v_action, tg_argv[0], tg_table_name,
-          coalesce(v_item ->> 'id', v_item ->> 'key', v_item ->> 'user_id'), left(private.row_title(tg_table_name, v_item), 300), v_changes);
+          coalesce(v_item ->> 'id', v_item ->> 'key', v_item ->> 'user_id'), left(private.row_title(tg_table_name, v_item), 300), v_changes,
+          private.subject_of(tg_table_name, v_item));
 
   if tg_nargs > 1 and tg_argv[1] = 'versioned' then
     perform private.add_revision(tg_table_name, v_item ->> 'id',
@@ -900,7 +1029,7 @@ $$;
 -- Name: FUNCTION log_change(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.log_change() IS 'AFTER INSERT/UPDATE/DELETE row trigger: logs the write with its verb (restored inside restore_revision, settings_changed, role_changed, created, deleted, published/unpublished when published or active flipped, scheduled when publish_at moved into the future, status_changed, else updated), title and changed fields. Its first argument is the area (content, leads, staff_settings); a second argument ''versioned'' also stores the version (the new row, the row before the first recorded save, or the deleted row). Generic over columns: a new column needs no change here.';
+COMMENT ON FUNCTION private.log_change() IS 'AFTER INSERT/UPDATE/DELETE row trigger: logs the write with its verb (restored inside restore_revision, settings_changed, role_changed, created, deleted, published/unpublished when published or active flipped, scheduled when publish_at moved into the future, status_changed, else updated), title, changed fields and, for a visitor''s row, its subject. Its first argument is the area (content, leads, staff_settings); a second argument ''versioned'' also stores the version (the new row, the row before the first recorded save, or the deleted row). Generic over columns: a new column needs no change here.';
 
 
 --
@@ -915,6 +1044,7 @@ declare
   v_file storage.objects := case when tg_op = 'DELETE' then old else new end;
   v_changes jsonb;
   v_title text;
+  v_subject text;
 begin
   -- A visitor's CV upload is the application form, not staff activity; its removal or replacement is.
   if v_file.bucket_id not in ('media', 'applications') or (tg_op = 'INSERT' and v_file.bucket_id = 'applications') then
@@ -930,7 +1060,14 @@ begin
     end if;
   end if;
   if v_file.bucket_id = 'applications' then
-    select 'CV of ' || a.name into v_title from public.job_applications as a where a.cv_path in (old.name, new.name) limit 1;
+    select 'CV of ' || a.name, private.subject_key(a.email) into v_title, v_subject
+      from public.job_applications as a where a.cv_path in (old.name, new.name) limit 1;
+    -- A CV's object name is the applicant's own file name: once no application holds the CV (an
+    -- erasure, the clean-up of unclaimed CVs), the entry does not repeat it.
+    if v_title is null then
+      v_title := 'CV no application holds';
+      v_changes := v_changes - 'name';
+    end if;
   end if;
   perform private.write_activity(
     case tg_op when 'INSERT' then 'created' when 'DELETE' then 'deleted' else 'updated' end,
@@ -938,7 +1075,8 @@ begin
     case v_file.bucket_id when 'media' then 'media_files' else 'cv_files' end,
     v_file.id::text,
     coalesce(v_title, v_file.name),
-    v_changes);
+    v_changes,
+    v_subject);
   return null;
 end;
 $$;
@@ -948,7 +1086,7 @@ $$;
 -- Name: FUNCTION log_file_change(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.log_file_change() IS 'AFTER INSERT/UPDATE/DELETE on storage.objects: logs a media file added, replaced, moved or removed (area content, table media_files) and a CV replaced or removed (area leads, table cv_files), by whoever did it through the Storage API.';
+COMMENT ON FUNCTION private.log_file_change() IS 'AFTER INSERT/UPDATE/DELETE on storage.objects: logs a media file added, replaced, moved or removed (area content, table media_files) and a CV replaced or removed (area leads, table cv_files, with its applicant as subject; without the file''s name once no application holds it), by whoever did it through the Storage API.';
 
 
 --
@@ -999,80 +1137,6 @@ $_$;
 --
 
 COMMENT ON FUNCTION private.media_url_pattern(object_name text) IS 'A regular expression matching the public or image-transformation URL of exactly this media object (any host); group 1 is the URL up to the name.';
-
-
-SET default_tablespace = '';
-
-SET default_table_access_method = heap;
-
---
--- Name: activity_log; Type: TABLE; Schema: private; Owner: -
---
-
-CREATE TABLE private.activity_log (
-    id bigint NOT NULL,
-    occurred_at timestamp with time zone DEFAULT now() NOT NULL,
-    actor_id uuid,
-    actor_email text,
-    actor_name text,
-    actor_role text NOT NULL,
-    client_address text,
-    action text NOT NULL,
-    area text NOT NULL,
-    table_name text NOT NULL,
-    row_id text,
-    title text,
-    changes jsonb,
-    CONSTRAINT activity_log_action_check CHECK ((action = ANY ('{created,deactivated,deleted,downloaded,exported,invited,published,reactivated,removed,restored,role_changed,scheduled,settings_changed,status_changed,two_factor_reset,unpublished,updated,review_requested,approved,rejected}'::text[]))),
-    CONSTRAINT activity_log_area_check CHECK ((area = ANY (ARRAY['content'::text, 'leads'::text, 'staff_settings'::text])))
-);
-
-
---
--- Name: TABLE activity_log; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON TABLE private.activity_log IS 'Append-only record of staff changes, exports of personal data and CV downloads: who (id, e-mail, name and role as they were), when, from which client address, what (action, table, row id, title) and, for an update, {field: {before, after}} with long text summarized. Read through public.activity_feed(); rows leave only through private.apply_history_retention().';
-
-
---
--- Name: COLUMN activity_log.actor_id; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON COLUMN private.activity_log.actor_id IS 'auth.uid() of the actor; no foreign key, so the record outlives the account.';
-
-
---
--- Name: COLUMN activity_log.actor_role; Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON COLUMN private.activity_log.actor_role IS 'Staff roles at the time (comma-separated), or the API role (service_role) or "system" for direct database sessions.';
-
-
---
--- Name: names_person(private.activity_log, text, text[], text[], text[]); Type: FUNCTION; Schema: private; Owner: -
---
-
-CREATE FUNCTION private.names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]) RETURNS boolean
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  -- An entry about one of the person's rows or CVs, titled with their address, name or CV, or whose
-  -- recorded changes mention their address.
-  select (l.table_name in ('contact_messages', 'job_applications', 'newsletter_subscribers') and l.row_id = any (row_ids))
-      or lower(l.title) = address
-      or l.title = any (names)
-      or l.title = any (select 'CV of ' || n from unnest(names) as n)
-      or l.title = any (cv_paths)
-      or position(address in lower(coalesce(l.changes::text, ''))) > 0
-$$;
-
-
---
--- Name: FUNCTION names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]); Type: COMMENT; Schema: private; Owner: -
---
-
-COMMENT ON FUNCTION private.names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]) IS 'True when an activity entry names the person: it is about one of their rows or CVs, its title is their address, name or CV, or its changes mention their address.';
 
 
 --
@@ -1144,32 +1208,26 @@ COMMENT ON FUNCTION private.note_account_change() IS 'AFTER triggers on auth.use
 
 
 --
--- Name: person_of(text); Type: FUNCTION; Schema: private; Owner: -
+-- Name: percent_encoded(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]) RETURNS record
-    LANGUAGE sql STABLE SECURITY DEFINER
+CREATE FUNCTION private.percent_encoded(value text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT
     SET search_path TO ''
-    AS $$
-  -- The address as stored (lower-cased for subscribers, as typed elsewhere: compared without case),
-  -- every name given with it, and the ids and CVs of the rows that hold it.
-  with person as (select lower(btrim(email)) as address),
-  messages as (select m.id::text as id, btrim(m.first_name || ' ' || m.last_name) as name from public.contact_messages as m, person where lower(m.email) = person.address),
-  applications as (select a.id::text as id, a.name, a.cv_path from public.job_applications as a, person where lower(a.email) = person.address),
-  subscriptions as (select s.id::text as id from public.newsletter_subscribers as s, person where s.email = person.address)
-  select person.address,
-    coalesce((select array_agg(distinct n) from (select name as n from messages union select name from applications) as x where n <> ''), '{}'),
-    coalesce((select array_agg(id) from (select id from messages union all select id from applications union all select id from subscriptions) as y), '{}'),
-    coalesce((select array_agg(cv_path) from applications), '{}')
-  from person
-$$;
+    AS $_$
+  -- Lower-case hex, as site paths are stored lower-cased (private.normalized_path).
+  select coalesce(string_agg(
+    case when c ~ '^[\x01-\x7e]$' then c else regexp_replace(encode(convert_to(c, 'UTF8'), 'hex'), '(..)', '%\1', 'g') end,
+    '' order by n), '')
+  from regexp_split_to_table(value, '') with ordinality as t (c, n)
+$_$;
 
 
 --
--- Name: FUNCTION person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION percent_encoded(value text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]) IS 'For an e-mail address: the address lower-cased, the names given with it, the ids of the rows that hold it and the CV object names of its applications.';
+COMMENT ON FUNCTION private.percent_encoded(value text) IS 'The text with every non-ASCII character written as its UTF-8 bytes percent-encoded (%xx).';
 
 
 --
@@ -1325,8 +1383,8 @@ begin
   if tg_op = 'DELETE' and old.occurred_at < now() - make_interval(days => (select s.activity_retention_days from private.history_settings as s)) then
     return old;
   end if;
-  if tg_op = 'UPDATE' and current_setting('privacy.erasing', true) = 'on'
-     and (to_jsonb(new) - 'title' - 'changes') = (to_jsonb(old) - 'title' - 'changes') then
+  if tg_op = 'UPDATE' and old.subject = current_setting('privacy.erasing', true) and new.subject is null
+     and (to_jsonb(new) - 'title' - 'changes' - 'subject') = (to_jsonb(old) - 'title' - 'changes' - 'subject') then
     return new;
   end if;
   raise exception using errcode = '42501', message = 'The activity log cannot be changed.';
@@ -1338,7 +1396,7 @@ $$;
 -- Name: FUNCTION refuse_activity_rewrite(); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.refuse_activity_rewrite() IS 'BEFORE UPDATE/DELETE/TRUNCATE on activity_log: refuses every change, except deleting a row older than the retention period and the title/changes rewrite of private.erase_from_activity_log().';
+COMMENT ON FUNCTION private.refuse_activity_rewrite() IS 'BEFORE UPDATE/DELETE/TRUNCATE on activity_log: refuses every change, except deleting a row older than the retention period and private.erase_subject_from_log() rewriting the entries of the subject it erases.';
 
 
 --
@@ -1524,6 +1582,46 @@ COMMENT ON FUNCTION private.sign_in_action(action text) IS 'The Activity screen'
 
 
 --
+-- Name: subject_key(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.subject_key(email text) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select private.keyed_hash('subject', lower(btrim(email)))
+$$;
+
+
+--
+-- Name: FUNCTION subject_key(email text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.subject_key(email text) IS 'The subject of an e-mail address: the keyed hash of the address trimmed and lower-cased. The same for every spelling of one address, different for every other address; null for null.';
+
+
+--
+-- Name: subject_of(text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.subject_of(table_name text, item jsonb) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when table_name in ('contact_messages', 'job_applications', 'newsletter_subscribers')
+    then private.subject_key(item ->> 'email')
+  end
+$$;
+
+
+--
+-- Name: FUNCTION subject_of(table_name text, item jsonb); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.subject_of(table_name text, item jsonb) IS 'The subject of a row of a visitors'' table (contact_messages, job_applications, newsletter_subscribers): the key of its e-mail address; null for any other table.';
+
+
+--
 -- Name: summarize(jsonb); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1553,6 +1651,28 @@ $$;
 --
 
 COMMENT ON FUNCTION private.summarize(value jsonb) IS 'A value as the log shows it: unchanged up to 200 characters, else its first 160 characters without tags and its length.';
+
+
+--
+-- Name: unsafe_url_characters(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.unsafe_url_characters(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  select value ~ '[\x01-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3002\ufeff]'
+    or exists (
+      select 1 from regexp_split_to_table(value, '') as c
+      where c ~ '[^\x01-\x7e]' and normalize(c, nfkc) ~ '[!-/:-@[-`{-~]')
+$$;
+
+
+--
+-- Name: FUNCTION unsafe_url_characters(value text); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.unsafe_url_characters(value text) IS 'True when a URL holds a control or invisible format character, or a character that looks like a URL separator (its compatibility form holds ASCII punctuation, or the ideographic full stop).';
 
 
 --
@@ -1606,10 +1726,10 @@ COMMENT ON FUNCTION private.withdraw_stale_reviews() IS 'AFTER a write on blog_p
 
 
 --
--- Name: write_activity(text, text, text, text, text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+-- Name: write_activity(text, text, text, text, text, jsonb, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb DEFAULT NULL::jsonb) RETURNS void
+CREATE FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb DEFAULT NULL::jsonb, subject text DEFAULT NULL::text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -1617,18 +1737,19 @@ declare
   a record;
 begin
   select * into a from private.current_actor();
-  insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes)
+  insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes, subject)
   values (a.actor_id, a.actor_email, a.actor_name, a.actor_role, a.client_address,
-          write_activity.action, write_activity.area, write_activity.table_name, write_activity.row_id, left(write_activity.title, 300), write_activity.changes);
+          write_activity.action, write_activity.area, write_activity.table_name, write_activity.row_id, left(write_activity.title, 300),
+          write_activity.changes, write_activity.subject);
 end;
 $$;
 
 
 --
--- Name: FUNCTION write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb); Type: COMMENT; Schema: private; Owner: -
+-- Name: FUNCTION write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb, subject text); Type: COMMENT; Schema: private; Owner: -
 --
 
-COMMENT ON FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb) IS 'Appends one activity row for the current actor and client address.';
+COMMENT ON FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb, subject text) IS 'Appends one activity row for the current actor and client address; subject names the visitor it is about, if any.';
 
 
 --
@@ -1892,7 +2013,7 @@ begin
   if token is null or char_length(token) > 200 then
     return false;
   end if;
-  perform set_config('privacy.quiet', 'on', true);
+  perform set_config('privacy.quiet', 'on', true), set_config('newsletter.step', 'confirmation', true);
   update public.newsletter_subscribers as s
   set status = 'subscribed',
       confirmed_at = now(),
@@ -1903,7 +2024,7 @@ begin
     and s.status = 'pending'
     and s.confirmation_sent_at > now() - interval '7 days';
   v_found := found;
-  perform set_config('privacy.quiet', '', true);
+  perform set_config('privacy.quiet', '', true), set_config('newsletter.step', '', true);
   return v_found;
 end;
 $$;
@@ -1913,7 +2034,7 @@ $$;
 -- Name: FUNCTION confirm_newsletter(token text); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.confirm_newsletter(token text) IS 'Opens a confirmation link: the pending sign-up whose token hash matches, sent in the last 7 days, becomes subscribed, with the time and the privacy notice recorded; the token cannot be used again. True when it did.';
+COMMENT ON FUNCTION public.confirm_newsletter(token text) IS 'The person''s confirmation (the button on the page their e-mailed link opens, sent as a POST): the pending sign-up whose token hash matches, sent in the last 7 days, becomes subscribed, with the time and the privacy notice recorded; the token cannot be used again. True when it did. The only way an address becomes subscribed.';
 
 
 --
@@ -1995,7 +2116,7 @@ CREATE FUNCTION public.enforce_submission_limit(kind text, email text, max_per_e
     SET search_path TO ''
     AS $$
 declare
-  v_email_hash text := encode(sha256(convert_to(private.email_limit_key(email), 'UTF8')), 'hex');
+  v_email_hash text := private.keyed_hash('submission', private.email_limit_key(email));
   v_client_key text := public.request_client_key();
 begin
   if not public.is_rate_limited_caller() then
@@ -2031,7 +2152,7 @@ $$;
 -- Name: FUNCTION enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer) IS 'Flood limit for visitor submissions: raises PT429 "Too many submissions, please try again later." when this e-mail (without +tag) or this client (see request_client_key) already made the given number of submissions of this kind in the last hour; otherwise logs this one.';
+COMMENT ON FUNCTION public.enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer) IS 'Flood limit for visitor submissions: raises PT429 "Too many submissions, please try again later." when this e-mail (without +tag, counted by its keyed hash) or this client (see request_client_key) already made the given number of submissions of this kind in the last hour; otherwise logs this one.';
 
 
 --
@@ -2043,7 +2164,9 @@ CREATE FUNCTION public.erase_personal_data(email text) RETURNS jsonb
     SET search_path TO ''
     AS $$
 declare
-  p record;
+  v_address text := lower(btrim(erase_personal_data.email));
+  v_subject text;
+  v_cv_paths text[];
   v_messages integer;
   v_applications integer;
   v_subscriptions integer;
@@ -2053,21 +2176,25 @@ begin
   if not (public.has_permission('privacy.manage') and public.has_required_aal()) then
     raise exception using errcode = '42501', message = 'Only staff who handle personal-data requests can do this.';
   end if;
-  if not coalesce(public.is_email(btrim(email)), false) then
+  if not coalesce(public.is_email(v_address), false) then
     raise exception using errcode = '22023', message = 'Please enter a valid e-mail address.';
   end if;
-  select * into p from private.person_of(email);
+  v_subject := private.subject_key(v_address);
 
+  -- The rows go quietly (this is no staff change row by row); the erasure logs one entry below.
   perform set_config('privacy.quiet', 'on', true);
-  delete from public.contact_messages as m where lower(m.email) = p.address;
+  delete from public.contact_messages as m where lower(btrim(m.email)) = v_address;
   get diagnostics v_messages = row_count;
-  delete from public.job_applications as a where lower(a.email) = p.address;
-  get diagnostics v_applications = row_count;
-  delete from public.newsletter_subscribers as s where s.email = p.address;
+  with gone as (
+    delete from public.job_applications as a where lower(btrim(a.email)) = v_address returning a.cv_path
+  )
+  select coalesce(array_agg(cv_path), '{}'), count(*) into v_cv_paths, v_applications from gone;
+  delete from public.newsletter_subscribers as s where s.email = v_address;
   get diagnostics v_subscriptions = row_count;
   perform set_config('privacy.quiet', '', true);
 
-  v_entries := private.erase_from_activity_log(p.address, p.names, p.row_ids, p.cv_paths);
+  v_entries := private.erase_subject_from_log(v_subject);
+  delete from private.revisions as r where r.subject = v_subject;
 
   v_counts := jsonb_build_object('contact_messages', v_messages, 'job_applications', v_applications,
     'newsletter_subscriptions', v_subscriptions, 'activity_entries', v_entries);
@@ -2075,7 +2202,7 @@ begin
     format('Personal data erased on request: %s messages, %s applications, %s subscriptions; %s activity entries rewritten',
       v_messages, v_applications, v_subscriptions, v_entries),
     jsonb_build_object('erased', jsonb_build_object('before', null, 'after', v_counts)));
-  return v_counts || jsonb_build_object('cv_paths', to_jsonb(p.cv_paths));
+  return v_counts || jsonb_build_object('cv_paths', to_jsonb(v_cv_paths));
 end;
 $$;
 
@@ -2084,7 +2211,7 @@ $$;
 -- Name: FUNCTION erase_personal_data(email text); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.erase_personal_data(email text) IS 'Erases everything held about an e-mail address: its contact messages, applications and subscription, and its name, address and CV names in the activity log (rewritten to "erased"); logs the erasure with counts only. Returns the counts and cv_paths, the CVs of removed applications, which the caller removes through the Storage API (a CV left behind goes with the unclaimed-CV sweep). privacy.manage only.';
+COMMENT ON FUNCTION public.erase_personal_data(email text) IS 'Erases everything held about one e-mail address (trimmed, case aside), in one transaction: its contact messages, applications and subscription, its revisions, and in the activity log the entries keyed with its subject (titled "erased", values replaced, key removed); logs the erasure with counts only. Returns the counts and cv_paths, the CVs of removed applications, which the caller removes through the Storage API once this has committed (a CV left behind goes with the unclaimed-CV sweep). privacy.manage only.';
 
 
 --
@@ -2569,6 +2696,7 @@ CREATE FUNCTION public.log_personal_data_read(kind text, application_id uuid DEF
     AS $$
 declare
   v_title text;
+  v_subject text;
 begin
   if not (public.has_required_aal() and case kind when 'cv_download' then public.has_permission('applications.read') else public.has_permission('leads.read') end) then
     raise exception using errcode = '42501', message = 'Only staff can read personal data.';
@@ -2579,11 +2707,12 @@ begin
     when 'subscribers_export' then
       perform private.write_activity('exported', 'leads', 'newsletter_subscribers', null, 'Subscribers (CSV)');
     when 'cv_download' then
-      select 'CV of ' || a.name into v_title from public.job_applications as a where a.id = application_id;
+      select 'CV of ' || a.name, private.subject_key(a.email) into v_title, v_subject
+        from public.job_applications as a where a.id = application_id;
       if v_title is null then
         raise exception using errcode = 'P0002', message = 'Application not found.';
       end if;
-      perform private.write_activity('downloaded', 'leads', 'job_applications', application_id::text, v_title);
+      perform private.write_activity('downloaded', 'leads', 'job_applications', application_id::text, v_title, null, v_subject);
     else
       raise exception using errcode = '22023', message = 'Unknown kind of read.';
   end case;
@@ -2779,34 +2908,34 @@ CREATE FUNCTION public.personal_data(email text) RETURNS jsonb
     SET search_path TO ''
     AS $$
 declare
-  p record;
+  v_address text := lower(btrim(personal_data.email));
+  v_subject text;
   v_result jsonb;
 begin
   if not (public.has_permission('privacy.manage') and public.has_required_aal()) then
     raise exception using errcode = '42501', message = 'Only staff who handle personal-data requests can do this.';
   end if;
-  if not coalesce(public.is_email(btrim(email)), false) then
+  if not coalesce(public.is_email(v_address), false) then
     raise exception using errcode = '22023', message = 'Please enter a valid e-mail address.';
   end if;
-  select * into p from private.person_of(email);
+  v_subject := private.subject_key(v_address);
 
   v_result := jsonb_build_object(
-    'email', p.address,
+    'email', v_address,
     'contact_messages', coalesce((
       select jsonb_agg(to_jsonb(m) - 'client_key' order by m.created_at)
-      from public.contact_messages as m where lower(m.email) = p.address), '[]'),
+      from public.contact_messages as m where lower(btrim(m.email)) = v_address), '[]'),
     'job_applications', coalesce((
       select jsonb_agg(to_jsonb(a) - 'client_key' || jsonb_build_object('job_title', j.title) order by a.created_at)
       from public.job_applications as a left join public.job_openings as j on j.id = a.job_opening_id
-      where lower(a.email) = p.address), '[]'),
+      where lower(btrim(a.email)) = v_address), '[]'),
     'newsletter_subscription', (
       select to_jsonb(s) - 'confirmation_token_hash' - 'unsubscribe_token'
-      from public.newsletter_subscribers as s where s.email = p.address),
+      from public.newsletter_subscribers as s where s.email = v_address),
     'activity', coalesce((
       select jsonb_agg(jsonb_build_object('occurred_at', l.occurred_at, 'action', l.action, 'table', l.table_name,
         'title', l.title, 'changes', l.changes, 'by', l.actor_name) order by l.occurred_at, l.id)
-      from private.activity_log as l
-      where private.names_person(l, p.address, p.names, p.row_ids, p.cv_paths)), '[]'));
+      from private.activity_log as l where l.subject = v_subject), '[]'));
 
   -- The lookup is itself a read of personal data; its entry does not repeat whose.
   perform private.write_activity('exported', 'leads', 'personal_data', null, 'Personal data request (look-up or export)');
@@ -2819,8 +2948,12 @@ $$;
 -- Name: FUNCTION personal_data(email text); Type: COMMENT; Schema: public; Owner: -
 --
 
-COMMENT ON FUNCTION public.personal_data(email text) IS 'Everything held about an e-mail address, as one JSON object: contact messages, applications (with cv_path and the opening''s title), the newsletter subscription and the activity entries that name the person. Logs the look-up. privacy.manage only.';
+COMMENT ON FUNCTION public.personal_data(email text) IS 'Everything held about one e-mail address (trimmed, case aside; never a name or a part of an address), as one JSON object: contact messages, applications (with cv_path and the opening''s title), the newsletter subscription and the activity entries keyed with its subject, rows deleted earlier included. Logs the look-up. privacy.manage only.';
 
+
+SET default_tablespace = '';
+
+SET default_table_access_method = heap;
 
 --
 -- Name: blog_posts; Type: TABLE; Schema: public; Owner: -
@@ -3553,7 +3686,7 @@ begin
   end if;
 
   perform public.enforce_submission_limit('newsletter', v_email, 5, 10);
-  perform set_config('privacy.quiet', 'on', true);
+  perform set_config('privacy.quiet', 'on', true), set_config('newsletter.step', 'sign_up', true);
 
   -- New or unsubscribed address: pending, a confirmation owed. Pending: a fresh link owed (the old
   -- one stops working). Subscribed: nothing. The caller learns nothing either way.
@@ -3566,7 +3699,7 @@ begin
                 confirmation_sent_at = null,
                 unsubscribed_at = null
   where s.status <> 'subscribed';
-  perform set_config('privacy.quiet', '', true);
+  perform set_config('privacy.quiet', '', true), set_config('newsletter.step', '', true);
 end;
 $$;
 
@@ -3681,6 +3814,59 @@ COMMENT ON FUNCTION public.unsubscribe_newsletter(token text) IS 'One-click unsu
 
 
 --
+-- Name: activity_log; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.activity_log (
+    id bigint NOT NULL,
+    occurred_at timestamp with time zone DEFAULT now() NOT NULL,
+    actor_id uuid,
+    actor_email text,
+    actor_name text,
+    actor_role text NOT NULL,
+    client_address text,
+    action text NOT NULL,
+    area text NOT NULL,
+    table_name text NOT NULL,
+    row_id text,
+    title text,
+    changes jsonb,
+    subject text,
+    CONSTRAINT activity_log_action_check CHECK ((action = ANY ('{created,deactivated,deleted,downloaded,exported,invited,published,reactivated,removed,restored,role_changed,scheduled,settings_changed,status_changed,two_factor_reset,unpublished,updated,review_requested,approved,rejected}'::text[]))),
+    CONSTRAINT activity_log_area_check CHECK ((area = ANY (ARRAY['content'::text, 'leads'::text, 'staff_settings'::text]))),
+    CONSTRAINT activity_log_subject_check CHECK ((subject ~ '^[0-9a-f]{64}$'::text))
+);
+
+
+--
+-- Name: TABLE activity_log; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.activity_log IS 'Append-only record of staff changes, exports of personal data and CV downloads: who (id, e-mail, name and role as they were), when, from which client address, what (action, table, row id, title) and, for an update, {field: {before, after}} with long text summarized. Read through public.activity_feed(); rows leave only through private.apply_history_retention().';
+
+
+--
+-- Name: COLUMN activity_log.actor_id; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.activity_log.actor_id IS 'auth.uid() of the actor; no foreign key, so the record outlives the account.';
+
+
+--
+-- Name: COLUMN activity_log.actor_role; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.activity_log.actor_role IS 'Staff roles at the time (comma-separated), or the API role (service_role) or "system" for direct database sessions.';
+
+
+--
+-- Name: COLUMN activity_log.subject; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.activity_log.subject IS 'The visitor this entry is about (private.subject_key of their address), for entries about messages, applications, subscriptions, CV files and CV downloads; null for content, settings and staff.';
+
+
+--
 -- Name: activity_log_id_seq; Type: SEQUENCE; Schema: private; Owner: -
 --
 
@@ -3751,7 +3937,9 @@ CREATE TABLE private.revisions (
     author_name text,
     author_role text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    subject text,
     CONSTRAINT revisions_kind_check CHECK ((kind = ANY (ARRAY['created'::text, 'saved'::text, 'restored'::text, 'deleted'::text, 'original'::text]))),
+    CONSTRAINT revisions_subject_check CHECK ((subject ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT revisions_table_name_check CHECK ((table_name = ANY (ARRAY['blog_posts'::text, 'solutions'::text, 'website_content'::text, 'job_openings'::text, 'site_settings'::text])))
 );
 
@@ -3761,6 +3949,13 @@ CREATE TABLE private.revisions (
 --
 
 COMMENT ON TABLE private.revisions IS 'Versions of editable content: one row per save (kind created, saved, restored), the version before the first recorded save (original) and the last version of a deleted item (deleted). data is the whole row as JSON (for site_settings: {key: value} of every setting, row_id "site"). Read through public.item_revisions().';
+
+
+--
+-- Name: COLUMN revisions.subject; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON COLUMN private.revisions.subject IS 'The visitor a version is about (private.subject_of of its row); null for content and settings, the only items versioned today.';
 
 
 --
@@ -3810,6 +4005,25 @@ ALTER TABLE private.staff_account_changes ALTER COLUMN id ADD GENERATED ALWAYS A
     NO MAXVALUE
     CACHE 1
 );
+
+
+--
+-- Name: subject_secret; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.subject_secret (
+    id boolean DEFAULT true NOT NULL,
+    secret bytea DEFAULT sha256(((uuid_send(gen_random_uuid()) || uuid_send(gen_random_uuid())) || uuid_send(gen_random_uuid()))) NOT NULL,
+    CONSTRAINT subject_secret_id_check CHECK (id),
+    CONSTRAINT subject_secret_secret_check CHECK ((octet_length(secret) = 32))
+);
+
+
+--
+-- Name: TABLE subject_secret; Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON TABLE private.subject_secret IS 'One row: the secret of the keyed hashes that name visitors in the history (subject) and count their submissions. Made at install; read only by security-definer functions. Never change it: every key written before would name nobody.';
 
 
 --
@@ -4430,7 +4644,7 @@ CREATE TABLE public.redirects (
     updated_by uuid,
     CONSTRAINT redirects_from_path_check CHECK (((char_length(from_path) <= 500) AND (from_path ~ '^/[^[:space:]?#]*$'::text) AND (from_path !~ '^/(admin|assets|rest|auth|storage)(/|$)'::text))),
     CONSTRAINT redirects_status_code_check CHECK ((status_code = ANY (ARRAY[301, 302]))),
-    CONSTRAINT redirects_to_path_check CHECK (((char_length(to_path) <= 2048) AND ((to_path ~ '^/[^[:space:]]*$'::text) OR (to_path ~* '^https?://[^[:space:]/]+[^[:space:]]*$'::text)) AND (to_path !~ '^//'::text)))
+    CONSTRAINT redirects_to_path_check CHECK (((char_length(to_path) <= 2048) AND (to_path ~ '^[!-~]+$'::text) AND (((to_path ~ '^/'::text) AND (to_path !~ '^//'::text)) OR (to_path ~* '^https?://[a-z0-9.-]+(:[0-9]{1,5})?([/?#][!-~]*)?$'::text))))
 );
 
 
@@ -4446,6 +4660,13 @@ COMMENT ON TABLE public.redirects IS 'Redirects the web server applies before re
 --
 
 COMMENT ON COLUMN public.redirects.automatic IS 'True when recorded by a change of a post''s, solution''s or job opening''s slug.';
+
+
+--
+-- Name: CONSTRAINT redirects_to_path_check ON redirects; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON CONSTRAINT redirects_to_path_check ON public.redirects IS 'A target is printable ASCII (percent-encoded), at most 2048 characters: a path on this site, or an http(s) URL whose host is plain ASCII letters, digits, dots and dashes.';
 
 
 --
@@ -4688,6 +4909,13 @@ COMMENT ON TABLE public.submission_log IS 'One row per accepted visitor submissi
 
 
 --
+-- Name: COLUMN submission_log.email_hash; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.submission_log.email_hash IS 'The keyed hash (private.keyed_hash, purpose "submission") of the address without +tag; null for a CV upload.';
+
+
+--
 -- Name: team_members; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -4841,6 +5069,14 @@ ALTER TABLE ONLY private.revisions
 
 ALTER TABLE ONLY private.staff_account_changes
     ADD CONSTRAINT staff_account_changes_pkey PRIMARY KEY (id);
+
+
+--
+-- Name: subject_secret subject_secret_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.subject_secret
+    ADD CONSTRAINT subject_secret_pkey PRIMARY KEY (id);
 
 
 --
@@ -5159,6 +5395,13 @@ CREATE INDEX activity_log_row_idx ON private.activity_log USING btree (table_nam
 
 
 --
+-- Name: activity_log_subject_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX activity_log_subject_idx ON private.activity_log USING btree (subject) WHERE (subject IS NOT NULL);
+
+
+--
 -- Name: page_view_beacons_minute_idx; Type: INDEX; Schema: private; Owner: -
 --
 
@@ -5177,6 +5420,13 @@ CREATE INDEX revisions_deleted_idx ON private.revisions USING btree (created_at 
 --
 
 CREATE INDEX revisions_item_idx ON private.revisions USING btree (table_name, row_id, id DESC);
+
+
+--
+-- Name: revisions_subject_idx; Type: INDEX; Schema: private; Owner: -
+--
+
+CREATE INDEX revisions_subject_idx ON private.revisions USING btree (subject) WHERE (subject IS NOT NULL);
 
 
 --
@@ -5397,6 +5647,13 @@ CREATE TRIGGER activity_log_no_truncate BEFORE TRUNCATE ON private.activity_log 
 
 
 --
+-- Name: revisions revisions_subject; Type: TRIGGER; Schema: private; Owner: -
+--
+
+CREATE TRIGGER revisions_subject BEFORE INSERT ON private.revisions FOR EACH ROW EXECUTE FUNCTION private.key_revision_subject();
+
+
+--
 -- Name: blog_post_drafts blog_post_drafts_log; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5590,6 +5847,13 @@ CREATE TRIGGER newsletter_subscribers_normalize_email BEFORE INSERT OR UPDATE OF
 --
 
 CREATE TRIGGER newsletter_subscribers_set_updated_at BEFORE UPDATE ON public.newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+
+--
+-- Name: newsletter_subscribers newsletter_subscribers_status_steps; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER newsletter_subscribers_status_steps BEFORE UPDATE OF status ON public.newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION private.guard_subscriber_status();
 
 
 --
@@ -6018,6 +6282,12 @@ ALTER TABLE private.revisions ENABLE ROW LEVEL SECURITY;
 --
 
 ALTER TABLE private.staff_account_changes ENABLE ROW LEVEL SECURITY;
+
+--
+-- Name: subject_secret; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.subject_secret ENABLE ROW LEVEL SECURITY;
 
 --
 -- Name: trusted_proxies; Type: ROW SECURITY; Schema: private; Owner: -
@@ -7199,10 +7469,17 @@ REVOKE ALL ON FUNCTION private.email_limit_key(email text) FROM PUBLIC;
 
 
 --
--- Name: FUNCTION erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION erase_subject_from_log(subject text); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.erase_subject_from_log(subject text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION erased_changes(changes jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.erased_changes(changes jsonb) FROM PUBLIC;
 
 
 --
@@ -7220,10 +7497,24 @@ REVOKE ALL ON FUNCTION private.guard_redirect() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION guard_subscriber_status(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.guard_subscriber_status() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION guard_two_factor_setting(); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.guard_two_factor_setting() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION hmac_sha256(key bytea, message bytea); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.hmac_sha256(key bytea, message bytea) FROM PUBLIC;
 
 
 --
@@ -7278,6 +7569,20 @@ REVOKE ALL ON FUNCTION private.keep_settings_revision() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION key_revision_subject(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.key_revision_subject() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION keyed_hash(purpose text, value text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.keyed_hash(purpose text, value text) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION log_change(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -7308,13 +7613,6 @@ REVOKE ALL ON FUNCTION private.media_url_pattern(object_name text) FROM PUBLIC;
 
 
 --
--- Name: FUNCTION names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]); Type: ACL; Schema: private; Owner: -
---
-
-REVOKE ALL ON FUNCTION private.names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]) FROM PUBLIC;
-
-
---
 -- Name: FUNCTION normalized_path(path text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -7331,10 +7629,12 @@ REVOKE ALL ON FUNCTION private.note_account_change() FROM PUBLIC;
 
 
 --
--- Name: FUNCTION person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION percent_encoded(value text); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.person_of(email text, OUT address text, OUT names text[], OUT row_ids text[], OUT cv_paths text[]) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.percent_encoded(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.percent_encoded(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.percent_encoded(value text) TO service_role;
 
 
 --
@@ -7424,10 +7724,33 @@ REVOKE ALL ON FUNCTION private.sign_in_action(action text) FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION subject_key(email text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.subject_key(email text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION subject_of(table_name text, item jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.subject_of(table_name text, item jsonb) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION summarize(value jsonb); Type: ACL; Schema: private; Owner: -
 --
 
 REVOKE ALL ON FUNCTION private.summarize(value jsonb) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION unsafe_url_characters(value text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.unsafe_url_characters(value text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.unsafe_url_characters(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.unsafe_url_characters(value text) TO service_role;
 
 
 --
@@ -7445,10 +7768,10 @@ REVOKE ALL ON FUNCTION private.withdraw_stale_reviews() FROM PUBLIC;
 
 
 --
--- Name: FUNCTION write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb); Type: ACL; Schema: private; Owner: -
+-- Name: FUNCTION write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb, subject text); Type: ACL; Schema: private; Owner: -
 --
 
-REVOKE ALL ON FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb, subject text) FROM PUBLIC;
 
 
 --
