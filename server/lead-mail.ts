@@ -133,7 +133,8 @@ export function createDelivery({ smtpUrl, mailDir, from }: Pick<LeadMailOptions,
     await mkdir(mailDir, { recursive: true })
     const file = path.join(mailDir, mailFileName())
     await writeFile(file, info.message as Buffer, { mode: 0o600 })
-    console.log(`E-mail to ${mail.to} written to ${file} (no SMTP_URL)`)
+    // The file name, never the address: a log is read and kept by more people than the mail.
+    console.log(`E-mail written to ${file} (no SMTP_URL)`)
   }
 }
 

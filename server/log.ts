@@ -47,3 +47,22 @@ export function configureLog(options: LogOptions): Logger {
   }
   return log
 }
+
+/** The token segment of a newsletter link (confirm, unsubscribe) or a preview link, in any spelling. */
+const TOKEN_SEGMENT = /((?:^|\/)(?:newsletter\/+(?:confirm|unsubscribe)|preview)\/+)[^/]+/gi
+
+/**
+ * A request path as the log may hold it: the token of a personal link replaced, since a log is read
+ * and kept by more people than the links were sent to.
+ */
+export function loggedPath(path: string): string {
+  let decoded = path
+  try {
+    decoded = decodeURI(path)
+  } catch {
+    // A malformed escape is redacted as it came.
+  }
+  if (!decoded.match(TOKEN_SEGMENT)) return path
+  // eslint-disable-next-line no-control-regex -- a decoded path may hold control characters; the log line must not
+  return decoded.replace(TOKEN_SEGMENT, '$1[token]').replace(/[\u0000-\u001f\u007f]/g, '?')
+}

@@ -53,7 +53,8 @@ export async function sendNewsletterConfirmations(db: Db, deliver: Deliver, site
         await deliver(composeConfirmationMail(row.email, confirmLink(siteOrigin, token), unsubscribeLink(siteOrigin, row.unsubscribe_token)))
         sent += 1
       } catch (sendError) {
-        console.error(`Newsletter confirmation to ${row.email} failed: ${(sendError as Error).message}`)
+        // A mail server's refusal may quote the recipient: the log keeps the reason, not the address.
+        console.error(`A newsletter confirmation failed: ${(sendError as Error).message.replace(/[^\s<>"]+@[^\s<>"]+/g, '[address]')}`)
       }
     }
     if (data.length < BATCH) break
