@@ -66,7 +66,12 @@ async function erase(email: string): Promise<Response> {
 }
 
 const activity = () => rawRows(backend.dataDir, 'private.activity_log')
-const entriesOf = (rows: RawRow[], rowId: string) => rows.filter((row) => row.row_id === rowId).map((row) => `${row.action} ${row.title}`)
+/** The entries about one row, oldest first, as `action title`. */
+const entriesOf = (rows: RawRow[], rowId: string) =>
+  rows
+    .filter((row) => row.row_id === rowId)
+    .sort((a, b) => Number(a.id) - Number(b.id))
+    .map((row) => `${row.action} ${row.title}`)
 
 async function rowsWith(table: 'contact_messages' | 'job_applications' | 'newsletter_subscribers', column: string, value: string) {
   const { data, error } = await backend.service().from(table).select('id').eq(column, value)
@@ -75,13 +80,25 @@ async function rowsWith(table: 'contact_messages' | 'job_applications' | 'newsle
 }
 
 describe('a personal-data request matches exactly one person', () => {
-  it('leaves a namesake applicant, a post named like the requester, and a longer address untouched', async () => {
-    // Vera applied, was rejected, and her CV was downloaded.
+  it('leaves the history of an applicant alone when a namesake asks', async () => {
+    // Vera applied, was rejected, and her CV was downloaded; a stranger applies under her name.
     const vera = await apply('Vera Victim', 'vera.victim@corp.example')
     expect((await admin.from('job_applications').update({ status: 'rejected' }).eq('id', vera.id)).error).toBeNull()
     expect((await admin.rpc('log_personal_data_read', { kind: 'cv_download', application_id: vera.id })).error).toBeNull()
-    // A post, and the settings holding a longer address that contains hers.
-    const { data: post, error: postError } = await admin
+    await apply('Vera Victim', 'stranger@elsewhere.example')
+
+    const { data: held, error } = await admin.rpc('personal_data', { email: 'stranger@elsewhere.example' })
+    expect(error).toBeNull()
+    expect((held as { activity: unknown[] }).activity).toEqual([])
+
+    expect((await erase('stranger@elsewhere.example')).status).toBe(200)
+    expect(entriesOf(await activity(), vera.id)).toEqual(['status_changed Vera Victim', 'downloaded CV of Vera Victim'])
+    expect(await rowsWith('job_applications', 'id', vera.id)).toHaveLength(1)
+    expect(await rowsWith('job_applications', 'email', 'stranger@elsewhere.example')).toEqual([])
+  })
+
+  it("leaves a post's history alone when someone named like the post asks", async () => {
+    const { data: post, error } = await admin
       .from('blog_posts')
       .insert({
         slug: 'quarterly-outlook-2026',
@@ -94,41 +111,41 @@ describe('a personal-data request matches exactly one person', () => {
       })
       .select('id')
       .single()
-    expect(postError).toBeNull()
+    expect(error).toBeNull()
     expect((await admin.from('blog_posts').update({ excerpt: 'Reviewed' }).eq('id', post!.id)).error).toBeNull()
-    expect((await admin.from('site_settings').update({ value: 'press.vera.victim@corp.example' }).eq('key', 'contact_email')).error).toBeNull()
-
-    // A stranger applies under her name; someone else under the post's title.
-    await apply('Vera Victim', 'stranger@elsewhere.example')
     await apply('Quarterly Outlook 2026', 'poser@elsewhere.example')
 
-    const { data: export_, error } = await admin.rpc('personal_data', { email: 'stranger@elsewhere.example' })
-    expect(error).toBeNull()
-    expect((export_ as { activity: { title: string }[] }).activity).toEqual([])
-
-    expect((await erase('stranger@elsewhere.example')).status).toBe(200)
     expect((await erase('poser@elsewhere.example')).status).toBe(200)
+    expect(entriesOf(await activity(), post!.id as string)).toEqual(['created Quarterly Outlook 2026', 'updated Quarterly Outlook 2026'])
+  })
 
+  it('leaves a longer address that contains the erased one as it was', async () => {
+    expect((await admin.from('site_settings').update({ value: 'press.lena@corp.example' }).eq('key', 'contact_email')).error).toBeNull()
+    const lena = await apply('Lena Short', 'lena@corp.example')
+    expect((await admin.from('job_applications').update({ status: 'reviewing' }).eq('id', lena.id)).error).toBeNull()
+
+    expect((await erase('lena@corp.example')).status).toBe(200)
     const rows = await activity()
-    expect(entriesOf(rows, vera.id)).toEqual(['status_changed Vera Victim', 'downloaded CV of Vera Victim'])
-    expect(await rowsWith('job_applications', 'id', vera.id)).toHaveLength(1)
-    expect(entriesOf(rows, post!.id as string)).toEqual(['created Quarterly Outlook 2026', 'updated Quarterly Outlook 2026'])
-    expect(await rowsWith('job_applications', 'email', 'stranger@elsewhere.example')).toEqual([])
+    const settings = rows.filter((row) => row.table_name === 'site_settings' && row.row_id === 'contact_email').sort((a, b) => Number(a.id) - Number(b.id))
+    expect(settings.at(-1)?.changes).toContain('"after": "press.lena@corp.example"')
+    expect(entriesOf(rows, lena.id)).toEqual(['status_changed erased'])
+  })
 
-    // Her own erasure, with an application in her address named =" beside the real one.
-    const crafted = await apply('="', 'Vera.Victim@corp.example')
-    const answer = await erase(' vera.victim@CORP.example ')
+  it('erases, in one go, a person one of whose applications carries the name ="', async () => {
+    const cora = await apply('Cora Crafted', 'cora@corp.example')
+    expect((await admin.from('job_applications').update({ status: 'reviewing' }).eq('id', cora.id)).error).toBeNull()
+    const crafted = await apply('="', 'Cora@corp.example')
+
+    const answer = await erase(' cora@CORP.example ')
     expect(answer.status).toBe(200)
-    expect(await rowsWith('job_applications', 'id', vera.id)).toEqual([])
+    expect(await rowsWith('job_applications', 'id', cora.id)).toEqual([])
     expect(await rowsWith('job_applications', 'id', crafted.id)).toEqual([])
-    const files = await backend.service().storage.from('applications').list(vera.cvPath.split('/')[0])
-    expect(files.data).toEqual([])
-
-    const after = await activity()
-    expect(entriesOf(after, vera.id)).toEqual(['status_changed erased', 'downloaded erased'])
-    const settings = after.filter((row) => row.table_name === 'site_settings' && row.row_id === 'contact_email')
-    expect(settings.at(-1)?.changes).toContain('"press.vera.victim@corp.example"')
-    expect(JSON.stringify(after.filter((row) => row.table_name !== 'site_settings'))).not.toMatch(/vera/i)
+    for (const cv of [cora.cvPath, crafted.cvPath]) {
+      expect((await backend.service().storage.from('applications').list(cv.split('/')[0])).data).toEqual([])
+    }
+    const rows = await activity()
+    expect(entriesOf(rows, cora.id)).toEqual(['status_changed erased'])
+    expect(JSON.stringify(rows)).not.toMatch(/cora/i)
   })
 
   it('erases the history of a person whose rows staff deleted earlier', async () => {
