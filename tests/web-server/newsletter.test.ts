@@ -59,7 +59,7 @@ async function statusOf(email: string): Promise<string | undefined> {
 const signUp = (email: string) => fetch(`${site.url}/leads/newsletter`, { method: 'POST', body: new URLSearchParams({ email }) })
 
 describe('newsletter double opt-in', () => {
-  it('stays pending until the e-mailed link is opened, which works once', async () => {
+  it('stays pending when the e-mailed link is opened, until the person confirms on its page, once', async () => {
     const first = await signUp('opt.in@example.test')
     expect(first.status).toBe(200)
     const firstPage = await first.text()
