@@ -46,7 +46,7 @@ comment on function private.percent_encoded(text) is 'The text with every non-AS
 revoke execute on function private.percent_encoded(text) from public, anon;
 grant execute on function private.percent_encoded(text) to authenticated, service_role;
 
-create or replace function private.guard_redirect()
+create function private.guard_redirect_target()
 returns trigger
 language plpgsql
 set search_path = ''
@@ -56,24 +56,25 @@ begin
     raise exception using errcode = '23514',
       message = 'The target cannot hold control characters or characters that look like / . ? # or @: type them on an ordinary keyboard.';
   end if;
-  new.from_path := coalesce(nullif(private.normalized_path(new.from_path), ''), '/');
-  new.to_path := private.percent_encoded(private.normalized_path(new.to_path));
-  if new.to_path = private.percent_encoded(new.from_path) then
-    raise exception using errcode = '23514', message = 'A redirect cannot point to its own path.';
-  end if;
-  if exists (select 1 from public.redirects as r where private.percent_encoded(r.from_path) = new.to_path and r.id <> new.id) then
-    raise exception using errcode = '23514',
-      message = pg_catalog.format('%s is itself redirected: point to its destination instead.', new.to_path);
-  end if;
-  if exists (select 1 from public.redirects as r where r.to_path = private.percent_encoded(new.from_path) and r.id <> new.id) then
+  new.to_path := private.percent_encoded(new.to_path);
+  -- Sources are stored as the router matches them (decoded): a target now encoded is compared in
+  -- the same form, so no chain passes through a path with other letters.
+  if new.from_path ~ '[^!-~]' and exists (
+    select 1 from public.redirects as r where r.to_path = private.percent_encoded(new.from_path) and r.id <> new.id) then
     raise exception using errcode = '23514',
       message = pg_catalog.format('Another redirect points to %s: that would make a chain.', new.from_path);
   end if;
   return new;
 end;
 $$;
-comment on function private.guard_redirect() is
-  'BEFORE INSERT OR UPDATE trigger on redirects: refuses a target with control or look-alike characters, normalizes the paths (the target percent-encoded) and refuses a loop (to itself) or a chain (a target that is redirected, or a source that is some redirect''s target).';
+comment on function private.guard_redirect_target() is
+  'BEFORE INSERT OR UPDATE on redirects, after redirects_guard: refuses a target with control or look-alike characters and stores it percent-encoded (printable ASCII).';
+revoke execute on function private.guard_redirect_target() from public, anon, authenticated, service_role;
+
+-- Named to fire after redirects_guard (triggers fire in name order), which normalizes the paths.
+create trigger redirects_target_printable
+  before insert or update on public.redirects
+  for each row execute function private.guard_redirect_target();
 
 -- Targets already stored: a refused character means the redirect never worked; the rest are encoded.
 delete from public.redirects as r where private.unsafe_url_characters(r.to_path);
