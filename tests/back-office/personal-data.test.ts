@@ -135,6 +135,9 @@ describe('a personal-data request matches exactly one person', () => {
     const cora = await apply('Cora Crafted', 'cora@corp.example')
     expect((await admin.from('job_applications').update({ status: 'reviewing' }).eq('id', cora.id)).error).toBeNull()
     const crafted = await apply('="', 'Cora@corp.example')
+    // Recorded changes that hold =" as JSON text: a link in a post.
+    const { data: post } = await admin.from('blog_posts').select('id').limit(1).single()
+    expect((await admin.from('blog_posts').update({ content: '<p><a href="/about">About us</a></p>' }).eq('id', post!.id)).error).toBeNull()
 
     const answer = await erase(' cora@CORP.example ')
     expect(answer.status).toBe(200)
