@@ -11,6 +11,12 @@ describe('loggedPath', () => {
     expect(loggedPath('/%6Eewsletter/confirm/secret')).toBe('/newsletter/confirm/[token]')
   })
 
+  it("replaces a CV's file name in a proxied Storage path", () => {
+    expect(loggedPath('/storage/v1/object/sign/applications/0b7c/jane-doe-cv.pdf')).toBe('/storage/v1/object/sign/applications/[file]')
+    expect(loggedPath('/storage/v1/object/applications/0b7c/jane-doe-cv.pdf')).toBe('/storage/v1/object/applications/[file]')
+    expect(loggedPath('/storage/v1/object/public/media/blog/a.png')).toBe('/storage/v1/object/public/media/blog/a.png')
+  })
+
   it('leaves every other path as it is', () => {
     expect(loggedPath('/resources/blog/newsletter-tips')).toBe('/resources/blog/newsletter-tips')
     expect(loggedPath('/leads/newsletter')).toBe('/leads/newsletter')
