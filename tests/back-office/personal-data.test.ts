@@ -168,6 +168,32 @@ describe('a personal-data request matches exactly one person', () => {
     expect(entriesOf(rows, message.id as string)).toEqual(['status_changed erased', 'deleted erased'])
     expect(JSON.stringify(rows)).not.toMatch(/dora/i)
   })
+
+  it('erases the history of a person whose application the retention run removed', async () => {
+    const rita = await apply('Rita Retained', 'rita@gone.example')
+    expect((await admin.from('job_applications').update({ status: 'reviewing' }).eq('id', rita.id)).error).toBeNull()
+    // Older than the applications' retention period (180 days by default), then the daily run.
+    const service = backend.service()
+    expect(
+      (
+        await service
+          .from('job_applications')
+          .update({ created_at: new Date(Date.now() - 200 * 86_400_000).toISOString() })
+          .eq('id', rita.id)
+      ).error,
+    ).toBeNull()
+    expect((await service.rpc('apply_personal_data_retention')).error).toBeNull()
+    expect(await rowsWith('job_applications', 'id', rita.id)).toEqual([])
+
+    const { data: held } = await admin.rpc('personal_data', { email: 'rita@gone.example' })
+    expect((held as { activity: { action: string }[] }).activity.map((entry) => entry.action)).toContain('status_changed')
+
+    expect((await erase('rita@gone.example')).status).toBe(200)
+    const rows = await activity()
+    // Her status change, and the back-dating that made her application old enough.
+    expect(entriesOf(rows, rita.id)).toEqual(['status_changed erased', 'updated erased'])
+    expect(JSON.stringify(rows)).not.toMatch(/rita/i)
+  })
 })
 
 /** The .eml files in the web server's mail folder, decoded enough to read an address in them. */
