@@ -138,6 +138,22 @@ describe('entity schemas give the row to write', () => {
     expect(testimonialSchema.parse({ quote: 'Q', name: 'N', title: 'T', avatar: '/a.png', rating: '4' }).rating).toBe(4)
   })
 
+  it('refuse a redirect target with control or look-alike characters, as the database does', () => {
+    const target = (to_path: string) => redirectSchema.safeParse({ from_path: '/old', to_path, status_code: '301' })
+    for (const bad of [
+      '/about\u0001',
+      'https://evil\u3002example/',
+      '/\uff0fevil.example',
+      'https://evil\uff0eexample/',
+      '/ab\u200bout',
+      'https://evil%E3%80%82example/',
+    ]) {
+      expect(target(bad).success).toBe(false)
+    }
+    expect(target('/about\u0001').error?.issues[0].message).toMatch(/control characters or characters that look like/)
+    for (const good of ['/about', '/Café-Menü', 'https://partner.example.com:8443/offer?x=1#top']) expect(target(good).success).toBe(true)
+  })
+
   it('write a row opened in its form and saved unchanged back as it was', () => {
     const jobRow = jobOpeningSchema.parse(opening)
     expect(jobOpeningSchema.parse(formValuesOf(jobOpeningSchema, jobRow))).toEqual(jobRow)
