@@ -40,7 +40,8 @@ export function ArticleHeader({ back, eyebrow, badge, title, lead, children, asi
     <header className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
       <Container className="py-12 sm:py-16">
         <Link to={back.to} className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
-          <ArrowLeft aria-hidden="true" className="size-4" strokeWidth={1.75} /> {back.label}
+          <ArrowLeft aria-hidden="true" className="size-4" strokeWidth={1.75} />
+          {back.label}
         </Link>
         {aside ? (
           <div className="mt-8 grid gap-10 md:grid-cols-12 md:items-center">
