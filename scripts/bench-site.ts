@@ -14,8 +14,8 @@
 // that do not exist, then searches from as many clients, with the memory 5 and 30 seconds after
 // each. It asserts nothing. WEB_CONCURRENCY=2 runs the web server as two worker processes (memory
 // and CPU are then the sum of the primary and its workers). First it prints what each server cost
-// to start: the backend on its new DATA_DIR (the database made, migrated and seeded) and the web
-// server until it listens.
+// to start: the backend on its new DATA_DIR (initdb, which it runs in a child process, then the
+// migrations and the seed) and the web server until it listens.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -24,7 +24,7 @@ import { bundleBackend } from '../local-supabase/build.ts'
 import { launchBackend } from '../local-supabase/launch.ts'
 import { readKeys } from '../local-supabase/src/keys.ts'
 import { runLoad, type LoadSpec, type LoadSummary } from './lib/load-generator.ts'
-import { processTreeCpuMs } from './lib/process-cpu.ts'
+import { processTreeCpuMs, processTreeCpuWithExitedMs } from './lib/process-cpu.ts'
 import { buildDir, ensureWebBuild } from './lib/web-build.ts'
 
 const CONNECTIONS = 50
@@ -43,9 +43,9 @@ const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1)
 
 type Target = Omit<LoadSpec, 'url' | 'headers' | 'connections' | 'duration' | 'amount'> & { name: string }
 
-/** What a server cost to start: its CPU so far and the time since it was launched. */
+/** What a server cost to start: its CPU so far (a child it ran and saw exit, such as initdb, included) and the time since it was launched. */
 function startCost(pid: number, launchedAt: number): string {
-  return `${(processTreeCpuMs(pid) / 1000).toFixed(1)} CPU-s, ready after ${((performance.now() - launchedAt) / 1000).toFixed(1)} s`
+  return `${(processTreeCpuWithExitedMs(pid) / 1000).toFixed(1)} CPU-s, ready after ${((performance.now() - launchedAt) / 1000).toFixed(1)} s`
 }
 
 /** Resident memory of `pid` and its children (the worker processes when WEB_CONCURRENCY > 1). */
