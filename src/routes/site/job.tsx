@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { getCompanyTimeZone, getJobOpeningState, getOpenJobId, getOpenJobPage, getOpenJobs, jobPath } from '~/features/careers/api/job-openings'
+import { getJobOpeningState, getOpenJobId, getOpenJobPage, getOpenJobs, jobPath } from '~/features/careers/api/job-openings'
 import { JobView, NoJob } from '~/features/careers/components/job-view'
 import { closingLabel, salaryLabel } from '~/features/careers/job-facts'
 import { jobDescriptionHtml } from '~/features/careers/job-description'
@@ -11,11 +11,11 @@ import { CV_MAX_BYTES } from '~/features/leads/cv-file'
 import { CV_SIZE_MESSAGE } from '~/features/leads/schemas'
 import { handleApplicationSubmission } from '~/features/leads/server/application.server'
 import { readForm } from '~/features/leads/server/read-form.server'
+import { requestSiteSettings } from '~/features/settings/api/site-settings.server'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
 import { breadcrumbLd, buildMeta, siteContextFrom } from '~/lib/seo'
 import type { ServerHints } from '~/lib/server-hints'
-import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
 import type { loader as rootLoader } from '../../root'
 import type { Route } from './+types/job'
 
@@ -29,9 +29,9 @@ const NO_SUCH_ROLE = 'There is no job opening at this address.'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = requestDb(context)
-  const [job, zone] = await Promise.all([
+  const [job, { time_zone: zone }] = await Promise.all([
     loadSafely(`Reading job opening ${params.slug}`, () => getOpenJobPage(db, params.slug), null),
-    loadSafely('Reading the time zone', () => getCompanyTimeZone(db), DEFAULT_TIME_ZONE),
+    requestSiteSettings(context),
   ])
   if (job) {
     return {
