@@ -46,6 +46,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   throw redirect('/careers')
 }
 
+// The action's own headers (a refusal's Retry-After) go out with the page and the fetcher's answer.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const declared = Number(request.headers.get('content-length') ?? NaN)
   if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
@@ -55,8 +58,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const db = requestDb(context, { [CV_UPLOAD_SECRET_HEADER]: secret })
   const jobId = await getOpenJobId(db, params.slug)
   if (!jobId) return data({ ok: false as const, fieldErrors: {}, formError: new JobNotOpenError().message, values: {} }, { status: 410 })
-  const { status, result } = await handleApplicationSubmission(db, jobId, await readForm(request, 'job application form'), secret)
-  return data(result, { status })
+  const { init, result } = await handleApplicationSubmission(db, jobId, await readForm(request, 'job application form'), secret)
+  return data(result, init)
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
