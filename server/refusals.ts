@@ -1,8 +1,9 @@
 // What the web server answers when it refuses a post before React Router sees it: a page a visitor
 // without JavaScript can act on, the status that says why, and one warning line in the log (no
-// stack: the client's doing, not a fault of ours). A body too slow for its deadline has its
-// connection closed with the answer; the rest of a refused upload is thrown away as it arrives
-// (request-body.ts), never kept, so that a browser finishes sending and shows the answer.
+// stack: the client's doing, not a fault of ours). A body past its size limit is read on and thrown
+// away (request-body.ts), so a browser finishes sending and shows the answer; a body too slow for
+// its deadline, and an upload refused for want of a slot, are answered and their connection closed,
+// so nothing more of them is read.
 import type { SlotRefusal } from './upload-slots.ts'
 
 export type Refusal = 'too-large' | 'too-slow' | SlotRefusal
@@ -49,6 +50,6 @@ export function refuse(refusal: Refusal, request: { method: string; path: string
   console.warn(`web server: refused a ${request.method} to ${request.path}: ${title.toLowerCase()} (${status})`)
   const headers: Record<string, string> = { 'Content-Type': 'text/html; charset=utf-8' }
   if (retryAfter) headers['Retry-After'] = String(retryAfter)
-  if (refusal === 'too-slow') headers.Connection = 'close'
+  if (refusal !== 'too-large') headers.Connection = 'close'
   return new Response(page(title, text), { status, headers })
 }

@@ -44,9 +44,9 @@ function watch(entry: Watched): () => void {
   return () => watched.delete(entry)
 }
 
-/** Reads and drops the rest of a refused body in the background, within the same deadline. */
-function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, entry: Watched): void {
-  entry.expire = () => void reader.cancel().catch(() => undefined)
+/** Reads and drops the rest of a refused body in the background, within the deadline it had. */
+function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, { started, received }: Watched): void {
+  const entry: Watched = { started, received, expire: () => void reader.cancel().catch(() => undefined) }
   const unwatch = watch(entry)
   void (async () => {
     let dropped = 0
@@ -85,7 +85,6 @@ export async function readBody(request: Request, limit: number): Promise<BodyRea
       if (next.done) break
       entry.received += next.value.byteLength
       if (entry.received > limit) {
-        unwatch()
         discardRest(reader, entry)
         return { kind: 'too-large' }
       }
@@ -103,7 +102,7 @@ export async function readBody(request: Request, limit: number): Promise<BodyRea
 
 /**
  * A post's body as readBody reads it; an upload only in a free slot of `upload.slots` (held while
- * it is read), and without one refused before any of it is kept.
+ * it is read), and without one refused before any of it is read.
  */
 export async function readPostBody(
   request: Request,
@@ -112,10 +111,7 @@ export async function readPostBody(
 ): Promise<BodyRead | { kind: SlotRefusal }> {
   if (!upload) return readBody(request, limit)
   const slot = upload.slots.take(upload.client)
-  if ('refused' in slot) {
-    discardRest(request.body!.getReader(), { started: clockNow(), received: 0, expire: () => undefined })
-    return { kind: slot.refused }
-  }
+  if ('refused' in slot) return { kind: slot.refused }
   try {
     return await readBody(request, limit)
   } finally {

@@ -1,8 +1,8 @@
 // How many uploads (posts whose route takes a body past the ordinary form size: a CV) are read at
 // once, for the whole site and per client, so that slow or stalled uploads cannot take the
 // server's memory: each one read holds its bytes until it is complete. An upload beyond either
-// count is refused before its body is read; a slot is free again once its body has been read,
-// refused or abandoned.
+// count is refused before any of its body is read (refusals.ts closes its connection); a slot is
+// free again once its body has been read, refused or abandoned.
 
 export type SlotRefusal = 'client-uploading' | 'site-uploading'
 
