@@ -18,7 +18,7 @@ import { checkHealth } from './health.ts'
 import { log, requestScope } from './log.ts'
 import { httpDuration, httpRequests, metricsText, pageCacheLookups, watchPageCache } from './metrics.ts'
 import { NoncePage } from './nonce-page.ts'
-import { expectedOrigin, requestOrigin, requestScheme, siteAddress, type SiteAddress } from './origin-check.ts'
+import { expectedOrigin, isFromSite, requestOrigin, requestScheme, siteAddress, type SiteAddress } from './origin-check.ts'
 import { PageCache, type RenderedPage } from './page-cache.ts'
 import { redirectToNormalForm } from './path-normal-form.ts'
 import { RedirectTable, redirectResponse } from './redirects.ts'
@@ -253,12 +253,14 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     // A post from another site's page (React Router refuses it too; here it costs one log line).
     const origin = c.req.header('origin')
     const ownOrigin = expectedOrigin(site!, requestOrigin(url, c.req.header('x-forwarded-proto'), config.TRUST_PROXY))
-    if (origin !== undefined && origin !== ownOrigin) {
-      console.warn(`web server: refused a ${method} to ${pathname} from another origin (${origin.slice(0, 100)}, not ${ownOrigin})`)
+    if (!isFromSite(origin, c.req.header('sec-fetch-site'), ownOrigin)) {
+      console.warn(`web server: refused a ${method} to ${pathname} from another origin (${(origin ?? '').slice(0, 100)}, not ${ownOrigin})`)
       return textAnswer('Bad Request', 400)
     }
     const raw = c.req.raw
     const headers = new Headers(raw.headers)
+    // A same-origin `null` said as the site's own origin, which React Router compares with the URL's.
+    if (origin !== undefined) headers.set('origin', ownOrigin)
     let body: Uint8Array<ArrayBuffer> | undefined
     if (raw.body) {
       const limit = match?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
@@ -270,7 +272,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
       headers.delete('transfer-encoding')
       headers.set('content-length', String(body.byteLength))
     }
-    // On the origin the browser posted from, which React Router compares with Origin too.
+    // On the site's origin whatever the connection's scheme (a proxy may have terminated TLS).
     const request = new Request(new URL(pathname + url.search, ownOrigin), { method, headers, body, signal: raw.signal })
     return render(c, request, c.get('nonce'))
   })

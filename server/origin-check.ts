@@ -3,6 +3,9 @@
 // proxy that terminates TLS the browser says `https://site` while this server's own connection is
 // plain HTTP. Without SITE_URL the origin is the request's own: its Host, and its scheme as a
 // trusted proxy says (X-Forwarded-Proto, believed only with TRUST_PROXY) or the connection's.
+// A page that sends no referrer (Referrer-Policy: no-referrer) makes its browser send
+// `Origin: null` with its own forms; the browser's Sec-Fetch-Site, which no page can set, then says
+// whether the post is the site's own.
 
 /** The origin the site renders for, and the hosts it answers to as itself. */
 export interface SiteAddress {
@@ -44,9 +47,15 @@ export function requestOrigin(url: URL, forwardedProto: string | undefined, trus
 
 /**
  * The origin a post must carry to be the site's own: SITE_URL's, or without it the request's own.
- * A post without an Origin header (an older browser, a mail client's one-click unsubscribe) is
- * not a cross-site form, and passes.
  */
 export function expectedOrigin(site: SiteAddress, ownOrigin: string): string {
   return site.configured ? site.origin : ownOrigin
+}
+
+/**
+ * Whether a post comes from the site's own pages. One without an Origin header (an older browser, a
+ * mail client's one-click unsubscribe) is not a cross-site form, and passes.
+ */
+export function isFromSite(origin: string | undefined, secFetchSite: string | undefined, ownOrigin: string): boolean {
+  return origin === undefined || origin === ownOrigin || (origin === 'null' && secFetchSite === 'same-origin')
 }

@@ -80,6 +80,15 @@ describe('posts through a proxy that terminates TLS', () => {
     expect(cvLink.status).toBe(401)
   })
 
+  it("accepts a form from a page that sends no referrer (Origin: null) when the browser says it is the site's own", async () => {
+    const email = `no-referrer-${randomUUID()}@example.com`
+    expect((await postVia('/leads/contact', contactFields(email), { origin: 'null', 'sec-fetch-site': 'same-origin' })).status).toBe(200)
+    for (const site of ['cross-site', 'same-site']) {
+      expect((await postVia('/leads/contact', contactFields(email), { origin: 'null', 'sec-fetch-site': site })).status, site).toBe(400)
+    }
+    expect(await contactRows(email)).toBe(1)
+  })
+
   it('refuses a post from the plain-HTTP origin or another site with 400, storing nothing', async () => {
     const email = `cross-${randomUUID()}@example.com`
     for (const origin of ['http://www.site.example', 'https://evil.example', 'null']) {
