@@ -9,9 +9,10 @@
 # 2. starts a throwaway cluster on a Unix socket in a temporary directory (no TCP port), as the
 #    `postgres` account when run as root (initdb refuses root); its bootstrap superuser is
 #    supabase_admin, as on a project;
-# 3. supabase/schema.sql compared with a fresh dump of the migrations (scripts/db-schema.sh --check);
-#    database "schema": the platform, every migration, the seed, every supabase/tests/*.sql file
-#    through pg_prove;
+# 3. database "schema": the platform and every migration, compared with database "from_schemas":
+#    the platform and supabase/schemas/*.sql; their dumps (sorted) and the rows the schema holds
+#    must be identical, so the schema files and the migrations never drift apart. Then the seed
+#    and every supabase/tests/*.sql file through pg_prove on "schema";
 # 4. docs/deploy.md's move, step by step: a local install (seeded, with a lead, a CV and a staff
 #    member who signs in with a password and an authenticator app, made through the local
 #    backend's APIs) dumped with `db:dump`, loaded with plain `psql -f` into database "moved";
@@ -24,7 +25,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 source scripts/lib/throwaway-postgres.sh
-PLATFORM=scripts/platform-schema/supabase-platform.sql
+source scripts/lib/project-databases.sh
 started=$SECONDS
 step_started=$SECONDS
 step() {
@@ -42,21 +43,22 @@ start_throwaway_postgres ci-postgres
 ADMIN=(-U supabase_admin)
 step "started PostgreSQL $("${PSQL[@]}" "${ADMIN[@]}" -d postgres -At -c 'show server_version')"
 
-# The platform's roles are the cluster's: made once (the first load), then each database is a new
-# project's (owned by postgres, as on Supabase), followed by `supabase db push`.
-"${PSQL[@]}" "${ADMIN[@]}" -d postgres -f "$PLATFORM" >/dev/null
+# The platform's roles are the cluster's: made once, then each database is a new project's (owned
+# by postgres, as on Supabase), followed by `supabase db push`.
+load_platform_roles
 prepare() {
-  "${PSQL[@]}" "${ADMIN[@]}" -d postgres -c "create database $1 owner postgres"
-  "${PSQL[@]}" "${ADMIN[@]}" -d "$1" -f "$PLATFORM" >/dev/null
-  for migration in supabase/migrations/*.sql; do
-    "${PSQL[@]}" -U postgres -d "$1" -1 -f "$migration" >/dev/null || { echo "ci-postgres: $migration failed on PostgreSQL 15" >&2; exit 1; }
-  done
+  new_project "$1"
+  apply_migrations "$1" || exit 1
 }
 
-scripts/db-schema.sh --check
-step "compared supabase/schema.sql with the migrations"
-
 prepare schema
+new_project from_schemas
+apply_schema_files from_schemas || exit 1
+if ! compare_projects schema from_schemas; then
+  echo "ci-postgres: FAIL supabase/schemas and supabase/migrations differ as above ('-' the migrations, '+' the schema files): write the migration with npm run db:diff, or fold the migration into the schema files" >&2
+  exit 1
+fi
+step "compared supabase/schemas with the migrations"
 "${PSQL[@]}" -U postgres -d schema -1 -f supabase/seed.sql >/dev/null
 "${PSQL[@]}" "${ADMIN[@]}" -d schema -c 'create extension pgtap'
 step "applied the migrations and the seed"

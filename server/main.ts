@@ -13,10 +13,9 @@ import { createSiteApp } from './app.ts'
 import { runPrimary } from './cluster.ts'
 import { readConfig, type ServerConfig } from './config.ts'
 import { scheduleCvCleanup } from './cv-cleanup.ts'
-import { scheduleLeadMail } from './lead-mail.ts'
 import { configureLog } from './log.ts'
+import { scheduleMail } from './mail-outbox.ts'
 import { startProcessMetrics } from './metrics.ts'
-import { scheduleNewsletterMail } from './newsletter-mail.ts'
 import { scheduleRetention } from './retention.ts'
 import { StaticFiles } from './static-files.ts'
 import { listenForTestClock } from './test-clock.ts'
@@ -47,8 +46,7 @@ function startChores(config: ServerConfig): void {
   const key = config.SUPABASE_SERVICE_ROLE_KEY
   if (!key) {
     console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
-    console.warn('New-lead e-mails are not sent: set SUPABASE_SERVICE_ROLE_KEY')
-    console.warn('Newsletter confirmations are not sent: set SUPABASE_SERVICE_ROLE_KEY')
+    console.warn('E-mails (new leads, reviews, newsletter confirmations) are not sent: set SUPABASE_SERVICE_ROLE_KEY')
     console.warn('Retention periods for personal data are not applied: set SUPABASE_SERVICE_ROLE_KEY')
     return
   }
@@ -62,8 +60,7 @@ function startChores(config: ServerConfig): void {
     smtpUrl: config.SMTP_URL,
     mailDir: path.resolve(config.DATA_DIR, 'mail'),
   }
-  scheduleLeadMail(mail)
-  scheduleNewsletterMail(mail)
+  scheduleMail(mail)
 }
 
 async function serveSite(config: ServerConfig): Promise<void> {

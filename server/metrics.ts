@@ -57,25 +57,27 @@ export function watchPageCache(size: () => { bytes: number; entries: number }): 
   cacheSize = size
 }
 
-// Figures of the chores that run once per server (the lead e-mail sender), in the process that runs
+// Figures of the chores that run once per server (the e-mail sender), in the process that runs
 // them: the single process, or the primary of the workers.
 const choreRegistry = new client.Registry()
 
-export const leadMailPending = new client.Gauge({
-  name: 'web_lead_mail_outbox_pending',
-  help: 'Lead e-mails waiting in the outbox (not yet sent, failures awaiting a retry included), as of the last check.',
+export const mailPending = new client.Gauge({
+  name: 'web_mail_outbox_pending',
+  help: 'E-mails waiting in the outbox (not yet sent, failures awaiting a retry included), as of the last check.',
   registers: [choreRegistry],
 })
 
-export const leadMailSent = new client.Counter({
-  name: 'web_lead_mail_sent_total',
-  help: 'Lead e-mails sent (or written as .eml files).',
+export const mailSent = new client.Counter({
+  name: 'web_mail_sent_total',
+  help: 'E-mails sent (or written as .eml files), by kind.',
+  labelNames: ['kind'],
   registers: [choreRegistry],
 })
 
-export const leadMailFailures = new client.Counter({
-  name: 'web_lead_mail_failures_total',
-  help: 'Lead e-mail sends that failed and were left for a retry.',
+export const mailFailures = new client.Counter({
+  name: 'web_mail_failures_total',
+  help: 'E-mail sends that failed and were left for a retry, by kind.',
+  labelNames: ['kind'],
   registers: [choreRegistry],
 })
 

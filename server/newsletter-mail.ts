@@ -1,14 +1,10 @@
-// Newsletter confirmations (double opt-in): a sign-up is stored as pending and owed an e-mail; this
-// sender, in the process that runs chores, makes a random token for each owed one, hands the
-// database only its SHA-256 (claim_newsletter_confirmations) and mails the token in the link
+// Newsletter confirmations (double opt-in): a sign-up is stored as pending and queues its e-mail in
+// the outbox (mail-outbox.ts sends it). As it goes out the database makes a random token, keeps only
+// its SHA-256, and hands the token to this composer, which mails it in the link
 // /newsletter/confirm/{token}, valid 7 days. Every e-mail to a subscriber carries the personal
-// one-click unsubscribe link, in the text and as the RFC 8058 headers. Delivery is the lead e-mails'
-// (SMTP_URL, or .eml files in DATA_DIR/mail/). A sign-up never waits for any of this.
-import { createHash, randomBytes } from 'node:crypto'
-import type { Db } from '../src/lib/supabase.ts'
-import { scheduleMailRounds, type Deliver, type LeadMail, type LeadMailOptions } from './lead-mail.ts'
-
-const BATCH = 10
+// one-click unsubscribe link, in the text and as the RFC 8058 headers.
+import { z } from 'zod'
+import { composer, type Mail } from './mail-composer.ts'
 
 export const confirmLink = (siteOrigin: string, token: string) => `${siteOrigin}/newsletter/confirm/${encodeURIComponent(token)}`
 export const unsubscribeLink = (siteOrigin: string, token: string) => `${siteOrigin}/newsletter/unsubscribe/${encodeURIComponent(token)}`
@@ -18,7 +14,7 @@ export function unsubscribeHeaders(unsubscribeUrl: string): Record<string, strin
   return { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
 }
 
-export function composeConfirmationMail(to: string, confirmUrl: string, unsubscribeUrl: string): LeadMail {
+export function composeConfirmationMail(to: string, confirmUrl: string, unsubscribeUrl: string): Mail {
   const text = [
     'Please confirm that you want our newsletter at this address by opening this link:',
     '',
@@ -32,33 +28,6 @@ export function composeConfirmationMail(to: string, confirmUrl: string, unsubscr
   return { to, subject: 'Confirm your newsletter subscription', text: `${text}\n`, headers: unsubscribeHeaders(unsubscribeUrl) }
 }
 
-const sha256 = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
-
-/** Mails every owed confirmation; returns how many went. */
-export async function sendNewsletterConfirmations(db: Db, deliver: Deliver, siteOrigin: string): Promise<number> {
-  let sent = 0
-  for (;;) {
-    const tokens = new Map<string, string>()
-    for (let i = 0; i < BATCH; i++) {
-      const token = randomBytes(32).toString('base64url')
-      tokens.set(sha256(token), token)
-    }
-    const { data, error } = await db.rpc('claim_newsletter_confirmations', { token_hashes: [...tokens.keys()] })
-    if (error) throw new Error(`claiming newsletter confirmations failed: ${error.message}`)
-    for (const row of data) {
-      const token = tokens.get(row.token_hash)
-      if (!token) continue
-      // A failure leaves the sign-up pending without a link: signing up again owes a new one.
-      try {
-        await deliver(composeConfirmationMail(row.email, confirmLink(siteOrigin, token), unsubscribeLink(siteOrigin, row.unsubscribe_token)))
-        sent += 1
-      } catch (sendError) {
-        console.error(`Newsletter confirmation to ${row.email} failed: ${(sendError as Error).message}`)
-      }
-    }
-    if (data.length < BATCH) break
-  }
-  return sent
-}
-
-export const scheduleNewsletterMail = (options: LeadMailOptions) => scheduleMailRounds(options, 'Newsletter confirmations', sendNewsletterConfirmations)
+export const newsletterConfirmationMail = composer(z.object({ token: z.string().min(1), unsubscribe_token: z.string().min(1) }), (payload, to, siteOrigin) =>
+  composeConfirmationMail(to, confirmLink(siteOrigin, payload.token), unsubscribeLink(siteOrigin, payload.unsubscribe_token)),
+)

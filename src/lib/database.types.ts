@@ -198,6 +198,7 @@ export type Database = {
           decided_by: string | null
           decided_by_name: string | null
           decision_note: string | null
+          files: NonNullable<Json>
           fingerprint: string
           id: string
           item_id: string
@@ -217,6 +218,7 @@ export type Database = {
           decided_by?: string | null
           decided_by_name?: string | null
           decision_note?: string | null
+          files?: NonNullable<Json>
           fingerprint: string
           id?: string
           item_id: string
@@ -236,6 +238,7 @@ export type Database = {
           decided_by?: string | null
           decided_by_name?: string | null
           decision_note?: string | null
+          files?: NonNullable<Json>
           fingerprint?: string
           id?: string
           item_id?: string
@@ -377,66 +380,44 @@ export type Database = {
         }
         Relationships: []
       }
-      lead_mail_outbox: {
+      mail_outbox: {
         Row: {
           attempts: number
-          contact_message_id: string | null
-          content_review_id: string | null
           created_at: string
           id: string
-          job_application_id: string | null
+          kind: string
           last_error: string | null
           locked_until: string | null
           next_attempt_at: string
+          payload: NonNullable<Json>
           recipient: string
-          review_event: string | null
+          subject_id: string
         }
         Insert: {
           attempts?: number
-          contact_message_id?: string | null
-          content_review_id?: string | null
           created_at?: string
           id?: string
-          job_application_id?: string | null
+          kind: string
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
+          payload?: NonNullable<Json>
           recipient: string
-          review_event?: string | null
+          subject_id: string
         }
         Update: {
           attempts?: number
-          contact_message_id?: string | null
-          content_review_id?: string | null
           created_at?: string
           id?: string
-          job_application_id?: string | null
+          kind?: string
           last_error?: string | null
           locked_until?: string | null
           next_attempt_at?: string
+          payload?: NonNullable<Json>
           recipient?: string
-          review_event?: string | null
+          subject_id?: string
         }
-        Relationships: [
-          {
-            foreignKeyName: "lead_mail_outbox_contact_message_id_fkey"
-            columns: ["contact_message_id"]
-            referencedRelation: "contact_messages"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "lead_mail_outbox_content_review_id_fkey"
-            columns: ["content_review_id"]
-            referencedRelation: "content_reviews"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "lead_mail_outbox_job_application_id_fkey"
-            columns: ["job_application_id"]
-            referencedRelation: "job_applications"
-            referencedColumns: ["id"]
-          },
-        ]
+        Relationships: []
       }
       newsletter_subscribers: {
         Row: {
@@ -529,6 +510,7 @@ export type Database = {
           expires_at: string
           id: string
           post_id: string
+          review_id: string | null
           revoked_at: string | null
           title: string
           token_hash: string
@@ -539,6 +521,7 @@ export type Database = {
           expires_at: string
           id?: string
           post_id: string
+          review_id?: string | null
           revoked_at?: string | null
           title: string
           token_hash: string
@@ -549,6 +532,7 @@ export type Database = {
           expires_at?: string
           id?: string
           post_id?: string
+          review_id?: string | null
           revoked_at?: string | null
           title?: string
           token_hash?: string
@@ -558,6 +542,12 @@ export type Database = {
             foreignKeyName: "post_previews_post_id_fkey"
             columns: ["post_id"]
             referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "post_previews_review_id_fkey"
+            columns: ["review_id"]
+            referencedRelation: "content_reviews"
             referencedColumns: ["id"]
           },
         ]
@@ -963,35 +953,19 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
-      claim_lead_mail: {
+      claim_mail: {
         Args: { lease_seconds?: number; max_rows?: number }
         Returns: {
           attempts: number
           id: string
-          job_opening_id: string
           kind: string
-          lead_email: string
-          lead_id: string
-          lead_name: string
-          received_at: string
+          payload: Json
           recipient: string
-          review_event: string
-          review_kind: string
-          review_note: string
-          topic: string
-        }[]
-      }
-      claim_newsletter_confirmations: {
-        Args: { token_hashes: string[] }
-        Returns: {
-          email: string
-          id: string
-          token_hash: string
-          unsubscribe_token: string
         }[]
       }
       confirm_newsletter: { Args: { token: string }; Returns: boolean }
       create_post_preview: { Args: { post_id: string }; Returns: string }
+      create_review_preview: { Args: { review_id: string }; Returns: string }
       current_staff: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1010,7 +984,7 @@ export type Database = {
         Returns: undefined
       }
       erase_personal_data: { Args: { email: string }; Returns: Json }
-      finish_lead_mail: {
+      finish_mail: {
         Args: { failure?: string; mail_id: string }
         Returns: undefined
       }
@@ -1050,10 +1024,6 @@ export type Database = {
         Returns: boolean
       }
       job_opening_state: { Args: { opening_slug: string }; Returns: string }
-      lead_mail_max_attempts: {
-        Args: Record<PropertyKey, never>
-        Returns: number
-      }
       lead_notify_setting: { Args: { setting: string }; Returns: string }
       log_personal_data_read: {
         Args: { application_id?: string; kind: string }
@@ -1063,6 +1033,7 @@ export type Database = {
         Args: { action: string; member_id: string }
         Returns: undefined
       }
+      mail_max_attempts: { Args: Record<PropertyKey, never>; Returns: number }
       media_usage: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1156,7 +1127,13 @@ export type Database = {
       }
       restore_revision: { Args: { revision_id: number }; Returns: string }
       review_content: {
-        Args: { decision: string; id: string; kind: string; note?: string }
+        Args: {
+          decision: string
+          fingerprint?: string
+          id: string
+          kind: string
+          note?: string
+        }
         Returns: undefined
       }
       rewrite_media_references: {

@@ -14,9 +14,9 @@ as $$
     or exists (select 1 from storage.objects as o where o.bucket_id = 'applications' and o.name = cv_path)
 $$;
 comment on function private.cv_was_uploaded(text) is
-  'Insert policy helper for job_applications: true when cv_path is null or names an object in the applications bucket.';
-revoke execute on function private.cv_was_uploaded(text) from public;
-grant execute on function private.cv_was_uploaded(text) to anon, authenticated, service_role;
+  'Insert policy helper for job_applications: true when cv_path is null or names an object in the applications bucket. The web server uploads the CV first, so a visitor''s row naming no object was made around the form.';
+revoke all on function private.cv_was_uploaded(text) from public, anon, authenticated, service_role;
+grant all on function private.cv_was_uploaded(text) to anon, authenticated, service_role;
 
 drop policy "Visitors can apply to active job openings" on public.job_applications;
 create policy "Visitors can apply to active job openings with an uploaded CV"

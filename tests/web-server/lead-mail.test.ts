@@ -1,6 +1,7 @@
-// New-lead e-mails from the running web server: a contact message becomes an e-mail to the sales
-// address that names the lead and links to it in the back office; a mail server that refuses does
-// not touch the visitor's submission, and the e-mail it owed stays queued with its error.
+// New-lead e-mails from the running web server, through the mail outbox: a contact message becomes
+// an e-mail to the sales address that names the lead and links to it in the back office; a mail
+// server that refuses does not touch the visitor's submission, and the e-mail it owed stays queued
+// with its error. (Newsletter confirmations, through the same outbox: newsletter.test.ts.)
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -69,7 +70,7 @@ describe('new-lead e-mails', () => {
       expect(mail).toContain('https://www.example.test/admin/inbox?q=ada.mail%40example.test')
       // The message itself stays behind the back office's sign-in.
       expect(mail).not.toContain('Please call me back')
-      const { count } = await backend.service().from('lead_mail_outbox').select('id', { count: 'exact', head: true })
+      const { count } = await backend.service().from('mail_outbox').select('id', { count: 'exact', head: true })
       expect(count).toBe(0)
     } finally {
       await server.stop()
@@ -83,7 +84,7 @@ describe('new-lead e-mails', () => {
       expect((await sendContact(failing, 'grace.mail@example.test', 'Retry')).status).toBe(200)
       for (let i = 0; i < 120 && !row?.last_error; i++) {
         await new Promise((resolve) => setTimeout(resolve, 250))
-        const { data } = await backend.service().from('lead_mail_outbox').select('attempts, last_error').not('last_error', 'is', null)
+        const { data } = await backend.service().from('mail_outbox').select('attempts, last_error').not('last_error', 'is', null)
         row = data?.[0]
       }
       expect(row?.attempts).toBe(1)

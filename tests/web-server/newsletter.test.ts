@@ -66,7 +66,7 @@ describe('newsletter double opt-in', () => {
 
     const mail = await mailTo('opt.in@example.test')
     expect(mail).toMatch(/^Subject: Confirm your newsletter subscription$/m)
-    const confirm = /https:\/\/www\.example\.test\/newsletter\/confirm\/[A-Za-z0-9_-]{43}/.exec(mail)?.[0]
+    const confirm = /https:\/\/www\.example\.test\/newsletter\/confirm\/[0-9a-f]{64}/.exec(mail)?.[0]
     const unsubscribe = /https:\/\/www\.example\.test\/newsletter\/unsubscribe\/[0-9a-f]{64}/.exec(mail)?.[0]
     expect(confirm).toBeDefined()
     expect(unsubscribe).toBeDefined()

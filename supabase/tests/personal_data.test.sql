@@ -36,23 +36,24 @@ reset role;
 select is((select status from public.newsletter_subscribers where email = 'pat.pending@example.test'), 'pending',
   'a sign-up is pending until confirmed');
 
-set local role anon;
-select throws_ok($$ select public.claim_newsletter_confirmations(array[repeat('a', 64)]) $$, '42501', null,
-  'visitors cannot claim confirmations');
-reset role;
+select is((select count(*)::int from public.mail_outbox o join public.newsletter_subscribers s on s.id = o.subject_id
+           where o.kind = 'newsletter_confirmation' and s.email = 'pat.pending@example.test' and o.recipient = s.email), 1,
+  'a sign-up queues its confirmation e-mail to the address');
 
 set local role service_role;
-select is((select count(*)::int from public.claim_newsletter_confirmations(array[encode(sha256('pgtap-token'::bytea), 'hex')])
-           where email = 'pat.pending@example.test'), 1,
-  'the web server claims the owed confirmation with the hash of its token');
+create temporary table confirmation on commit drop as
+  select payload from public.claim_mail(100) where kind = 'newsletter_confirmation' and recipient = 'pat.pending@example.test';
 reset role;
+select set_config('pgtap.confirm', (select payload ->> 'token' from confirmation), true);
+select ok((select payload ->> 'token' ~ '^[0-9a-f]{64}$' and payload ->> 'unsubscribe_token' is not null from confirmation),
+  'the web server claims the confirmation with a fresh token and the unsubscribe token');
 select is((select confirmation_token_hash from public.newsletter_subscribers where email = 'pat.pending@example.test'),
-  encode(sha256('pgtap-token'::bytea), 'hex'), 'only the token''s hash is stored');
+  encode(sha256(convert_to(current_setting('pgtap.confirm'), 'UTF8')), 'hex'), 'only the token''s hash is stored');
 
 set local role anon;
 select is(public.confirm_newsletter('wrong-token'), false, 'a wrong token confirms nothing');
-select is(public.confirm_newsletter('pgtap-token'), true, 'the e-mailed token confirms');
-select is(public.confirm_newsletter('pgtap-token'), false, 'the token works once');
+select is(public.confirm_newsletter(current_setting('pgtap.confirm')), true, 'the e-mailed token confirms');
+select is(public.confirm_newsletter(current_setting('pgtap.confirm')), false, 'the token works once');
 reset role;
 select ok((select status = 'subscribed' and confirmed_at is not null and consent_at is not null
                   and privacy_notice_version = public.privacy_notice_version() and confirmation_token_hash is null

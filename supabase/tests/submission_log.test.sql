@@ -4,7 +4,7 @@
 -- PT429 (PostgREST answers HTTP 429) with 'Too many submissions, please try again later.'.
 -- Admins, service_role and direct database sessions are not limited.
 begin;
-select plan(23);
+select plan(25);
 
 -- Identities for this file, created inside its transaction and gone at rollback -------------------
 select tests.create_identities();
@@ -154,6 +154,14 @@ select tests.from_address('203.0.113.7');
 select lives_ok(
   $$ insert into public.contact_messages (first_name, last_name, email, message) values ('Flood', 'Er', 'flood@example.com', 'next hour') $$,
   'an hour later the same e-mail and client may send again');
+
+-- The log and the limit are the database's own: visitors reach neither.
+select tests.act_as_anon();
+select throws_ok($$ select * from public.submission_log $$,
+  '42501', 'permission denied for table submission_log', 'anon cannot read the flood-limit log');
+
+select throws_ok($$ select public.enforce_submission_limit('contact', 'x@example.com', 1000, 1000) $$,
+  '42501', 'permission denied for function enforce_submission_limit', 'anon cannot call the flood-limit function directly');
 
 select * from finish();
 rollback;

@@ -80,7 +80,7 @@ select results_eq(
   $$ select count(*)::int from storage.objects where bucket_id = 'applications' and name in (
        'b0000000-0000-4000-8000-000000000001/cv.pdf', 'c0ffee00-0000-4000-8000-000000000001/cv.pdf',
        'c0ffee00-0000-4000-8000-000000000002/Jane_Doe-CV.docx', 'c0ffee00-0000-4000-8000-000000000006/cv.pdf') $$,
-  array[0], 'an admin reads no CV before logging its download (19-activity-log.sql covers the logged read)');
+  array[0], 'an admin reads no CV before logging its download (activity_log.test.sql covers the logged read)');
 select lives_ok(
   $$ insert into storage.objects (bucket_id, name, owner, metadata) values ('media', 'pgtap/new.webp', '11111111-1111-4111-8111-111111111111', '{}') $$,
   'an admin uploads media');
