@@ -165,6 +165,16 @@ describe('refusals are answers', () => {
     expect(count).toBe(0)
   })
 
+  it('answers a form past its size limit with 413 and one warning line', async () => {
+    let answer: RawAnswer | undefined
+    const log = await logOf(site, async () => {
+      answer = await postVia('/leads/contact', new URLSearchParams({ message: 'x'.repeat(70 * 1024) }), { origin: SITE })
+    })
+    expect(answer!.status).toBe(413)
+    expect(answer!.body).toContain('This form takes at most 64 KB')
+    expect(problemLines(log), log).toEqual([expect.stringMatching(/"level":40.*too large to send \(413\)/)])
+  })
+
   it("keeps the newsletter pages' own Referrer-Policy and Cache-Control", async () => {
     for (const path of [`/newsletter/confirm/${randomUUID()}`, `/newsletter/unsubscribe/${randomUUID()}`]) {
       const answer = await viaProxy(path)
