@@ -29,10 +29,12 @@ import {
 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useImageUpload } from '../lib/use-image-upload'
+import { useMediaLibrary } from '../media/components/media-picker'
 import { richTextExtensions } from './extensions'
 import { ImageDialog, type ChosenImage } from './image-dialog'
 import { LinkForm } from './link-form'
 import { cleanPastedHtml } from './paste'
+import { shortcutOf } from './shortcuts'
 import { Toolbar, type ToolbarButton } from './toolbar'
 
 export interface VisualEditorProps {
@@ -79,6 +81,7 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
   // The image dialog: closed (null), choosing from the library (src null), or describing an upload.
   const [imageDialog, setImageDialog] = useState<{ src: string | null } | null>(null)
   const images = useImageUpload()
+  const library = useMediaLibrary()
   // What the editor holds, and what it reported that the form has not handed back yet. The form
   // hands each change back a render later, and typing can land in between: a value among these is
   // the editor's own change coming back late, never one from outside (the HTML tab, a reset).
@@ -111,8 +114,7 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
         'aria-label': label,
         ...(aria['aria-describedby'] ? { 'aria-describedby': aria['aria-describedby'] } : {}),
         ...(aria['aria-invalid'] ? { 'aria-invalid': 'true' } : {}),
-        class:
-          'prose-content min-h-72 rounded-b-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-primary',
+        class: 'prose-content min-h-96 rounded-b-md border border-slate-300 bg-white px-4 py-3 text-slate-900 focus:outline-2 focus:outline-brand-primary',
       },
       transformPastedHTML: cleanPastedHtml,
       handlePaste: (_view, event) => {
@@ -184,6 +186,7 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
   })
 
   if (!editor || !state) return null
+  const withShortcuts = (group: ToolbarButton[]) => group.map((button) => ({ ...button, shortcut: shortcutOf(button.label) }))
   const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => command(editor.chain().focus()).run()
 
   const groups: ToolbarButton[][] = [
@@ -206,7 +209,14 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
     ],
     [
       { label: 'Link', icon: Link, pressed: state.link, run: () => setLinkOpen(true) },
-      { label: 'Image', icon: Image, run: () => setImageDialog({ src: null }) },
+      {
+        label: 'Image',
+        icon: Image,
+        run: () => {
+          setImageDialog({ src: null })
+          library.load()
+        },
+      },
       { label: 'Table', icon: Table, pressed: state.table, run: run((c) => c.insertTable({ rows: 3, cols: 3, withHeaderRow: true })) },
     ],
     ...(state.table
@@ -228,7 +238,7 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
 
   return (
     <div className="grid">
-      <Toolbar label="Formatting" groups={groups} />
+      <Toolbar label="Formatting" groups={groups.map(withShortcuts)} />
       {linkOpen ? <LinkForm editor={editor} onClose={() => setLinkOpen(false)} /> : null}
       <EditorContent editor={editor} />
       <p aria-live="polite" className="sr-only">
@@ -237,6 +247,7 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
       {imageDialog ? (
         <ImageDialog
           src={imageDialog.src}
+          library={library}
           upload={(file) => images.upload(file, folder)}
           uploading={images.busy}
           onClose={() => {
