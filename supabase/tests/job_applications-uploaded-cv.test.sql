@@ -4,8 +4,8 @@ begin;
 select plan(6);
 
 select tests.create_identities();
-insert into public.job_openings (id, title, location, department, active) values
-  ('e7000000-0000-4000-8000-000000000001', 'PGTAP CV Role', 'Lagos', 'Engineering', true);
+insert into public.job_openings (id, title, location, department, description, active) values
+  ('e7000000-0000-4000-8000-000000000001', 'PGTAP CV Role', 'Lagos', 'Engineering', '<p>Role.</p>', true);
 insert into storage.objects (bucket_id, name) values
   ('applications', 'e7c00000-0000-4000-8000-000000000001/cv.pdf'),
   ('media', 'e7c00000-0000-4000-8000-000000000002/cv.pdf');
