@@ -2,21 +2,17 @@
 // what a real one holds beyond the seed (a lead, an application with its CV, page views) and a
 // staff member who signs in with a password and a verified authenticator, all made through the
 // local backend's APIs with supabase-js as the site makes them. Stops the backend, then prints the
-// staff member's e-mail, password and the secret their authenticator app holds, tab-separated. `totp-code SECRET` prints the code that authenticator shows now; `totp-valid SECRET CODE`
-// exits 0 when CODE passes GoTrue's check against SECRET (one 30-second step either side).
+// staff member's e-mail, password and the secret their authenticator app holds, tab-separated.
+// `code-accepted AUTHENTICATOR_SECRET STORED_SECRET` exits 0 when the code that authenticator shows
+// now passes GoTrue's check against the stored secret (one 30-second step either side).
 import { randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
-import { Secret, TOTP } from 'otpauth'
 import { bundleBackend } from '../local-supabase/build.ts'
 import { startLocalBackend } from '../tests/helpers/local-backend.ts'
+import { totpAccepted, totpCode } from '../tests/helpers/totp.ts'
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const STAFF = { email: 'two-factor-editor@example.com', password: 'two-factor-editor-password-1' }
-
-/** What an authenticator app shows for `secret` (RFC 6238: SHA-1, 6 digits, 30 s), as GoTrue checks it. */
-function totpFor(secret: string): TOTP {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 })
-}
 
 function check(what: string, error: { message: string } | null): void {
   if (error) throw new Error(`${what}: ${error.message}`)
@@ -40,7 +36,7 @@ async function install(dataDir: string): Promise<void> {
     const totpSecret = enrolled.data!.totp.secret
     const challenge = await staff.auth.mfa.challenge({ factorId })
     check('challenge', challenge.error)
-    const code = totpFor(totpSecret).generate()
+    const code = totpCode(totpSecret)
     check('verify', (await staff.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code })).error)
 
     check(
@@ -66,8 +62,7 @@ const [command, argument] = process.argv.slice(2)
 if (command === 'install' && argument) {
   await install(argument)
 } else if (command === 'code-accepted' && argument && process.argv[4]) {
-  const code = totpFor(argument).generate()
-  process.exit(totpFor(process.argv[4]).validate({ token: code, window: 1 }) === null ? 1 : 0)
+  process.exit(totpAccepted(process.argv[4], totpCode(argument)) ? 0 : 1)
 } else {
   console.error('Usage: tsx scripts/ci-postgres-install.ts install DATA_DIR | code-accepted AUTHENTICATOR_SECRET STORED_SECRET')
   process.exit(2)

@@ -323,9 +323,10 @@ export type Database = {
           country: string | null
           created_at: string
           department: string
-          description: string | null
+          description: string
           id: string
           location: string
+          region: string | null
           remote: boolean
           requirements: string | null
           salary_currency: string | null
@@ -333,6 +334,7 @@ export type Database = {
           salary_min: number | null
           salary_unit: string | null
           slug: string
+          street_address: string | null
           title: string
           type: string
           updated_at: string
@@ -344,9 +346,10 @@ export type Database = {
           country?: string | null
           created_at?: string
           department: string
-          description?: string | null
+          description: string
           id?: string
           location: string
+          region?: string | null
           remote?: boolean
           requirements?: string | null
           salary_currency?: string | null
@@ -354,6 +357,7 @@ export type Database = {
           salary_min?: number | null
           salary_unit?: string | null
           slug: string
+          street_address?: string | null
           title: string
           type?: string
           updated_at?: string
@@ -365,9 +369,10 @@ export type Database = {
           country?: string | null
           created_at?: string
           department?: string
-          description?: string | null
+          description?: string
           id?: string
           location?: string
+          region?: string | null
           remote?: boolean
           requirements?: string | null
           salary_currency?: string | null
@@ -375,6 +380,7 @@ export type Database = {
           salary_min?: number | null
           salary_unit?: string | null
           slug?: string
+          street_address?: string | null
           title?: string
           type?: string
           updated_at?: string
@@ -1254,7 +1260,7 @@ export type Database = {
       roll_back_release: { Args: { release: string }; Returns: undefined }
       save_change: {
         Args: { change: Json; id?: string; kind: string; version?: string }
-        Returns: string
+        Returns: Json
       }
       save_settings_for_review: { Args: { settings: Json }; Returns: undefined }
       schedule_release: {

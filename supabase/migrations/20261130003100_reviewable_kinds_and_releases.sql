@@ -961,7 +961,7 @@ $function$
 ;
 
 CREATE OR REPLACE FUNCTION public.save_change(kind text, change jsonb, id uuid DEFAULT NULL::uuid, version timestamp with time zone DEFAULT NULL::timestamp with time zone)
- RETURNS uuid
+ RETURNS jsonb
  LANGUAGE plpgsql
  SECURITY DEFINER
  SET search_path TO ''
@@ -1002,7 +1002,7 @@ begin
     execute pg_catalog.format('insert into public.%1$I (%2$s) select %2$s from pg_catalog.jsonb_populate_record(null::public.%1$I, $1) returning id',
                               v_kind.table_name, v_columns)
       into v_id using change;
-    return v_id;
+    return pg_catalog.jsonb_build_object('id', v_id, 'version', private.item_row(kind, v_id) -> 'updated_at');
   end if;
 
   v_item := private.item_row(kind, v_id);
@@ -1021,7 +1021,8 @@ begin
     perform private.apply_change(v_kind.table_name, v_id, change, version);
     delete from public.content_drafts as d where d.kind = save_change.kind and d.id = v_id;
   end if;
-  return v_id;
+  -- The row's version after the save (unchanged when the change waits): what an open editor names next.
+  return pg_catalog.jsonb_build_object('id', v_id, 'version', private.item_row(kind, v_id) -> 'updated_at');
 end;
 $function$
 ;
@@ -1782,7 +1783,7 @@ COMMENT ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid)
 COMMENT ON FUNCTION public.request_review(kind text, id uuid, note text) IS 'Asks for a review of an item''s current version (its pending change applied; kind: a reviewable kind, for which the caller holds the write permission) or of a release as a whole (kind release: every item''s version): records the content, the stored files it shows and its fingerprint, logs "review_requested" and e-mails every reviewer. Replaces a request still waiting. Returns the review id.';
 COMMENT ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) IS 'Decides the review waiting on an item or a release, naming the version decided by its fingerprint (as the reviewer''s screen showed it; another version is refused with 40001): approve (not by the person who made the last change, to the item or to any item of the release; an item goes live at once with its pending change applied, a release when published or at its time) or reject (with a note; nothing goes live). Logged with the fingerprint; the author is e-mailed. content.approve only.';
 COMMENT ON FUNCTION public.roll_back_release(release uuid) IS 'Restores each item of a published release to the version it had before (an item that was not live is taken down), as new changes in one transaction. Returning to exactly a version that was live (approved) before needs no new approval; an item whose files changed since does. Editors of every kind it holds.';
-COMMENT ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false) and its id returned; a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Staff who write the kind.';
+COMMENT ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false); a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Answers {id, version}: the item''s id and its row''s updated_at after the save. Staff who write the kind.';
 COMMENT ON FUNCTION public.save_settings_for_review(settings jsonb) IS 'Site Settings'' "Save All Settings" while publishing needs approval, in one transaction: a changed setting visitors see (a reviewable kind) waits as its pending change; back-office settings are saved as they are; a new visible setting is refused by the gate. settings.write only.';
 COMMENT ON FUNCTION public.schedule_release(release uuid, publish_at timestamp with time zone) IS 'Sets (or, with null, clears) when an open release goes live by itself once approved. The schedule is not part of what a reviewer approves.';
 COMMENT ON TABLE private.reviewable_kinds IS 'What visitors read, kind by kind: the table, the permission that writes it, the columns visitors see (what a fingerprint covers and the publication record keeps), the columns that name an item, the column that makes a row live (null: every row in scope is live) and, where two kinds share a table, the jsonpath on the row that says which kind it is.';

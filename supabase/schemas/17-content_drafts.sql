@@ -89,7 +89,7 @@ REVOKE ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp
 GRANT ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp with time zone) TO authenticated;
 GRANT ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp with time zone) TO service_role;
 
-CREATE FUNCTION public.save_change(kind text, change jsonb, id uuid DEFAULT NULL::uuid, version timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS uuid
+CREATE FUNCTION public.save_change(kind text, change jsonb, id uuid DEFAULT NULL::uuid, version timestamp with time zone DEFAULT NULL::timestamp with time zone) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $_$
@@ -129,7 +129,7 @@ begin
     execute pg_catalog.format('insert into public.%1$I (%2$s) select %2$s from pg_catalog.jsonb_populate_record(null::public.%1$I, $1) returning id',
                               v_kind.table_name, v_columns)
       into v_id using change;
-    return v_id;
+    return pg_catalog.jsonb_build_object('id', v_id, 'version', private.item_row(kind, v_id) -> 'updated_at');
   end if;
 
   v_item := private.item_row(kind, v_id);
@@ -148,11 +148,12 @@ begin
     perform private.apply_change(v_kind.table_name, v_id, change, version);
     delete from public.content_drafts as d where d.kind = save_change.kind and d.id = v_id;
   end if;
-  return v_id;
+  -- The row's version after the save (unchanged when the change waits): what an open editor names next.
+  return pg_catalog.jsonb_build_object('id', v_id, 'version', private.item_row(kind, v_id) -> 'updated_at');
 end;
 $_$;
 
-COMMENT ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false) and its id returned; a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Staff who write the kind.';
+COMMENT ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) IS 'How the back office saves an item while publishing needs approval: a new one (id null) is stored hidden (its live column false); a change to a live item that visitors would see waits as its pending change (content_drafts, added to the one already waiting), visitors keeping the live version; anything else is saved on the row (naming the version it was based on). Answers {id, version}: the item''s id and its row''s updated_at after the save. Staff who write the kind.';
 
 REVOKE ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) TO authenticated;

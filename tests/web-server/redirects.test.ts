@@ -52,13 +52,30 @@ describe('redirects', () => {
     expect(page.status).toBe(200)
   })
 
-  it('applies a redirect staff add, with its status, case and trailing slash aside', async () => {
+  it("sends a renamed role's old address to its new page (301); an address that never was a role is not found (404)", async () => {
+    const admin = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
+    const { data: job } = await admin.from('job_openings').select('id, slug').eq('slug', 'product-designer').single()
+    const { error } = await admin.from('job_openings').update({ slug: 'senior-product-designer' }).eq('id', job!.id)
+    expect(error).toBeNull()
+    const answer = await redirectOf('/careers/product-designer', 301)
+    expect(answer.status).toBe(301)
+    expect(answer.headers.get('location')).toBe('/careers/senior-product-designer')
+    expect((await fetch(new URL('/careers/senior-product-designer', site.url))).status).toBe(200)
+
+    const missing = await fetch(new URL('/careers/no-such-role', site.url), { redirect: 'manual' })
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('href="/careers/senior-product-designer"')
+  })
+
+  it('applies a redirect staff add, with its status, case aside; a trailing slash first goes to the path without it', async () => {
     const admin = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
     const { error } = await admin.from('redirects').insert({ from_path: '/old-offer', to_path: 'https://partner.example.com/offer', status_code: 302 })
     expect(error).toBeNull()
-    const answer = await redirectOf('/Old-Offer/', 302)
+    const answer = await redirectOf('/Old-Offer', 302)
     expect(answer.status).toBe(302)
     expect(answer.headers.get('location')).toBe('https://partner.example.com/offer#')
+    const slashed = await fetch(new URL('/Old-Offer/', site.url), { redirect: 'manual' })
+    expect([slashed.status, slashed.headers.get('location')]).toEqual([301, '/Old-Offer'])
   })
 
   it("gives a redirect to another site a fragment of its own, so the address's #tokens stay here", async () => {

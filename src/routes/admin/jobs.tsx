@@ -1,11 +1,11 @@
-import { jobOpeningMessages, jobOpeningSchema } from '~/entities/job-opening'
-import { createJobOpening, deleteJobOpening, listJobOpenings, setJobOpeningActive, updateJobOpening } from '~/features/admin/jobs/api/jobs'
+import { jobOpeningMessages } from '~/entities/job-opening'
+import { listJobOpenings, setJobOpeningActive } from '~/features/admin/jobs/api/jobs'
+import { jobCrud } from '~/features/admin/jobs/job-intents'
 import { jobsResource } from '~/features/admin/jobs/jobs-resource'
-import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { reviewMessages } from '~/entities/content-review'
 import { loadSignOff, NO_SIGN_OFF } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
-import { signOffIntents } from '~/features/admin/reviews/sign-off-intents'
+import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
@@ -24,13 +24,12 @@ export async function clientLoader() {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
+// The list's writes; an opening is written on its own page (job.tsx).
 export const clientAction = adminAction({
   ...revisionIntents,
-  ...signOffIntents(
-    'job',
-    { schema: jobOpeningSchema, messages: jobOpeningMessages },
-    { create: createJobOpening, update: updateJobOpening, remove: deleteJobOpening },
-  ),
+  delete: jobCrud.delete,
+  requestReview: jobCrud.requestReview,
+  addToRelease: jobCrud.addToRelease,
   activate: (db, body) =>
     attempt(
       () => setJobOpeningActive(db, String(body.id), body.active === true),

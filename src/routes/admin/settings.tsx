@@ -1,4 +1,4 @@
-import { KNOWN_KEYS, REQUIRE_TWO_FACTOR_KEY, settingsMessages as text, settingsSchema } from '~/entities/site-settings'
+import { KNOWN_KEYS, REQUIRE_TWO_FACTOR_KEY, settingsMessages as text, settingsSchema } from '~/entities/site-settings-form'
 import { SITE_SETTINGS_ITEM } from '~/entities/revision'
 import { HistoryButton } from '~/features/admin/components/history-panel'
 import { PageHeader } from '~/features/admin/components/page-header'
@@ -10,8 +10,9 @@ import { addToRelease } from '~/features/admin/reviews/api/releases'
 import { approvalRequired, loadSignOff, NO_SIGN_OFF, requestReview, type SignOff } from '~/features/admin/reviews/api/reviews'
 import { PendingSettings } from '~/features/admin/reviews/components/pending-settings'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
-import { getSettingIds, getSettings, saveAllSettings, saveSettingsForReview, signedInWithTwoFactor } from '~/features/admin/settings/api/settings'
+import { getSettingIds, saveAllSettings, saveSettingsForReview, signedInWithTwoFactor } from '~/features/admin/settings/api/settings'
 import { SettingsForm } from '~/features/admin/settings/components/settings-form'
+import { getStoredSettings } from '~/features/settings/api/site-settings'
 import type { Route } from './+types/settings'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -34,7 +35,7 @@ function withPendingValues(settings: Record<string, string> | null, ids: Record<
 
 export async function clientLoader() {
   const [settings, ids, signOff] = await Promise.all([
-    loadOr<Record<string, string> | null>(text.fetchFailed, getSettings, null),
+    loadOr<Record<string, string> | null>(text.fetchFailed, getStoredSettings, null),
     loadOr(text.fetchFailed, getSettingIds, {}),
     loadOr(reviewMessages.fetchFailed, (db) => loadSignOff(db, 'setting'), NO_SIGN_OFF),
   ])
@@ -44,7 +45,7 @@ export async function clientLoader() {
 export const clientAction = adminAction({
   restore: revisionIntents.restore,
   save: async (db, body) => {
-    const existing = await getSettings(db).catch(() => ({}) as Record<string, string>)
+    const existing = await getStoredSettings(db).catch(() => ({}) as Record<string, string>)
     const extraKeys = Object.keys(existing).filter((key) => !KNOWN_KEYS.has(key))
     const input = parseValues(settingsSchema(extraKeys), body.values, text.updateFailed)
     if ('error' in input) return input.error

@@ -1,10 +1,10 @@
-import { solutionMessages, solutionSchema } from '~/entities/solution'
-import { createSolution, deleteSolution, listSolutions, updateSolution } from '~/features/admin/solutions/api/solutions'
+import { solutionMessages } from '~/entities/solution'
+import { listSolutions } from '~/features/admin/solutions/api/solutions'
+import { solutionCrud } from '~/features/admin/solutions/solution-intents'
 import { solutionsResource } from '~/features/admin/solutions/solutions-resource'
 import { reviewMessages } from '~/entities/content-review'
 import { loadSignOff, NO_SIGN_OFF } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
-import { signOffIntents } from '~/features/admin/reviews/sign-off-intents'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
@@ -24,14 +24,12 @@ export async function clientLoader() {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
-// While publishing needs approval, new solutions wait unpublished and a live one's edits wait as its pending change.
+// The list's writes; a solution is written on its own page (solution.tsx).
 export const clientAction = adminAction({
-  ...signOffIntents(
-    'solution',
-    { schema: solutionSchema, messages: solutionMessages, toast: 'done' },
-    { create: createSolution, update: updateSolution, remove: deleteSolution },
-  ),
+  delete: solutionCrud.delete,
   ...revisionIntents,
+  requestReview: solutionCrud.requestReview,
+  addToRelease: solutionCrud.addToRelease,
 })
 
 export default function AdminSolutionsRoute({ loaderData }: Route.ComponentProps) {

@@ -1,13 +1,12 @@
 // The Blog Management screen: summary figures, search with status and category filters, the posts
-// with publish/unpublish, and the post editor.
+// with publish/unpublish; each post is written on its own page (/admin/blog/{id}, /admin/blog/new).
 import { FileText, Plus } from 'lucide-react'
 import { blogPostMessages, postStatus, type BlogPost, type BlogPostInput, type BlogPostValues, type EditablePost, type PostStatus } from '~/entities/blog-post'
 import type { EmptyProps, ResourceDescription } from '../components/resource-screen'
 import { ToggleButton } from '../components/item-parts'
 import { badge, buttonPrimary, card } from '../components/styles'
 import { useFormatTime, useNow } from '../lib/time-zone'
-import { AddToRelease, RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
-import { PostEditor } from './components/post-editor'
+import { RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
 
 function categoriesOf(posts: BlogPost[]): string[] {
   return [...new Set(posts.map((p) => p.category))].sort((a, b) => a.localeCompare(b))
@@ -139,7 +138,6 @@ export const blogResource: ResourceDescription<EditablePost, BlogPostInput, Blog
             onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published, publishAt: publishTime(post) })}
           />
           <RequestReviewButton kind="post" id={post.id} name={post.title} run={controls.run} />
-          <AddToRelease kind="post" id={post.id} name={post.title} live={post.published} run={controls.run} />
           {controls.history}
           {controls.edit}
           {controls.remove}
@@ -147,7 +145,7 @@ export const blogResource: ResourceDescription<EditablePost, BlogPostInput, Blog
       </li>
     )
   },
-  form: PostEditor,
+  page: (post) => (post ? `/admin/blog/${post.id}` : '/admin/blog/new'),
   versions: 'blog_posts',
   bulk: {
     noun: postsNoun,

@@ -1,10 +1,19 @@
-// The writes a list of one reviewable kind shares: while publishing needs approval its create and
-// update go through save_change (a new item waits hidden, a visible edit of a live one waits as its
-// pending change); Request review and Add to release. The route composes them with its own intents.
+// The writes every screen of a reviewable kind shares: Request review and Add to release; and, for
+// a kind written through crudIntents, its create and update while publishing needs approval, which
+// go through save_change (a new item waits hidden, a visible edit of a live one waits as its pending
+// change). The route composes them with its own intents.
 import { reviewMessages as m, type ItemKind } from '~/entities/content-review'
 import { attempt, crudIntents, type CrudApi, type CrudEntity, type Intent } from '../lib/admin-action'
 import { addToRelease } from './api/releases'
 import { approvalRequired, requestReview, saveForReview } from './api/reviews'
+
+/** Request review and Add to release of an item of `kind` (body.id; body.release for the release). */
+export function signOffActions(kind: ItemKind): Record<'requestReview' | 'addToRelease', Intent> {
+  return {
+    requestReview: (db, body) => attempt(() => requestReview(db, kind, String(body.id), null), m.requestFailed, m.requested),
+    addToRelease: (db, body) => attempt(() => addToRelease(db, String(body.release), kind, String(body.id)), m.addFailed, m.added),
+  }
+}
 
 export function signOffIntents<Values>(
   kind: ItemKind,
@@ -15,8 +24,8 @@ export function signOffIntents<Values>(
   const forReview = crudIntents(
     { ...entity, messages: { ...entity.messages, created: m.savedForReview, updated: m.savedForReview }, toast: undefined },
     {
-      create: (db, values) => saveForReview(db, kind, null, values as object),
-      update: (db, id, values, version) => saveForReview(db, kind, id, values as object, version),
+      create: async (db, values) => (await saveForReview(db, kind, null, values as object)).id,
+      update: async (db, id, values, version) => (await saveForReview(db, kind, id, values as object, version)).version,
       remove: api.remove,
     },
   )
@@ -24,7 +33,6 @@ export function signOffIntents<Values>(
     ...direct,
     create: async (db, body) => ((await approvalRequired(db)) ? forReview.create : direct.create)(db, body),
     update: async (db, body) => ((await approvalRequired(db)) ? forReview.update : direct.update)(db, body),
-    requestReview: (db, body) => attempt(() => requestReview(db, kind, String(body.id), null), m.requestFailed, m.requested),
-    addToRelease: (db, body) => attempt(() => addToRelease(db, String(body.release), kind, String(body.id)), m.addFailed, m.added),
+    ...signOffActions(kind),
   }
 }

@@ -1,9 +1,15 @@
 // A post's draft copy: the editor autosaves into it, "Update" publishes it, and it can be discarded.
-// The live post changes only when the copy is published (publish_post_draft), in one update.
+// The live post changes only when the copy is published (publish_post_draft), in one update. The
+// copy is the post's pending change (content_drafts), as every kind under sign-off has.
 import { blogPostMessages as m, type BlogPostInput, type BlogPostValues, type EditablePost, type BlogPost, type PostDraftCopy } from '~/entities/blog-post'
 import type { TablesInsert } from '~/lib/database.types'
-import { check, type Db } from '~/lib/supabase'
-import { discardPendingChange, listPendingChanges, savePendingChange } from '../../reviews/api/pending-changes'
+import { check, unwrap, type Db } from '~/lib/supabase'
+import { discardPendingChange, getPendingChange, listPendingChanges, savePendingChange } from '../../reviews/api/pending-changes'
+
+/** One post's draft copy, when it has one. */
+export async function getPostDraft(db: Db, id: string): Promise<PostDraftCopy | null> {
+  return getPendingChange<BlogPostInput>(db, 'post', id, m.fetchFailed)
+}
 
 /** Every draft copy, by post id. */
 export async function listPostDrafts(db: Db): Promise<Map<string, PostDraftCopy>> {
@@ -27,9 +33,10 @@ export async function discardPostDraft(db: Db, id: string): Promise<void> {
 /**
  * "Update": the checked row becomes the draft copy, and the copy the post. `version` is the
  * post's updated_at as the editor opened it; a later save by someone else refuses it
- * (StaleVersionError) and leaves the copy as it is.
+ * (StaleVersionError) and leaves the copy as it is. Resolves with the post's new updated_at.
  */
-export async function publishPostDraft(db: Db, id: string, values: BlogPostValues, version?: string): Promise<void> {
+export async function publishPostDraft(db: Db, id: string, values: BlogPostValues, version?: string): Promise<string> {
   await savePostDraft(db, id, values)
   check(await db.rpc('publish_post_draft', { post_id: id, ...(version ? { version } : {}) }), m.updateFailed)
+  return unwrap<{ updated_at: string }>(await db.from('blog_posts').select('updated_at').eq('id', id).single(), m.updateFailed).updated_at
 }

@@ -2,7 +2,7 @@
 // item: a post's autosaved draft copy, a live solution's or testimonial's edit waiting for approval.
 import type { ItemKind } from '~/entities/content-review'
 import type { Json } from '~/lib/database.types'
-import { check, unwrap, type Db } from '~/lib/supabase'
+import { check, unwrap, unwrapOptional, type Db } from '~/lib/supabase'
 
 export interface PendingChange<Values> {
   values: Partial<Values>
@@ -14,6 +14,12 @@ export interface PendingChange<Values> {
 export async function listPendingChanges<Values>(db: Db, kind: ItemKind, failure: string): Promise<Map<string, PendingChange<Values>>> {
   const rows = unwrap(await db.from('content_drafts').select('id, change, updated_at').eq('kind', kind), failure)
   return new Map(rows.map((row) => [row.id, { values: row.change as Partial<Values>, savedAt: row.updated_at }]))
+}
+
+/** One item's pending change, when it has one. */
+export async function getPendingChange<Values>(db: Db, kind: ItemKind, id: string, failure: string): Promise<PendingChange<Values> | null> {
+  const row = unwrapOptional(await db.from('content_drafts').select('change, updated_at').eq('kind', kind).eq('id', id).maybeSingle(), failure)
+  return row ? { values: row.change as Partial<Values>, savedAt: row.updated_at } : null
 }
 
 /** Saves the item's pending change as given (it may not pass the form's rules yet); returns when it was saved. */

@@ -59,11 +59,14 @@ export async function approvalRequired(db: Db): Promise<boolean> {
 /**
  * Saves an item while publishing needs approval: a new one (id null) is stored hidden and waits for
  * its review; a visible change to a live one waits as its pending change, visitors keeping the live
- * version; anything else is saved as it is. Returns the item's id.
+ * version; anything else is saved as it is. Returns the item's id and its row's version after the save.
  */
-export async function saveForReview(db: Db, kind: ItemKind, id: string | null, values: object, version?: string): Promise<string> {
+export async function saveForReview(db: Db, kind: ItemKind, id: string | null, values: object, version?: string): Promise<{ id: string; version: string }> {
   const change = values as { [key: string]: Json }
-  return unwrap(await db.rpc('save_change', { kind, change, ...(id ? { id } : {}), ...(version ? { version } : {}) }), m.saveFailed)
+  return unwrap(await db.rpc('save_change', { kind, change, ...(id ? { id } : {}), ...(version ? { version } : {}) }), m.saveFailed) as {
+    id: string
+    version: string
+  }
 }
 
 /** What a list of one kind shows of sign-off: each item's latest review, pending change and open release. */

@@ -18,6 +18,12 @@ export function ReviewStates({ signOff, children }: { signOff: SignOff; children
   return <Context.Provider value={{ ...signOff, latest: latestByItem(signOff.reviews) }}>{children}</Context.Provider>
 }
 
+/** An item's latest review, and whether publishing needs one now. */
+export function useReview(id: string): { review: SignOff['reviews'][number] | null; required: boolean } {
+  const { latest, required } = useContext(Context)
+  return { review: latest[id] ?? null, required }
+}
+
 /** The item's change waiting for approval, as form fields, for the edit form to open on. */
 export function usePendingChange(id: string | undefined): Record<string, unknown> | null {
   const { changes } = useContext(Context)
@@ -38,10 +44,29 @@ export function ReviewBadge({ id }: { id: string }) {
   return label ? <span className={`${badge} ${STYLE[review.state] ?? ''}`}>{label}</span> : null
 }
 
-/** Shown while publishing needs approval; hidden while a request waits. */
-export function RequestReviewButton({ kind, id, name, run }: { kind: ItemKind; id: string; name: string; run: (body: ActionBody) => void }) {
+/** Shown while publishing needs approval; hidden while a request waits. With `label`, a text button (an editor's panel). */
+export function RequestReviewButton({
+  kind,
+  id,
+  name,
+  run,
+  label,
+}: {
+  kind: ItemKind
+  id: string
+  name: string
+  run: (body: ActionBody) => void
+  label?: string
+}) {
   const { latest, required } = useContext(Context)
   if (!required || latest[id]?.state === 'pending') return null
+  if (label) {
+    return (
+      <button type="button" className={`${buttonSecondary} justify-self-start`} onClick={() => run({ intent: 'requestReview', kind, id })}>
+        <ShieldCheck aria-hidden className="size-4" /> {label}
+      </button>
+    )
+  }
   return (
     <button
       type="button"

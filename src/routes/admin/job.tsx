@@ -1,0 +1,43 @@
+import { jobOpeningMessages } from '~/entities/job-opening'
+import { reviewMessages } from '~/entities/content-review'
+import { loadSignOff, NO_SIGN_OFF } from '~/features/admin/reviews/api/reviews'
+import { ReviewStates } from '~/features/admin/reviews/components/review-state'
+import { ItemPage } from '~/features/admin/components/resource-page'
+import { getJobOpening } from '~/features/admin/jobs/api/jobs'
+import { jobCrud } from '~/features/admin/jobs/job-intents'
+import { jobPage } from '~/features/admin/jobs/jobs-resource'
+import { adminAction, loadOr } from '~/features/admin/lib/admin-action'
+import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import { revisionIntents } from '~/features/admin/lib/revisions'
+import type { Route } from './+types/job'
+
+export const headers: Route.HeadersFunction = () => adminHeaders()
+export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.job ? `Edit: ${data.job.title}` : 'Job Opening')
+
+/** A job opening ('new': none yet), with its sign-off: its change waiting, its review, the open releases. */
+export async function clientLoader({ params }: Route.ClientLoaderArgs) {
+  const isNew = params.id === 'new'
+  const [job, signOff] = await Promise.all([
+    isNew ? null : loadOr(jobOpeningMessages.fetchFailed, (db) => getJobOpening(db, params.id), null),
+    loadOr(reviewMessages.fetchFailed, (db) => loadSignOff(db, 'job'), NO_SIGN_OFF),
+  ])
+  return { isNew, job, signOff }
+}
+
+export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
+
+export const clientAction = adminAction({
+  create: jobCrud.create,
+  update: jobCrud.update,
+  restore: revisionIntents.restore,
+  requestReview: jobCrud.requestReview,
+  addToRelease: jobCrud.addToRelease,
+})
+
+export default function AdminJobRoute({ loaderData }: Route.ComponentProps) {
+  return (
+    <ReviewStates signOff={loaderData.signOff}>
+      <ItemPage description={jobPage} item={loaderData.job} isNew={loaderData.isNew} noun="job opening" />
+    </ReviewStates>
+  )
+}
