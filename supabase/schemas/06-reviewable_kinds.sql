@@ -52,7 +52,7 @@ INSERT INTO private.reviewable_kinds (kind, label, table_name, write_permission,
     ('team_member', 'team member', 'team_members', 'content.write',
      '{name,position,bio,avatar,linkedin_url,twitter_url}', '{name}', 'published', NULL, '/admin/team'),
     ('job', 'job opening', 'job_openings', 'jobs.write',
-     '{slug,title,location,department,type,description,requirements,closes_at,country,remote,salary_min,salary_max,salary_currency,salary_unit}', '{title}', 'active', NULL, '/admin/jobs'),
+     '{slug,title,location,department,type,description,requirements,closes_at,country,remote,salary_min,salary_max,salary_currency,salary_unit,street_address,region}', '{title}', 'active', NULL, '/admin/jobs'),
     ('setting', 'site setting', 'site_settings', 'settings.write',
      '{key,value}', '{key}', NULL, '$ ? (!(@.key like_regex "^(staff_|lead_notify_|content_requires_approval$)"))', '/admin/settings');
 

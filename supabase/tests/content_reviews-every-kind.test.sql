@@ -25,8 +25,8 @@ insert into public.testimonials (id, quote, name, title, avatar) values
 insert into public.clients (id, name) values ('35000000-0000-4000-8000-0000000000a4', 'PGTAP Bank');
 insert into public.team_members (id, name, position, bio, avatar, order_index) values
   ('35000000-0000-4000-8000-0000000000a5', 'Tim Team', 'CTO', 'Builds things.', '/images/t.png', 3500);
-insert into public.job_openings (id, title, location, department, country) values
-  ('35000000-0000-4000-8000-0000000000a6', 'Engineer', 'Lagos', 'Engineering', 'NG');
+insert into public.job_openings (id, title, location, department, country, description) values
+  ('35000000-0000-4000-8000-0000000000a6', 'Engineer', 'Lagos', 'Engineering', 'NG', '<p>Build banking software.</p>');
 insert into public.site_settings (id, key, value) values
   ('35000000-0000-4000-8000-0000000000a7', 'pgtap_phone', '+234 1 000 0000'),
   ('35000000-0000-4000-8000-0000000000a8', 'staff_pgtap_note', 'back office only');
@@ -104,7 +104,7 @@ select throws_ok($$ insert into public.testimonials (quote, name, title, avatar)
 select throws_ok($$ insert into public.clients (name) values ('Unreviewed Logo Bank') $$, '42501', null, 'nor a client');
 select throws_ok($$ insert into public.team_members (name, position, bio, avatar, order_index) values ('N', 'P', 'B', '/x.png', 3501) $$,
   '42501', null, 'nor a team member');
-select throws_ok($$ insert into public.job_openings (title, location, department, country) values ('Unreviewed', 'Lagos', 'Ops', 'NG') $$,
+select throws_ok($$ insert into public.job_openings (title, location, department, country, description) values ('Unreviewed', 'Lagos', 'Ops', 'NG', '<p>Ops.</p>') $$,
   '42501', null, 'nor an open job');
 select throws_ok($$ insert into public.website_content (section, key, content) values ('pgtap_new', 'main', '{}') $$,
   '42501', null, 'nor a block of website copy');
