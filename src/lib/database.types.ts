@@ -639,6 +639,40 @@ export type Database = {
           },
         ]
       }
+      release_previews: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          expires_at: string
+          id: string
+          release_id: string
+          token_hash: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          expires_at: string
+          id?: string
+          release_id: string
+          token_hash: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string
+          id?: string
+          release_id?: string
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "release_previews_release_id_fkey"
+            columns: ["release_id"]
+            referencedRelation: "releases"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       releases: {
         Row: {
           created_at: string
@@ -1047,6 +1081,7 @@ export type Database = {
         Args: { name: string; publish_at?: string }
         Returns: string
       }
+      create_release_preview: { Args: { release: string }; Returns: string }
       create_review_preview: { Args: { review_id: string }; Returns: string }
       current_staff: {
         Args: Record<PropertyKey, never>
@@ -1231,6 +1266,13 @@ export type Database = {
           live: Json
           proposed: Json
           title: string
+        }[]
+      }
+      release_preview: {
+        Args: { token: string }
+        Returns: {
+          item: Json
+          table_name: string
         }[]
       }
       remove_from_release: {

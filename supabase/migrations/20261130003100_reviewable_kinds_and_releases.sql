@@ -206,6 +206,19 @@ alter table "public"."content_drafts" enable row level security;
 alter table "public"."release_items" enable row level security;
 
 
+  create table "public"."release_previews" (
+    "id" uuid not null default gen_random_uuid(),
+    "release_id" uuid not null,
+    "token_hash" bytea not null,
+    "created_at" timestamp with time zone not null default now(),
+    "created_by" uuid,
+    "expires_at" timestamp with time zone not null
+      );
+
+
+alter table "public"."release_previews" enable row level security;
+
+
   create table "public"."releases" (
     "id" uuid not null default gen_random_uuid(),
     "name" text not null,
@@ -242,6 +255,10 @@ CREATE UNIQUE INDEX release_items_pkey ON public.release_items USING btree (id);
 
 CREATE UNIQUE INDEX release_items_release_id_kind_item_id_key ON public.release_items USING btree (release_id, kind, item_id);
 
+CREATE UNIQUE INDEX release_previews_pkey ON public.release_previews USING btree (id);
+
+CREATE UNIQUE INDEX release_previews_token_hash_key ON public.release_previews USING btree (token_hash);
+
 CREATE INDEX releases_due_idx ON public.releases USING btree (publish_at) WHERE (state = 'open'::text);
 
 CREATE UNIQUE INDEX releases_pkey ON public.releases USING btree (id);
@@ -253,6 +270,8 @@ alter table "private"."reviewable_kinds" add constraint "reviewable_kinds_pkey" 
 alter table "public"."content_drafts" add constraint "content_drafts_pkey" PRIMARY KEY using index "content_drafts_pkey";
 
 alter table "public"."release_items" add constraint "release_items_pkey" PRIMARY KEY using index "release_items_pkey";
+
+alter table "public"."release_previews" add constraint "release_previews_pkey" PRIMARY KEY using index "release_previews_pkey";
 
 alter table "public"."releases" add constraint "releases_pkey" PRIMARY KEY using index "releases_pkey";
 
@@ -309,6 +328,20 @@ alter table "public"."release_items" add constraint "release_items_release_id_ki
 alter table "public"."release_items" add constraint "release_items_title_check" CHECK ((char_length(title) <= 300)) not valid;
 
 alter table "public"."release_items" validate constraint "release_items_title_check";
+
+alter table "public"."release_previews" add constraint "release_previews_created_by_fkey" FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL not valid;
+
+alter table "public"."release_previews" validate constraint "release_previews_created_by_fkey";
+
+alter table "public"."release_previews" add constraint "release_previews_release_id_fkey" FOREIGN KEY (release_id) REFERENCES releases(id) ON DELETE CASCADE not valid;
+
+alter table "public"."release_previews" validate constraint "release_previews_release_id_fkey";
+
+alter table "public"."release_previews" add constraint "release_previews_token_hash_check" CHECK ((octet_length(token_hash) = 32)) not valid;
+
+alter table "public"."release_previews" validate constraint "release_previews_token_hash_check";
+
+alter table "public"."release_previews" add constraint "release_previews_token_hash_key" UNIQUE using index "release_previews_token_hash_key";
 
 alter table "public"."releases" add constraint "releases_created_by_fkey" FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL not valid;
 
@@ -785,6 +818,29 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION public.create_release_preview(release uuid)
+ RETURNS text
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  -- Two version-4 UUIDs: 244 random bits from the server's secure generator.
+  v_token text := pg_catalog.encode(pg_catalog.uuid_send(gen_random_uuid()) || pg_catalog.uuid_send(gen_random_uuid()), 'hex');
+begin
+  if not public.has_required_aal() or not (private.may_edit_kind('release') or public.has_permission('content.approve')) then
+    raise exception using errcode = '42501', message = 'Only editors and reviewers can preview a release.';
+  end if;
+  if not exists (select 1 from public.releases as l where l.id = create_release_preview.release and l.state = 'open') then
+    raise exception using errcode = 'P0002', message = 'Only a release not yet out can be previewed.';
+  end if;
+  insert into public.release_previews (release_id, token_hash, created_by, expires_at)
+  values (release, pg_catalog.sha256(pg_catalog.convert_to(v_token, 'UTF8')), auth.uid(), private.clock() + interval '7 days');
+  return v_token;
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION public.pending_changes()
  RETURNS TABLE(kind text, item_id uuid, label text, title text, admin_path text, live boolean, release_id uuid)
  LANGUAGE plpgsql
@@ -905,6 +961,28 @@ begin
      where i.release_id = release_overview.release
      order by k.label, 4;
 end;
+$function$
+;
+
+CREATE OR REPLACE FUNCTION public.release_preview(token text)
+ RETURNS TABLE(table_name text, item jsonb)
+ LANGUAGE sql
+ STABLE SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+  -- Each item as it will be live: its pending change applied and its live column set; nothing of
+  -- who edited it. Only for a known, unexpired link of a release still open.
+  select k.table_name,
+         (private.proposed_content(i.kind, i.item_id)
+           || case when k.live_column is null then '{}'::jsonb else pg_catalog.jsonb_build_object(k.live_column, true) end)
+           - array['updated_by', 'created_by']
+    from public.release_previews as v
+    join public.releases as l on l.id = v.release_id and l.state = 'open'
+    join public.release_items as i on i.release_id = l.id
+    join private.reviewable_kinds as k on k.kind = i.kind
+   where char_length(release_preview.token) between 32 and 128
+     and v.token_hash = pg_catalog.sha256(pg_catalog.convert_to(release_preview.token, 'UTF8'))
+     and v.expires_at > private.clock()
 $function$
 ;
 
@@ -1421,6 +1499,20 @@ grant truncate on table "public"."release_items" to "service_role";
 
 grant update on table "public"."release_items" to "service_role";
 
+grant delete on table "public"."release_previews" to "service_role";
+
+grant insert on table "public"."release_previews" to "service_role";
+
+grant references on table "public"."release_previews" to "service_role";
+
+grant select on table "public"."release_previews" to "service_role";
+
+grant trigger on table "public"."release_previews" to "service_role";
+
+grant truncate on table "public"."release_previews" to "service_role";
+
+grant update on table "public"."release_previews" to "service_role";
+
 grant select on table "public"."releases" to "authenticated";
 
 grant delete on table "public"."releases" to "service_role";
@@ -1685,6 +1777,7 @@ CREATE TRIGGER solutions_require_approval BEFORE INSERT OR UPDATE ON public.solu
 
 REVOKE ALL ON FUNCTION public.add_to_release(release uuid, kind text, id uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.create_release(name text, publish_at timestamp with time zone) FROM anon;
+REVOKE ALL ON FUNCTION public.create_release_preview(release uuid) FROM anon;
 REVOKE ALL ON FUNCTION public.pending_changes() FROM anon;
 REVOKE ALL ON FUNCTION public.publish_due_releases() FROM anon;
 REVOKE ALL ON FUNCTION public.publish_due_releases() FROM authenticated;
@@ -1699,6 +1792,8 @@ REVOKE ALL ON TABLE public.content_drafts FROM anon;
 REVOKE ALL ON TABLE public.content_drafts FROM authenticated;
 REVOKE ALL ON TABLE public.release_items FROM anon;
 REVOKE ALL ON TABLE public.release_items FROM authenticated;
+REVOKE ALL ON TABLE public.release_previews FROM anon;
+REVOKE ALL ON TABLE public.release_previews FROM authenticated;
 REVOKE ALL ON TABLE public.releases FROM anon;
 REVOKE ALL ON TABLE public.releases FROM authenticated;
 REVOKE ALL ON FUNCTION private.apply_change(table_name text, item_id uuid, change jsonb, version timestamp with time zone) FROM PUBLIC;
@@ -1723,10 +1818,12 @@ REVOKE ALL ON FUNCTION private.visible_content(kind text, item jsonb) FROM PUBLI
 REVOKE ALL ON FUNCTION private.withdraw_release_reviews() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.add_to_release(release uuid, kind text, id uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.create_release(name text, publish_at timestamp with time zone) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.create_release_preview(release uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.pending_changes() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.publish_due_releases() FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.publish_release(release uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.release_overview(release uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.release_preview(token text) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.roll_back_release(release uuid) FROM PUBLIC;
 REVOKE ALL ON FUNCTION public.save_change(kind text, change jsonb, id uuid, version timestamp with time zone) FROM PUBLIC;
@@ -1774,11 +1871,13 @@ COMMENT ON FUNCTION private.withdraw_reviews_of_other_versions(kind text, item_i
 COMMENT ON FUNCTION private.withdraw_stale_reviews() IS 'AFTER a write on a table of a reviewable kind or on content_drafts: the item''s pending or approved reviews of another version (and those of open releases holding it) become withdrawn; a removed item''s pending change and release places go with it.';
 COMMENT ON FUNCTION public.add_to_release(release uuid, kind text, id uuid) IS 'Adds an item to an open release: its pending change, or the item itself when it is not live yet (it goes live with the release). The caller writes the kind; an item is in one open release at a time. Changes the release''s fingerprint, so a review of it is withdrawn.';
 COMMENT ON FUNCTION public.create_release(name text, publish_at timestamp with time zone) IS 'Starts an open release (editors of any kind), to go live at publish_at once approved, or when published. Returns its id.';
+COMMENT ON FUNCTION public.create_release_preview(release uuid) IS 'Makes a 7-day link to the whole site as an open release would make it, and returns its token (shown once; only its sha256 is kept). Editors and reviewers.';
 COMMENT ON FUNCTION public.pending_changes() IS 'Every change waiting (a pending change, or an item not live yet) of the kinds the caller edits, with the open release holding it, if any: what "Add to release" offers.';
 COMMENT ON FUNCTION public.publish_due_releases() IS 'Publishes every open release whose publish_at has come and that may go live (approved as it is, while approval is needed); returns how many. Run by the scheduler (the local backend every few seconds and when the test clock moves; on a hosted project a pg_cron job each minute). Service role only.';
 COMMENT ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp with time zone) IS 'Makes a post''s draft copy the post (one update: one version, one activity entry) and removes the copy, with the caller''s rights. version: the post''s updated_at as the editor opened it; an older one is refused with 40001 like any stale save.';
 COMMENT ON FUNCTION public.publish_release(release uuid) IS 'Applies every item of an open release in one transaction (visitors see all of it or none): each pending change becomes its item, which goes live. While publishing needs approval the release must carry an approval of exactly its current version. Editors of every kind it holds, or the scheduler.';
 COMMENT ON FUNCTION public.release_overview(release uuid) IS 'The items of a release as the releases screen shows them: kind, label, title, where it is edited, its proposed and live visitor-visible fields (live null: not live), the files it shows and its fingerprint. Editors and reviewers.';
+COMMENT ON FUNCTION public.release_preview(token text) IS 'What a release preview link shows: each item of its release as it will be live (table and row as JSON, without who edited it); no row for an unknown or expired token or a release no longer open. Callable by visitors.';
 COMMENT ON FUNCTION public.remove_from_release(release uuid, kind text, id uuid) IS 'Takes an item out of an open release (its pending change stays).';
 COMMENT ON FUNCTION public.request_review(kind text, id uuid, note text) IS 'Asks for a review of an item''s current version (its pending change applied; kind: a reviewable kind, for which the caller holds the write permission) or of a release as a whole (kind release: every item''s version): records the content, the stored files it shows and its fingerprint, logs "review_requested" and e-mails every reviewer. Replaces a request still waiting. Returns the review id.';
 COMMENT ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) IS 'Decides the review waiting on an item or a release, naming the version decided by its fingerprint (as the reviewer''s screen showed it; another version is refused with 40001): approve (not by the person who made the last change, to the item or to any item of the release; an item goes live at once with its pending change applied, a release when published or at its time) or reject (with a note; nothing goes live). Logged with the fingerprint; the author is e-mailed. content.approve only.';
@@ -1790,6 +1889,7 @@ COMMENT ON TABLE private.reviewable_kinds IS 'What visitors read, kind by kind: 
 COMMENT ON TABLE public.content_drafts IS 'The unpublished change of an item (one per item: kind and the item''s id): the fields as the editor last had them, as JSON. Visitors never see it; staff who may write the kind read and write it. Approving it (review_content), publishing its release or, for a post with approval off, publish_post_draft() makes it the item.';
 COMMENT ON TABLE public.content_reviews IS 'Review requests of items of a reviewable kind (private.reviewable_kinds) and of releases: the proposed visitor-visible content (a release: each item''s), its sha256 fingerprint, what was live then, and the decision (approved / rejected with a note / withdrawn by a later change). Written only by request_review() and review_content().';
 COMMENT ON TABLE public.release_items IS 'The items of a release (kind and id: their pending change, or the item itself when it is not live yet). When the release is published each keeps the row it replaced (before, null when the item was not live) and the fingerprints of both versions, for the roll-back.';
+COMMENT ON TABLE public.release_previews IS 'Preview links of the whole site as an open release would make it: the sha256 of each link''s token and its expiry. Made by create_release_preview(), read by visitors only through release_preview(token); a link works while its release is open.';
 COMMENT ON TABLE public.releases IS 'A named set of pending changes that go live together, at once or at publish_at: open (being built and reviewed), published, rolled_back (rolling_back only inside roll_back_release()). Changed only through create_release(), schedule_release(), add_to_release(), remove_from_release(), publish_release() and roll_back_release().';
 
 -- Rows -----------------------------------------------------------------------------------------------

@@ -446,6 +446,87 @@ REVOKE ALL ON FUNCTION public.pending_changes() FROM PUBLIC, anon, authenticated
 GRANT ALL ON FUNCTION public.pending_changes() TO authenticated;
 GRANT ALL ON FUNCTION public.pending_changes() TO service_role;
 
+CREATE TABLE public.release_previews (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    release_id uuid NOT NULL,
+    token_hash bytea NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    created_by uuid,
+    expires_at timestamp with time zone NOT NULL,
+    CONSTRAINT release_previews_token_hash_check CHECK ((octet_length(token_hash) = 32))
+);
+
+COMMENT ON TABLE public.release_previews IS 'Preview links of the whole site as an open release would make it: the sha256 of each link''s token and its expiry. Made by create_release_preview(), read by visitors only through release_preview(token); a link works while its release is open.';
+
+ALTER TABLE ONLY public.release_previews
+    ADD CONSTRAINT release_previews_pkey PRIMARY KEY (id);
+
+ALTER TABLE ONLY public.release_previews
+    ADD CONSTRAINT release_previews_token_hash_key UNIQUE (token_hash);
+
+ALTER TABLE ONLY public.release_previews
+    ADD CONSTRAINT release_previews_release_id_fkey FOREIGN KEY (release_id) REFERENCES public.releases(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.release_previews
+    ADD CONSTRAINT release_previews_created_by_fkey FOREIGN KEY (created_by) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+ALTER TABLE public.release_previews ENABLE ROW LEVEL SECURITY;
+
+REVOKE ALL ON TABLE public.release_previews FROM anon, authenticated, service_role;
+GRANT ALL ON TABLE public.release_previews TO service_role;
+
+CREATE FUNCTION public.create_release_preview(release uuid) RETURNS text
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  -- Two version-4 UUIDs: 244 random bits from the server's secure generator.
+  v_token text := pg_catalog.encode(pg_catalog.uuid_send(gen_random_uuid()) || pg_catalog.uuid_send(gen_random_uuid()), 'hex');
+begin
+  if not public.has_required_aal() or not (private.may_edit_kind('release') or public.has_permission('content.approve')) then
+    raise exception using errcode = '42501', message = 'Only editors and reviewers can preview a release.';
+  end if;
+  if not exists (select 1 from public.releases as l where l.id = create_release_preview.release and l.state = 'open') then
+    raise exception using errcode = 'P0002', message = 'Only a release not yet out can be previewed.';
+  end if;
+  insert into public.release_previews (release_id, token_hash, created_by, expires_at)
+  values (release, pg_catalog.sha256(pg_catalog.convert_to(v_token, 'UTF8')), auth.uid(), private.clock() + interval '7 days');
+  return v_token;
+end;
+$$;
+
+COMMENT ON FUNCTION public.create_release_preview(release uuid) IS 'Makes a 7-day link to the whole site as an open release would make it, and returns its token (shown once; only its sha256 is kept). Editors and reviewers.';
+
+REVOKE ALL ON FUNCTION public.create_release_preview(release uuid) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.create_release_preview(release uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.create_release_preview(release uuid) TO service_role;
+
+CREATE FUNCTION public.release_preview(token text) RETURNS TABLE(table_name text, item jsonb)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- Each item as it will be live: its pending change applied and its live column set; nothing of
+  -- who edited it. Only for a known, unexpired link of a release still open.
+  select k.table_name,
+         (private.proposed_content(i.kind, i.item_id)
+           || case when k.live_column is null then '{}'::jsonb else pg_catalog.jsonb_build_object(k.live_column, true) end)
+           - array['updated_by', 'created_by']
+    from public.release_previews as v
+    join public.releases as l on l.id = v.release_id and l.state = 'open'
+    join public.release_items as i on i.release_id = l.id
+    join private.reviewable_kinds as k on k.kind = i.kind
+   where char_length(release_preview.token) between 32 and 128
+     and v.token_hash = pg_catalog.sha256(pg_catalog.convert_to(release_preview.token, 'UTF8'))
+     and v.expires_at > private.clock()
+$$;
+
+COMMENT ON FUNCTION public.release_preview(token text) IS 'What a release preview link shows: each item of its release as it will be live (table and row as JSON, without who edited it); no row for an unknown or expired token or a release no longer open. Callable by visitors.';
+
+REVOKE ALL ON FUNCTION public.release_preview(token text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.release_preview(token text) TO anon;
+GRANT ALL ON FUNCTION public.release_preview(token text) TO authenticated;
+GRANT ALL ON FUNCTION public.release_preview(token text) TO service_role;
+
 CREATE FUNCTION private.withdraw_release_reviews() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''

@@ -2,7 +2,7 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(67);
+select plan(68);
 
 select tables_are(
   'public',
@@ -11,7 +11,7 @@ select tables_are(
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
     'role_permissions', 'redirects', 'mail_outbox', 'content_drafts', 'post_previews',
-    'content_reviews', 'releases', 'release_items'
+    'content_reviews', 'releases', 'release_items', 'release_previews'
   ],
   'public has exactly the product tables'
 );
@@ -56,7 +56,7 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'has_permission', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
     'is_cv_object_name', 'job_opening_accepts_applications', 'job_opening_state', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv', 'post_preview',
+    'is_own_unclaimed_cv', 'post_preview', 'release_preview',
     -- Newsletter links by token, and the privacy notice's version.
     'confirm_newsletter', 'unsubscribe_newsletter', 'privacy_notice_version'
   ],
@@ -84,7 +84,7 @@ select set_eq(
     -- and published by editors of every kind they hold, or by the scheduler.
     'request_review', 'review_content', 'create_release', 'schedule_release', 'add_to_release',
     'remove_from_release', 'publish_release', 'roll_back_release', 'publish_due_releases', 'release_overview',
-    'pending_changes', 'save_change', 'save_settings_for_review'
+    'pending_changes', 'save_change', 'save_settings_for_review', 'create_release_preview', 'release_preview'
   ],
   'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs and media rpcs'
 );

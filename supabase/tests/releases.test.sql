@@ -5,7 +5,7 @@
 -- version from before, as new changes, without a new approval. With the setting off a release is
 -- published without review.
 begin;
-select plan(37);
+select plan(43);
 
 select tests.create_identities();
 insert into auth.users (id, email, raw_user_meta_data) values
@@ -28,7 +28,8 @@ update public.site_settings set value = 'true' where key = 'content_requires_app
 select set_config('app.clock', '2030-01-01 09:00:00+00', true);
 
 create temporary table rel (name text primary key, id uuid) on commit drop;
-grant select, insert on rel to anon, authenticated, service_role;
+create temporary table links (token text) on commit drop;
+grant select, insert on rel, links to anon, authenticated, service_role;
 create function tests.rel(release_name text) returns uuid language sql as $$ select id from rel where name = release_name $$;
 create function tests.release_state(release_id uuid) returns text language sql security definer as $$
   select state from public.releases where id = release_id
@@ -75,6 +76,18 @@ select throws_ok($$ select public.publish_release(tests.rel('spring')) $$, '4250
   'staff who cannot edit its items cannot publish a release');
 select tests.act_as('authenticated', '36000000-0000-4000-8000-000000000004');
 select is((select count(*)::int from public.releases), 0, 'staff who edit nothing do not read releases');
+
+-- The whole site as the release will make it, for whoever holds the link.
+select tests.act_as('authenticated', '36000000-0000-4000-8000-000000000001');
+insert into links select public.create_release_preview(tests.rel('spring'));
+select tests.act_as_anon();
+select is((select count(*)::int from public.release_preview((select token from links))), 4, 'a preview link shows every item of the release');
+select is((select item -> 'content' ->> 'title' from public.release_preview((select token from links)) where table_name = 'website_content'),
+  'Open an account in 5 minutes', 'as it will be live: the hero''s new title');
+select is((select (item ->> 'published')::boolean from public.release_preview((select token from links)) where item ->> 'id' = '36000000-0000-4000-8000-0000000000a2'),
+  true, 'and the new testimonial shown');
+select is_empty($$ select 1 from public.release_preview(repeat('0', 64)) $$, 'an unknown link shows nothing');
+select throws_ok($$ select public.create_release_preview(tests.rel('spring')) $$, '42501', null, 'visitors cannot make one');
 
 -- Reviewed as a whole.
 select tests.act_as('authenticated', '36000000-0000-4000-8000-000000000001');
@@ -137,6 +150,9 @@ select is((select count(*)::int from public.content_drafts where id in ('3600000
 select ok(exists (select 1 from private.activity_log where table_name = 'releases' and action = 'published' and row_id = tests.rel('spring')::text),
   'the publication is in the activity log');
 select is(public.publish_due_releases(), 0, 'a published release is not published again');
+select tests.act_as_anon();
+select is_empty($$ select 1 from public.release_preview((select token from links)) $$, 'its preview link stops once it is out');
+select tests.act_as_owner();
 
 -- Rolled back: each item returns to its version from before, without a new approval.
 select tests.act_as('authenticated', '36000000-0000-4000-8000-000000000003');
