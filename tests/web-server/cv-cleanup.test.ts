@@ -91,12 +91,12 @@ describe('CVs that no application references', () => {
   })
 })
 
-describe('the web server without a service-role key', () => {
+describe('the web server without a secret key', () => {
   it('starts and says that unclaimed CVs are not removed', async () => {
-    const bare = await startSite(backend.url, backend.keys.anonKey, { SUPABASE_SERVICE_ROLE_KEY: '' })
+    const bare = await startSite(backend.url, backend.keys.anonKey, { SUPABASE_SECRET_KEY: '', SUPABASE_SERVICE_ROLE_KEY: '' })
     try {
       expect((await fetch(`${bare.url}/healthz`)).status).toBe(200)
-      expect(bare.output()).toContain('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
+      expect(bare.output()).toContain('CVs that no application references are not removed: set SUPABASE_SECRET_KEY')
     } finally {
       await bare.stop()
     }

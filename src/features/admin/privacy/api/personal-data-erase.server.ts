@@ -3,6 +3,7 @@
 // the server remove that person's CV files with the service role, which no staff token may do, and
 // erase the rows and rewrite the activity log with the caller's token (erase_personal_data).
 import type { PersonalData } from '~/entities/personal-data'
+import { callerId, type CallerToken } from '~/lib/access-token.server'
 import type { Db } from '~/lib/supabase'
 
 /** The caller may not erase personal data (no live session, no permission, or not at its assurance level). */
@@ -29,14 +30,13 @@ function refusal(error: { code?: string } | null): Error | null {
 }
 
 /**
- * Erases everything held about `email` and returns how many rows went. `callerDb` sends `token` with
+ * Erases everything held about `email` and returns how many rows went. `callerDb` sends `caller`'s token with
  * every call; `service` is the service-role client. The CV files are the ones the caller's own look-up
  * names, never files a request names; they go first, while their applications still name them, so
  * erase_personal_data rewrites the log entries of their removal with the rest.
  */
-export async function erasePersonalDataAsServer(callerDb: Db, token: string, service: Db, email: string): Promise<number> {
-  const { data: user, error: userError } = await callerDb.auth.getUser(token)
-  if (userError || !user.user) throw new PersonalDataRefused()
+export async function erasePersonalDataAsServer(callerDb: Db, caller: CallerToken, service: Db, email: string): Promise<number> {
+  if (!(await callerId(callerDb, caller))) throw new PersonalDataRefused()
   const held = await callerDb.rpc('personal_data', { email })
   if (held.error) throw refusal(held.error) ?? new Error(`Looking up personal data failed: ${held.error.message}`)
   const cvPaths = (held.data as unknown as PersonalData).job_applications.map((a) => a.cv_path)
