@@ -40,7 +40,8 @@ export async function startLocalBackend(env: NodeJS.ProcessEnv = {}, existingDat
     service: () => clientFor(backend.url, backend.keys.serviceRoleKey),
     withKey: (key: string, headers: Record<string, string> = {}) => clientFor(backend.url, key, headers),
     async signIn(email: string, password: string) {
-      const client = clientFor(backend.url, backend.keys.anonKey)
+      // The publishable key: it works with legacy keys on or off.
+      const client = clientFor(backend.url, backend.keys.publishableKey)
       const { error } = await client.auth.signInWithPassword({ email, password })
       if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`)
       return client

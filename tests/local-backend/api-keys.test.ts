@@ -8,7 +8,9 @@ import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { readKeys } from '../../local-supabase/src/keys.ts'
+import { STAFF_API_PATH } from '../../src/features/admin/staff/api/staff-requests'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { startSite } from '../helpers/site-server.ts'
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
 
@@ -238,5 +240,25 @@ describe('legacy keys off (LEGACY_API_KEYS=off)', () => {
     expect(error).toBeNull()
     expect((await publishable.rpc('is_admin')).data).toBe(true)
     expect((await backend.withKey(backend.keys.secretKey).auth.admin.listUsers()).error).toBeNull()
+  })
+
+  it('runs the site on the publishable and secret keys alone', async () => {
+    const site = await startSite(backend.url, backend.keys.publishableKey, {
+      SUPABASE_SECRET_KEY: backend.keys.secretKey,
+      SUPABASE_ANON_KEY: '',
+      SUPABASE_SERVICE_ROLE_KEY: '',
+    })
+    try {
+      const home = await fetch(`${site.url}/`)
+      expect(home.status).toBe(200)
+      expect(await home.text()).toContain('Ledgerfield Technologies')
+      expect((await fetch(`${site.url}/healthz`)).status).toBe(200)
+      const staff = await fetch(`${site.url}${STAFF_API_PATH}`, { headers: { authorization: `Bearer ${await accessToken(backend)}` } })
+      expect(staff.status).toBe(200)
+      expect(site.output()).toContain('Supabase keys: public from SUPABASE_PUBLISHABLE_KEY, secret from SUPABASE_SECRET_KEY')
+      expect(site.output()).not.toMatch(/not removed|not sent|not applied/)
+    } finally {
+      await site.stop()
+    }
   })
 })
