@@ -118,15 +118,19 @@ describe("the web server's check of a staff token", () => {
     expect((await staffRequest(after)).status).toBe(200)
   })
 
-  it('costs less CPU per staff request on the JWKS path than with a round trip to Auth (figures printed)', async () => {
+  it('costs less CPU per staff request on the JWKS path than with a round trip to Auth (figures printed)', { timeout: 300_000 }, async () => {
     const token = await adminToken()
     const legacy = await legacyToken(token)
     const rounds = 5
-    const perRound = 60
+    const perRound = 40
     const measure = async (bearer: string) => {
       const web = processCpuMs(site.pid)
       const api = processCpuMs(backend.pid)
-      for (let i = 0; i < perRound; i++) expect((await staffRequest(bearer)).status).toBe(200)
+      // Four at a time, as a busy Staff screen would send them.
+      for (let i = 0; i < perRound; i += 4) {
+        const statuses = await Promise.all([0, 1, 2, 3].map(async () => (await staffRequest(bearer)).status))
+        expect(statuses).toEqual([200, 200, 200, 200])
+      }
       return { web: (processCpuMs(site.pid) - web) / perRound, api: (processCpuMs(backend.pid) - api) / perRound }
     }
     await measure(token)
