@@ -175,7 +175,8 @@ async function serveMoved(rowsDir: string, installDir: string, dataDir: string, 
     })
     const link = cvLink.status === 200 ? ((await cvLink.json()) as { link: string }).link : ''
     const cv = link ? await fetch(link) : null
-    await expectOk('the moved CV downloads through a link the web server signed', cv?.status === 200 && (await cv.text()).startsWith('%PDF'))
+    const pdf = cv?.status === 200 && (await cv.text()).startsWith('%PDF')
+    await expectOk(`the moved CV downloads through a link the web server signed (link ${cvLink.status}, file ${cv?.status ?? 'none'})`, pdf)
   } finally {
     await site.stop()
     await backend.stop()

@@ -7,20 +7,14 @@
 //   npm run signing-keys -- revoke [KID]  drops the previous key (KID, or all previous ones): tokens
 //                                         it signed are refused at once. Revoke once they have
 //                                         expired (an hour) to sign nobody out.
-import { loadDotEnv, resolveDataDir } from '../local-supabase/src/config.ts'
-import { loadOrCreateKeys, readKeys, revokeSigningKeys, rotateSigningKey, writeKeys, type ProjectKeys } from '../local-supabase/src/keys.ts'
+import { revokeSigningKeys, rotateSigningKey, writeKeys, type ProjectKeys } from '../local-supabase/src/keys.ts'
+import { localKeysOrExit } from './lib/local-keys.ts'
 
 function list(keys: ProjectKeys): void {
   for (const key of keys.signingKeys) console.log(`${key.jwk.kid}  ${key.jwk.alg}  ${key.status.padEnd(8)}  since ${key.since}`)
 }
 
-loadDotEnv()
-const dataDir = resolveDataDir()
-if (!(await readKeys(dataDir))) {
-  console.error(`No local backend in ${dataDir} yet: run npm start (or npm run dev) once to create it.`)
-  process.exit(1)
-}
-const keys = await loadOrCreateKeys(dataDir)
+const { dataDir, keys } = await localKeysOrExit()
 const [command, kid, extra] = process.argv.slice(2)
 if (command === undefined) {
   list(keys)

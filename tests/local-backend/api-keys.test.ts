@@ -3,30 +3,15 @@
 // the secret key; access tokens are ES256 JWTs whose kid the JWKS publishes, verifiable with jose
 // against that JWKS alone; a rotated signing key keeps verifying until it is revoked; and with
 // legacy keys off, the anon and service-role JWTs and HS256 tokens are refused.
-import { spawn } from 'node:child_process'
 import { createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { readKeys } from '../../local-supabase/src/keys.ts'
 import { STAFF_API_PATH } from '../../src/features/admin/staff/api/staff-requests'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { runSigningKeys as signingKeys } from '../helpers/signing-keys.ts'
 import { startSite } from '../helpers/site-server.ts'
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36'
-
-function signingKeys(dataDir: string, ...args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/signing-keys.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir },
-    })
-    let output = ''
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, output }))
-  })
-}
 
 async function jwksOf(backend: LocalBackend): Promise<JSONWebKeySet> {
   const response = await fetch(`${backend.url}/auth/v1/.well-known/jwks.json`)

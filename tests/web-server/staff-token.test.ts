@@ -3,13 +3,12 @@
 // names a key it does not hold, so a staff request makes no round trip to Auth; a legacy HS256
 // token is still asked of Auth. Through a relay that counts what reaches the backend, and with the
 // CPU a staff request costs both servers on each path, printed for docs/performance.md.
-import { spawn } from 'node:child_process'
 import { decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { processCpuMs } from '../../scripts/lib/process-cpu.ts'
 import { STAFF_API_PATH } from '../../src/features/admin/staff/api/staff-requests'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend'
+import { runSigningKeys } from '../helpers/signing-keys.ts'
 import { startRelay, startSite, type Relay, type SiteServer } from '../helpers/site-server'
 
 let backend: LocalBackend
@@ -49,18 +48,6 @@ function authCalls(from: number, path: string): number {
   return relay.requests.slice(from).filter((request) => request.path.startsWith(path)).length
 }
 
-function signingKeys(...args: string[]): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/signing-keys.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: backend.dataDir },
-      stdio: 'ignore',
-    })
-    child.on('error', reject)
-    child.on('close', resolve)
-  })
-}
-
 describe("the web server's check of a staff token", () => {
   it('verifies an ES256 token against the JWKS, fetched once: no call to Auth per request', async () => {
     const token = await adminToken()
@@ -94,7 +81,7 @@ describe("the web server's check of a staff token", () => {
   it('fetches the JWKS again for a rotated key, and refuses a revoked one', async () => {
     const before = await adminToken()
     expect((await staffRequest(before)).status).toBe(200)
-    expect(await signingKeys('rotate')).toBe(0)
+    expect((await runSigningKeys(backend.dataDir, 'rotate')).code).toBe(0)
     let after = await adminToken()
     // The backend reloads keys.json when it changes: sign in until the new key signs.
     for (let i = 0; i < 50 && decodeProtectedHeader(after).kid === decodeProtectedHeader(before).kid; i++) {
@@ -107,7 +94,7 @@ describe("the web server's check of a staff token", () => {
     expect(authCalls(from, '/auth/v1/.well-known/jwks.json')).toBe(1)
     expect((await staffRequest(before)).status).toBe(200)
 
-    expect(await signingKeys('revoke')).toBe(0)
+    expect((await runSigningKeys(backend.dataDir, 'revoke')).code).toBe(0)
     // The cached JWKS still holds the revoked key; the database, which checks every token, refuses it.
     let status = 0
     for (let i = 0; i < 50 && status !== 403; i++) {
