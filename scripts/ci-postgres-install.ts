@@ -72,18 +72,26 @@ async function install(dataDir: string): Promise<void> {
 /**
  * Loads rows into a table, each column the table has from the JSON object's key of that name (a
  * project's tables have columns the local backend's lack: they are left behind). Generated columns
- * are computed again; identity columns keep their values.
+ * are computed again; identity columns keep their values, and their sequences continue after them.
  */
 const LOAD_ROWS = `
 create function pg_temp.load_rows(target regclass, rows json) returns void language plpgsql as $load$
 declare
   columns text;
   overriding text;
+  sequence_column record;
 begin
   select string_agg(quote_ident(attname), ', ' order by attnum), case when bool_or(attidentity = 'a') then 'overriding system value' else '' end
     into columns, overriding
   from pg_attribute where attrelid = target and attnum > 0 and not attisdropped and attgenerated = '';
   execute format('insert into %s (%s) %s select %s from json_populate_recordset(null::%s, $1)', target, columns, overriding, columns, target) using rows;
+  -- Sequences go on after the highest value loaded, as the dump's setval calls leave them.
+  for sequence_column in
+    select attname, pg_get_serial_sequence(target::text, attname) as sequence from pg_attribute
+    where attrelid = target and attnum > 0 and not attisdropped and pg_get_serial_sequence(target::text, attname) is not null
+  loop
+    execute format('select setval(%L, coalesce(max(%I), 0) + 1, false) from %s', sequence_column.sequence, sequence_column.attname, target);
+  end loop;
 end
 $load$;`
 
@@ -177,6 +185,10 @@ async function serveMoved(rowsDir: string, installDir: string, dataDir: string, 
     const cv = link ? await fetch(link) : null
     const pdf = cv?.status === 200 && (await cv.text()).startsWith('%PDF')
     await expectOk(`the moved CV downloads through a link the web server signed (link ${cvLink.status}, file ${cv?.status ?? 'none'})`, pdf)
+  } catch (error) {
+    // What the two servers said is what explains a failure here.
+    console.error(`web server:\n${site.output().split('\n').slice(-30).join('\n')}\nlocal backend:\n${backend.output().split('\n').slice(-30).join('\n')}`)
+    throw error
   } finally {
     await site.stop()
     await backend.stop()

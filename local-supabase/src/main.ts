@@ -29,7 +29,7 @@ async function main(): Promise<void> {
     )
   }
 
-  if (config.testClock) console.log('TEST_CLOCK=1: the TOTP clock moves forward on POST /test/v1/clock (service-role key); for tests only')
+  if (config.testClock) console.log('TEST_CLOCK=1: the TOTP clock moves forward on POST /test/v1/clock (secret key); for tests only')
   if (config.quickHashes) console.log("TEST_QUICK_HASH=1: passwords are hashed at bcrypt's minimum cost (4), not Supabase Auth's (10); for tests only")
 
   const dailyJobs = config.dailySql ? scheduleDailyJobs(db, config.dailySql) : undefined
