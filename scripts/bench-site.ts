@@ -13,7 +13,9 @@
 // BENCH_MIX_DURATION_S (60 s). Last, two floods of BENCH_FLOOD_URLS (10,000) distinct URLs: pages
 // that do not exist, then searches from as many clients, with the memory 5 and 30 seconds after
 // each. It asserts nothing. WEB_CONCURRENCY=2 runs the web server as two worker processes (memory
-// and CPU are then the sum of the primary and its workers).
+// and CPU are then the sum of the primary and its workers). First it prints what each server cost
+// to start: the backend on its new DATA_DIR (initdb, which it runs in a child process, then the
+// migrations and the seed) and the web server until it listens.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -22,7 +24,7 @@ import { bundleBackend } from '../local-supabase/build.ts'
 import { launchBackend } from '../local-supabase/launch.ts'
 import { readKeys } from '../local-supabase/src/keys.ts'
 import { runLoad, type LoadSpec, type LoadSummary } from './lib/load-generator.ts'
-import { processTreeCpuMs } from './lib/process-cpu.ts'
+import { processTreeCpuMs, processTreeCpuWithExitedMs } from './lib/process-cpu.ts'
 import { buildDir, ensureWebBuild } from './lib/web-build.ts'
 
 const CONNECTIONS = 50
@@ -40,6 +42,11 @@ const BROWSER_HEADERS = {
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1)
 
 type Target = Omit<LoadSpec, 'url' | 'headers' | 'connections' | 'duration' | 'amount'> & { name: string }
+
+/** What a server cost to start: its CPU so far (a child it ran and saw exit, such as initdb, included) and the time since it was launched. */
+function startCost(pid: number, launchedAt: number): string {
+  return `${(processTreeCpuWithExitedMs(pid) / 1000).toFixed(1)} CPU-s, ready after ${((performance.now() - launchedAt) / 1000).toFixed(1)} s`
+}
 
 /** Resident memory of `pid` and its children (the worker processes when WEB_CONCURRENCY > 1). */
 async function rssMb(pid: number): Promise<number> {
@@ -61,10 +68,13 @@ async function rssMb(pid: number): Promise<number> {
 const serverEntry = await ensureWebBuild()
 await bundleBackend()
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-site-'))
+const backendLaunched = performance.now()
 const { child: backend, url: backendUrl } = await launchBackend({ env: { DATA_DIR: dataDir, SUPABASE_PORT: '0', LOG_REQUESTS: '0' } })
+const backendStart = startCost(backend.pid as number, backendLaunched)
 const keys = await readKeys(dataDir)
 if (!keys) throw new Error('the backend wrote no keys')
 
+const webLaunched = performance.now()
 const web = spawn(process.execPath, [serverEntry], {
   env: {
     ...process.env,
@@ -92,6 +102,7 @@ const siteUrl = await new Promise<string>((resolve, reject) => {
   })
   web.once('exit', (code) => reject(new Error(`the web server exited (${code}):\n${output}`)))
 })
+const webStart = startCost(web.pid as number, webLaunched)
 
 try {
   const posts = await fetch(`${backendUrl}/rest/v1/blog_posts?select=slug&published=eq.true&order=created_at.desc&limit=1`, {
@@ -131,6 +142,7 @@ try {
   console.log(
     `site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, load generator ${process.env.BENCH_GENERATOR === 'wrk' ? 'wrk for fixed URLs, autocannon for the rest' : 'autocannon'}, load average ${loadavg()[0].toFixed(1)}`,
   )
+  console.log(`start: backend on a new DATA_DIR ${backendStart}; web server ${webStart}`)
   console.log(`memory at start: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
   // Warm up: the first renders compile code paths.
   for (const target of targets.filter((t) => !t.pathTemplate && !t.hostTemplate)) await measure(target, { connections: 10, duration: 2 })

@@ -2,28 +2,24 @@
 // what a real one holds beyond the seed (a lead, an application with its CV, page views) and a
 // staff member who signs in with a password and a verified authenticator, all made through the
 // local backend's APIs with supabase-js as the site makes them. Stops the backend, then prints the
-// staff member's e-mail, password and the secret their authenticator app holds, tab-separated. `totp-code SECRET` prints the code that authenticator shows now; `totp-valid SECRET CODE`
-// exits 0 when CODE passes GoTrue's check against SECRET (one 30-second step either side).
+// staff member's e-mail, password and the secret their authenticator app holds, tab-separated.
+// `code-accepted AUTHENTICATOR_SECRET STORED_SECRET` exits 0 when the code that authenticator shows
+// now passes GoTrue's check against the stored secret (one 30-second step either side).
 // `serve-moved ROWS INSTALL DATA_DIR EMAIL PASSWORD SECRET` runs the site on the moved rows with
 // Supabase's current keys only (see serveMoved).
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
-import { Secret, TOTP } from 'otpauth'
 import { bundleBackend } from '../local-supabase/build.ts'
 import { STAFF_API_PATH } from '../src/features/admin/staff/api/staff-requests.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../tests/helpers/local-backend.ts'
 import { startSite } from '../tests/helpers/site-server.ts'
+import { totpAccepted, totpCode } from '../tests/helpers/totp.ts'
 import { restoreDataDir } from './lib/local-data.ts'
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 const STAFF = { email: 'two-factor-editor@example.com', password: 'two-factor-editor-password-1' }
-
-/** What an authenticator app shows for `secret` (RFC 6238: SHA-1, 6 digits, 30 s), as GoTrue checks it. */
-function totpFor(secret: string): TOTP {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 })
-}
 
 function check(what: string, error: { message: string } | null): void {
   if (error) throw new Error(`${what}: ${error.message}`)
@@ -47,7 +43,7 @@ async function install(dataDir: string): Promise<void> {
     const totpSecret = enrolled.data!.totp.secret
     const challenge = await staff.auth.mfa.challenge({ factorId })
     check('challenge', challenge.error)
-    const code = totpFor(totpSecret).generate()
+    const code = totpCode(totpSecret)
     check('verify', (await staff.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code })).error)
 
     check(
@@ -124,7 +120,7 @@ async function staffToken(backend: LocalBackend, email: string, password: string
     const factorId = factors.data!.totp[0].id
     const challenge = await client.auth.mfa.challenge({ factorId })
     check('challenge', challenge.error)
-    check('verify', (await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: totpFor(totpSecret).generate() })).error)
+    check('verify', (await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: totpCode(totpSecret) })).error)
   }
   return (await client.auth.getSession()).data.session!.access_token
 }
@@ -207,8 +203,7 @@ if (command === 'install' && argument) {
     process.exit(1)
   }
 } else if (command === 'code-accepted' && argument && process.argv[4]) {
-  const code = totpFor(argument).generate()
-  process.exit(totpFor(process.argv[4]).validate({ token: code, window: 1 }) === null ? 1 : 0)
+  process.exit(totpAccepted(process.argv[4], totpCode(argument)) ? 0 : 1)
 } else {
   console.error(
     'Usage: tsx scripts/ci-postgres-install.ts install DATA_DIR | code-accepted AUTHENTICATOR_SECRET STORED_SECRET | serve-moved ROWS INSTALL DATA_DIR EMAIL PASSWORD SECRET',

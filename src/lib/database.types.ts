@@ -321,9 +321,10 @@ export type Database = {
           country: string | null
           created_at: string
           department: string
-          description: string | null
+          description: string
           id: string
           location: string
+          region: string | null
           remote: boolean
           requirements: string | null
           salary_currency: string | null
@@ -331,6 +332,7 @@ export type Database = {
           salary_min: number | null
           salary_unit: string | null
           slug: string
+          street_address: string | null
           title: string
           type: string
           updated_at: string
@@ -342,9 +344,10 @@ export type Database = {
           country?: string | null
           created_at?: string
           department: string
-          description?: string | null
+          description: string
           id?: string
           location: string
+          region?: string | null
           remote?: boolean
           requirements?: string | null
           salary_currency?: string | null
@@ -352,6 +355,7 @@ export type Database = {
           salary_min?: number | null
           salary_unit?: string | null
           slug: string
+          street_address?: string | null
           title: string
           type?: string
           updated_at?: string
@@ -363,9 +367,10 @@ export type Database = {
           country?: string | null
           created_at?: string
           department?: string
-          description?: string | null
+          description?: string
           id?: string
           location?: string
+          region?: string | null
           remote?: boolean
           requirements?: string | null
           salary_currency?: string | null
@@ -373,6 +378,7 @@ export type Database = {
           salary_min?: number | null
           salary_unit?: string | null
           slug?: string
+          street_address?: string | null
           title?: string
           type?: string
           updated_at?: string

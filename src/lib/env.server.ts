@@ -1,6 +1,7 @@
 // The web server's environment, checked once at start. The publishable key (or the legacy anon
 // key) is public by design; the secret key (or the legacy service-role key) is read only for the
 // server-side staff actions and never leaves this process (project-keys.ts reads both names).
+import path from 'node:path'
 import { publishableKeyOf, secretKeyOf } from './project-keys'
 import { z } from './schemas'
 
@@ -72,4 +73,12 @@ export function imageTransformations(): boolean {
 /** The project's secret key (SUPABASE_SECRET_KEY, or SUPABASE_SERVICE_ROLE_KEY), or null when this server has none. */
 export function secretKey(): string | null {
   return secretKeyOf()?.value ?? null
+}
+
+/**
+ * Where the copies of e-mails sent without SMTP_URL are: DATA_DIR/mail (DATA_DIR defaults to .data),
+ * the folder the web server and the local backend write them to.
+ */
+export function mailCopiesDir(): string {
+  return path.resolve(process.env.DATA_DIR?.trim() || '.data', 'mail')
 }

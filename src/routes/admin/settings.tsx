@@ -1,25 +1,26 @@
-import { KNOWN_KEYS, REQUIRE_TWO_FACTOR_KEY, settingsMessages as text, settingsSchema } from '~/entities/site-settings'
+import { KNOWN_KEYS, REQUIRE_TWO_FACTOR_KEY, settingsMessages as text, settingsSchema } from '~/entities/site-settings-form'
 import { SITE_SETTINGS_ITEM } from '~/entities/revision'
 import { HistoryButton } from '~/features/admin/components/history-panel'
 import { PageHeader } from '~/features/admin/components/page-header'
 import { adminAction, attempt, loadOr, parseValues } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
-import { getSettings, saveAllSettings, signedInWithTwoFactor } from '~/features/admin/settings/api/settings'
+import { saveAllSettings, signedInWithTwoFactor } from '~/features/admin/settings/api/settings'
 import { SettingsForm } from '~/features/admin/settings/components/settings-form'
+import { getStoredSettings } from '~/features/settings/api/site-settings'
 import type { Route } from './+types/settings'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Site Settings')
 
 export async function clientLoader() {
-  return { settings: await loadOr<Record<string, string> | null>(text.fetchFailed, getSettings, null) }
+  return { settings: await loadOr<Record<string, string> | null>(text.fetchFailed, getStoredSettings, null) }
 }
 
 export const clientAction = adminAction({
   restore: revisionIntents.restore,
   save: async (db, body) => {
-    const existing = await getSettings(db).catch(() => ({}) as Record<string, string>)
+    const existing = await getStoredSettings(db).catch(() => ({}) as Record<string, string>)
     const extraKeys = Object.keys(existing).filter((key) => !KNOWN_KEYS.has(key))
     const input = parseValues(settingsSchema(extraKeys), body.values, text.updateFailed)
     if ('error' in input) return input.error

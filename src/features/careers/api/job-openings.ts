@@ -1,6 +1,5 @@
 import type { Tables } from '~/lib/database.types'
 import { unwrap, unwrapOptional, type Db } from '~/lib/supabase'
-import { DEFAULT_TIME_ZONE, isTimeZone } from '~/lib/zoned-time'
 
 export type JobOpening = Pick<Tables<'job_openings'>, 'id' | 'slug' | 'title' | 'location' | 'department' | 'type' | 'closes_at' | 'created_at'>
 
@@ -23,6 +22,8 @@ export type JobPage = Pick<
   | 'title'
   | 'location'
   | 'country'
+  | 'street_address'
+  | 'region'
   | 'remote'
   | 'department'
   | 'type'
@@ -38,7 +39,7 @@ export type JobPage = Pick<
 >
 
 const JOB_PAGE_COLUMNS =
-  'id, slug, title, location, country, remote, department, type, description, requirements, salary_min, salary_max, salary_currency, salary_unit, closes_at, created_at, updated_at'
+  'id, slug, title, location, country, street_address, region, remote, department, type, description, requirements, salary_min, salary_max, salary_currency, salary_unit, closes_at, created_at, updated_at'
 
 /** The open role at `/careers/{slug}`, or null when there is none open there. */
 export async function getOpenJobPage(db: Db, slug: string): Promise<JobPage | null> {
@@ -50,13 +51,6 @@ export async function getOpenJobPage(db: Db, slug: string): Promise<JobPage | nu
 export async function getJobOpeningState(db: Db, slug: string): Promise<'open' | 'closed' | null> {
   const state = unwrapOptional(await db.rpc('job_opening_state', { opening_slug: slug }), 'Failed to check job opening')
   return state === 'open' || state === 'closed' ? state : null
-}
-
-/** The company's time zone (site setting time_zone), which dates on the site are given in. */
-export async function getCompanyTimeZone(db: Db): Promise<string> {
-  const rows = unwrap(await db.from('site_settings').select('value').eq('key', 'time_zone'), 'Failed to fetch the time zone')
-  const zone = rows[0]?.value
-  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -1,8 +1,9 @@
-import { ArrowLeft, Briefcase, CalendarClock, Clock, MapPin } from 'lucide-react'
+import { Briefcase, CalendarClock, Clock, MapPin } from 'lucide-react'
 import { Link } from 'react-router'
+import { ArticleHeader } from '~/components/ui/article-header'
 import { Badge } from '~/components/ui/badge'
 import { Container } from '~/components/ui/container'
-import type { JobPage } from '../api/job-openings'
+import { jobPath, type JobOpening, type JobPage } from '../api/job-openings'
 
 export interface JobViewProps {
   job: Pick<JobPage, 'title' | 'department' | 'location' | 'type' | 'remote'>
@@ -19,38 +20,31 @@ export interface JobViewProps {
 export function JobView({ job, html, closes, salary, applicationForm }: JobViewProps) {
   return (
     <article>
-      <header className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
-        <Container className="py-12 sm:py-16">
-          <Link to="/careers" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
-            <ArrowLeft aria-hidden="true" className="size-4" strokeWidth={1.75} /> All open roles
-          </Link>
-          <p className="mt-8 text-sm font-semibold tracking-wide text-brand-primary-text uppercase">{job.department}</p>
-          <h1 className="mt-3 max-w-4xl text-3xl leading-tight font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">{job.title}</h1>
-          <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-slate-700">
+      <ArticleHeader back={{ to: '/careers', label: 'All open roles' }} eyebrow={job.department} title={job.title}>
+        <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-slate-700">
+          <li className="inline-flex items-center gap-1.5">
+            <MapPin aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+            {job.location}
+            {job.remote ? ' · Remote' : ''}
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+            <Badge tone="brand">{job.type}</Badge>
+          </li>
+          {salary && (
             <li className="inline-flex items-center gap-1.5">
-              <MapPin aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
-              {job.location}
-              {job.remote ? ' · Remote' : ''}
+              <Briefcase aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+              {salary}
             </li>
+          )}
+          {closes && (
             <li className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
-              <Badge tone="brand">{job.type}</Badge>
+              <CalendarClock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+              Applications close {closes}
             </li>
-            {salary && (
-              <li className="inline-flex items-center gap-1.5">
-                <Briefcase aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
-                {salary}
-              </li>
-            )}
-            {closes && (
-              <li className="inline-flex items-center gap-1.5">
-                <CalendarClock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
-                Applications close {closes}
-              </li>
-            )}
-          </ul>
-        </Container>
-      </header>
+          )}
+        </ul>
+      </ArticleHeader>
       <Container className="grid gap-12 py-10 sm:py-14 lg:grid-cols-12">
         <section aria-labelledby="role-heading" className="lg:col-span-7">
           {/* Headings in the description (h2, h3) sit under this one, so the outline never skips a level. */}
@@ -74,11 +68,37 @@ export function JobView({ job, html, closes, salary, applicationForm }: JobViewP
 }
 
 /** What a closed role's address shows: it is gone, and where the open ones are. */
-export function ClosedJob({ message }: { message: string }) {
+export interface NoJobProps {
+  /** "This role is closed" (410) or "There is no role here" (404). */
+  title: string
+  message: string
+  /** The open roles, offered instead. */
+  openings: Pick<JobOpening, 'id' | 'slug' | 'title' | 'location'>[]
+}
+
+/** The page of a role that closed or never was: what happened, and the roles that are open. */
+export function NoJob({ title, message, openings }: NoJobProps) {
   return (
     <Container className="flex min-h-[50vh] flex-col items-center justify-center py-20 text-center">
-      <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">This role is closed</h1>
+      <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-4 max-w-md text-lg text-slate-600">{message}</p>
+      {openings.length > 0 ? (
+        <section aria-labelledby="open-roles" className="mt-8 w-full max-w-md text-left">
+          <h2 id="open-roles" className="text-base font-semibold text-slate-900">
+            Open roles
+          </h2>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {openings.map((job) => (
+              <li key={job.id} className="px-4 py-3">
+                <Link to={jobPath(job.slug)} className="font-medium text-brand-primary-text underline-offset-4 hover:underline">
+                  {job.title}
+                </Link>
+                <span className="block text-sm text-slate-600">{job.location}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Link to="/careers" className="mt-8 font-semibold text-brand-primary-text underline underline-offset-4">
         See our open roles
       </Link>

@@ -1,10 +1,5 @@
-import { settingsMessages as m } from '~/entities/site-settings'
+import { settingsMessages as m } from '~/entities/site-settings-form'
 import { unwrap, type Db } from '~/lib/supabase'
-
-export async function getSettings(db: Db): Promise<Record<string, string>> {
-  const rows = unwrap(await db.from('site_settings').select('key, value').order('key'), m.fetchFailed)
-  return Object.fromEntries(rows.map((row) => [row.key, row.value]))
-}
 
 /**
  * 'Save All Settings': every setting in one upsert request, which the database runs as one
