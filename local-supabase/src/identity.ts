@@ -167,9 +167,9 @@ export function apiKeyOf(c: Context): string | undefined {
 }
 
 /**
- * Whether the Authorization header carries a user's token, or (none, the API key itself, or an
- * opaque key: supabase-js sends `Bearer <key>` until someone signs in) stands for the API key, as
- * Supabase's gateway decides before any service sees the request.
+ * Whether the Authorization header stands for the API key rather than carrying a user's token: it
+ * is absent, the API key itself, or an opaque key (supabase-js sends `Bearer <key>` until someone
+ * signs in), as Supabase's gateway decides before any service sees the request.
  */
 export function bearerIsApiKey(bearer: string | null, apikey: string | undefined): boolean {
   return !bearer || bearer === apikey || bearer.startsWith('sb_')
