@@ -23,6 +23,11 @@ import { listenForTestClock } from './test-clock.ts'
 
 const GRACE_MS = 5000
 
+// A request's headers must have arrived within 10 s of its connection, or of the previous answer on
+// it (Node checks every second), so a client that trickles headers holds no connection for long;
+// bodies have deadlines of their own (request-body.ts).
+const HEADER_DEADLINE = { headersTimeout: 10_000, connectionsCheckingInterval: 1000 }
+
 const config = readConfig()
 configureLog({ level: config.LOG_LEVEL, pretty: (config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' })
 
@@ -69,7 +74,7 @@ async function serveSite(config: ServerConfig): Promise<void> {
   const app = createSiteApp({ build, files, config })
 
   // Request bodies are read or discarded by the app itself (app.ts), not cut off after half a second.
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false, serverOptions: HEADER_DEADLINE }, (info) => {
     const shown = info.family === 'IPv6' && info.address === '::' ? 'localhost' : info.address === '0.0.0.0' ? 'localhost' : info.address
     console.log(`Web server listening on http://${shown}:${info.port}${config.SUPABASE_PROXY ? ' (Supabase APIs proxied on the same origin)' : ''}`)
   })

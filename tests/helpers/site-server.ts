@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { expect, vi } from 'vitest'
 import { ensureWebBuild, buildDir } from '../../scripts/lib/web-build.ts'
 import type { LocalBackend } from './local-backend.ts'
 
@@ -74,6 +75,23 @@ export async function startSite(supabaseUrl: string, publicKey: string, env: Nod
         })
       }),
   }
+}
+
+/** What the web server logged while `work` ran: read up to a later request's own log line. */
+export async function logOf(site: SiteServer, work: () => Promise<void>): Promise<string> {
+  const before = site.output().length
+  await work()
+  const marker = (await fetch(`${site.url}/healthz`)).headers.get('x-request-id')!
+  await vi.waitFor(() => expect(site.output().slice(before)).toContain(marker), { timeout: 5000, interval: 20 })
+  return site.output().slice(before)
+}
+
+/** The log's lines other than each request's own access line. */
+export function problemLines(log: string): string[] {
+  return log
+    .trim()
+    .split('\n')
+    .filter((line) => !line.includes('"msg":"request"'))
 }
 
 export interface RecordedRequest {

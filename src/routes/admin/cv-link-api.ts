@@ -1,6 +1,6 @@
 // POST /admin/api/cv-link: the Applications screen's CV download. The caller's own access token
 // goes with the request; the server logs the download under it and answers a link it signed with
-// the service-role key (which stays in this process) for a few minutes.
+// the secret key (which stays in this process) for a few minutes.
 import { z } from '~/lib/schemas'
 import { applicationMessages as text } from '~/entities/job-application'
 import { CvLinkRefused, linkForBrowser, signCvLink } from '~/features/admin/applications/api/cv-link.server'
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!token) return Response.json(refused('Sign in first'), { status: 401, headers: noStore })
   const key = secretKey()
   if (!key) {
-    console.error('CV downloads need SUPABASE_SERVICE_ROLE_KEY in the web server environment')
+    console.error('CV downloads need SUPABASE_SECRET_KEY in the web server environment')
     return Response.json(refused('CV downloads are not set up on this server'), { status: 503, headers: noStore })
   }
   const body = bodySchema.safeParse(await request.json().catch(() => null))

@@ -54,6 +54,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data({ open: false as const, closed, openings }, { status: closed ? 410 : 404 })
 }
 
+// The action's own headers (a refusal's Retry-After) go out with the page and the fetcher's answer.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const declared = Number(request.headers.get('content-length') ?? NaN)
   if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
@@ -66,8 +69,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const state = await loadSafely(`Checking job opening ${params.slug}`, () => getJobOpeningState(db, params.slug), null)
     return data({ ok: false as const, fieldErrors: {}, formError: new JobNotOpenError().message, values: {} }, { status: state === 'closed' ? 410 : 404 })
   }
-  const { status, result } = await handleApplicationSubmission(db, jobId, await readForm(request, 'job application form'), secret)
-  return data(result, { status })
+  const { init, result } = await handleApplicationSubmission(db, jobId, await readForm(request, 'job application form'), secret)
+  return data(result, init)
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
