@@ -1,6 +1,6 @@
 // POST /admin/api/personal-data/erase: the Personal Data screen's erasure. The caller's own access
 // token goes with the request; the database checks it holds privacy.manage and erases the rows and
-// log entries; then the server removes the person's CV files with the service-role key (which stays
+// log entries; then the server removes the person's CV files with the secret key (which stays
 // in this process) and the local copies of e-mails that name them.
 import { z } from '~/lib/schemas'
 import { privacyMessages as text } from '~/entities/personal-data'
