@@ -1,6 +1,6 @@
 // GET and POST /admin/api/staff: the Staff screen's server side. The caller's own access token must
-// belong to an admin (its signature checked against the JWKS, then the database); only then does the server use the
-// secret key, which stays in this process, for the Auth admin API.
+// belong to an admin (its signature checked against the project's JWKS, then the database); only
+// then does the server use the secret key, which stays in this process, for the Auth admin API.
 import { z } from '~/lib/schemas'
 import { inviteSchema, roleNameSchema, staffMessages as text } from '~/entities/staff-member'
 import { adminCaller, bearerToken, type StaffCaller } from '~/features/admin/staff/api/staff-caller.server'
