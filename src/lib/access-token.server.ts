@@ -6,7 +6,8 @@
 // What needs the account's state now (its two-factor level, whether it is deactivated) the
 // database checks on every call, as before: this only replaces the round trip that proved the
 // signature.
-import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { createRemoteJWKSet, decodeProtectedHeader, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose'
 import type { Db } from './supabase'
 
 /** How long a fetched JWKS is used before it is fetched again (Auth says 10 minutes, as supabase-js keeps it). */
@@ -35,6 +36,23 @@ export interface CallerToken {
   projectUrl: string
 }
 
+const VERIFY_OPTIONS = { algorithms: ['ES256', 'RS256'], audience: 'authenticated' }
+
+/**
+ * A token whose key the cached set lacks makes the set fetch the JWKS again, at most once per
+ * cooldown: a token signed with a key newer than a fetch made a moment ago (a rotation) waits for
+ * the cooldown to end and is checked against a new fetch, rather than being refused.
+ */
+async function verified(token: string, keys: KeySet): Promise<JWTPayload> {
+  try {
+    return (await jwtVerify(token, keys, VERIFY_OPTIONS)).payload
+  } catch (error) {
+    if (!(error instanceof joseErrors.JWKSNoMatchingKey) || !keys.coolingDown) throw error
+    await sleep(JWKS_COOLDOWN_MS)
+    return (await jwtVerify(token, keys, VERIFY_OPTIONS)).payload
+  }
+}
+
 /**
  * The id of the signed-in person `caller`'s token belongs to, or null when it is not a valid,
  * unexpired access token of that project. `callerDb` sends that token; it is asked of Auth only
@@ -53,7 +71,7 @@ export async function callerId(callerDb: Db, { token, projectUrl }: CallerToken)
     return error || !data.user ? null : data.user.id
   }
   try {
-    const { payload } = await jwtVerify(token, keySetOf(projectUrl), { algorithms: ['ES256', 'RS256'], audience: 'authenticated' })
+    const payload = await verified(token, keySetOf(projectUrl))
     return payload.role === 'authenticated' && typeof payload.sub === 'string' ? payload.sub : null
   } catch {
     return null
