@@ -238,7 +238,7 @@ describe('malformed posts', () => {
     expect(data).toEqual([])
   })
 
-  it('an application to a role that does not exist goes to the list of roles, with no stack in the log', async () => {
+  it('an application to a role that does not exist is not found (404), with no stack in the log', async () => {
     const form = new FormData()
     form.set('name', 'A')
     form.set('email', 'a@example.com')
@@ -247,7 +247,7 @@ describe('malformed posts', () => {
     const log = await logDuring(async () => {
       status = (await fetch(`${site.url}/careers/no-such-role`, { method: 'POST', body: form, redirect: 'manual' })).status
     })
-    expect(status).toBe(302)
+    expect(status).toBe(404)
     expect(log).not.toMatch(/\n\s+at /)
   })
 
