@@ -10,11 +10,11 @@ import { createServerClient } from './supabase.server'
 import { visitorContext } from './visitor-context'
 
 export function requestDb(context: Readonly<RouterContextProvider>, headers?: Record<string, string>): Db {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY } = serverEnv()
+  const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY } = serverEnv()
   const { ip, requestId } = context.get(visitorContext)
   const preview = context.get(releasePreviewContext)
   return createServerClient(
-    { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY },
+    { url: SUPABASE_URL, anonKey: SUPABASE_PUBLISHABLE_KEY },
     { forwardedFor: ip, headers: requestId ? { 'X-Request-Id': requestId, ...headers } : headers, ...(preview ? { fetch: previewFetch(preview) } : {}) },
   )
 }
