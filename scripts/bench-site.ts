@@ -83,7 +83,7 @@ const web = spawn(process.execPath, [serverEntry], {
     PORT: '0',
     HOST: '127.0.0.1',
     SUPABASE_URL: backendUrl,
-    SUPABASE_ANON_KEY: keys.anonKey,
+    SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
     SUPABASE_PROXY: '1',
     // The load generator stands for a proxy that names each request's client.
     TRUST_PROXY: '1',

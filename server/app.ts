@@ -74,7 +74,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const entry = build.entry.module as unknown as AppEntry
   if (typeof entry.createLoadContext !== 'function') throw new Error('The app build has no createLoadContext in its server entry')
   const routes = new RouteMatcher(build)
-  const redirects = new RedirectTable(config.SUPABASE_URL, config.SUPABASE_ANON_KEY)
+  const redirects = new RedirectTable(config.SUPABASE_URL, config.SUPABASE_PUBLISHABLE_KEY)
   redirects.start()
   const cache = new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxBytes: config.PAGE_CACHE_BYTES, observe: (outcome) => pageCacheLookups.inc({ outcome }) })
   watchPageCache(() => ({ bytes: cache.storedBytes, entries: cache.size }))
@@ -184,7 +184,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
 
   app.get('/healthz', (c) => {
     c.set('route', '/healthz')
-    return checkHealth(config.SUPABASE_URL, config.SUPABASE_ANON_KEY, version, c.get('requestId'))
+    return checkHealth(config.SUPABASE_URL, config.SUPABASE_PUBLISHABLE_KEY, version, c.get('requestId'))
   })
 
   // Without a token /metrics is an ordinary unknown page.

@@ -2,6 +2,7 @@
 // except the Supabase project, which `npm start` passes in (the local backend's or a hosted one).
 import { z } from 'zod'
 import { imageTransformationsRefusal, parseImageTransformations } from '../src/lib/env.server.ts'
+import { publishableKeyOf, secretKeyOf } from '../src/lib/project-keys.ts'
 
 const flag = z
   .string()
@@ -12,10 +13,12 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().optional(),
   SUPABASE_URL: z.url({ message: 'SUPABASE_URL must be the URL of a Supabase project' }),
-  SUPABASE_ANON_KEY: z.string().min(20, 'SUPABASE_ANON_KEY must be the project anon key'),
-  // Server-side only (never sent to a browser): the web server removes CVs that no application
-  // claimed through the Storage API with it. `npm start` passes the local backend's.
-  SUPABASE_SERVICE_ROLE_KEY: z.string().min(20, 'SUPABASE_SERVICE_ROLE_KEY must be the project service-role key').optional(),
+  // The public key (SUPABASE_PUBLISHABLE_KEY, or the legacy SUPABASE_ANON_KEY: project-keys.ts).
+  SUPABASE_PUBLISHABLE_KEY: z.string().min(20, 'SUPABASE_PUBLISHABLE_KEY must be the project publishable key (or SUPABASE_ANON_KEY its anon key)'),
+  // Server-side only (never sent to a browser): SUPABASE_SECRET_KEY, or the legacy
+  // SUPABASE_SERVICE_ROLE_KEY. The server's chores (unclaimed CVs, e-mails, retention) run with it.
+  // `npm start` passes the local backend's.
+  SUPABASE_SECRET_KEY: z.string().min(20, 'SUPABASE_SECRET_KEY must be the project secret key (or SUPABASE_SERVICE_ROLE_KEY its service-role key)').optional(),
   // Set by `npm start` for the local backend: its three APIs are served on the site's own origin.
   SUPABASE_PROXY: flag,
   // `off` on a hosted project whose plan has no Storage image transformations: every image is then
@@ -83,7 +86,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = schema.safeParse({
     ...set,
     SUPABASE_URL: set.SUPABASE_URL ?? set.VITE_SUPABASE_URL,
-    SUPABASE_ANON_KEY: set.SUPABASE_ANON_KEY ?? set.VITE_SUPABASE_ANON_KEY,
+    SUPABASE_PUBLISHABLE_KEY: publishableKeyOf(set)?.value,
+    SUPABASE_SECRET_KEY: secretKeyOf(set)?.value,
   })
   if (!parsed.success) {
     throw new Error(`Invalid web server settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)

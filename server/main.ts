@@ -12,6 +12,7 @@ import type { ServerBuild } from 'react-router'
 import { createSiteApp } from './app.ts'
 import { runPrimary } from './cluster.ts'
 import { readConfig, type ServerConfig } from './config.ts'
+import { keySourcesLine } from '../src/lib/project-keys.ts'
 import { scheduleCvCleanup } from './cv-cleanup.ts'
 import { configureLog } from './log.ts'
 import { scheduleMail } from './mail-outbox.ts'
@@ -30,6 +31,8 @@ const HEADER_DEADLINE = { headersTimeout: 10_000, connectionsCheckingInterval: 1
 const config = readConfig()
 configureLog({ level: config.LOG_LEVEL, pretty: (config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' })
 
+if (cluster.isPrimary) console.log(keySourcesLine())
+
 // Workers' channel is the cluster's own: only the process a test started takes clock moves.
 if (config.TEST_CLOCK && cluster.isPrimary) listenForTestClock()
 
@@ -43,11 +46,11 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
 }
 
 function startChores(config: ServerConfig): void {
-  const key = config.SUPABASE_SERVICE_ROLE_KEY
+  const key = config.SUPABASE_SECRET_KEY
   if (!key) {
-    console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
-    console.warn('E-mails (new leads, reviews, newsletter confirmations) are not sent: set SUPABASE_SERVICE_ROLE_KEY')
-    console.warn('Retention periods for personal data are not applied: set SUPABASE_SERVICE_ROLE_KEY')
+    console.warn('CVs that no application references are not removed: set SUPABASE_SECRET_KEY')
+    console.warn('E-mails (new leads, reviews, newsletter confirmations) are not sent: set SUPABASE_SECRET_KEY')
+    console.warn('Retention periods for personal data are not applied: set SUPABASE_SECRET_KEY')
     return
   }
   scheduleCvCleanup(config.SUPABASE_URL, key)

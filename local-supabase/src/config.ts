@@ -42,6 +42,12 @@ export interface BackendConfig {
    * sign-in limits key on the client the database's own limits see. Without it, the caller's address.
    */
   clientAddressSql: string | null
+  /**
+   * The legacy `anon` and `service_role` JWT keys, and tokens signed with the legacy HS256 secret,
+   * are accepted (LEGACY_API_KEYS, on unless "off"), as on a Supabase project until its legacy keys
+   * are disabled. Off, only the publishable and secret keys and ES256 tokens work.
+   */
+  legacyApiKeys: boolean
 }
 
 /** The log line that tells scripts and tests the backend is listening, followed by its URL. */
@@ -91,6 +97,14 @@ function projectSql(env: NodeJS.ProcessEnv, variable: string, fallback: string):
   return readFileSync(file, 'utf8')
 }
 
+/** LEGACY_API_KEYS: on (the default) or off; anything else is a mistake worth stopping for. */
+function readLegacyApiKeys(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.LEGACY_API_KEYS?.trim().toLowerCase()
+  if (raw === undefined || raw === '' || raw === 'on' || raw === '1') return true
+  if (raw === 'off' || raw === '0') return false
+  throw new Error(`LEGACY_API_KEYS must be on or off, got "${env.LEGACY_API_KEYS}"`)
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
   const adminFromDefaults = !env.ADMIN_EMAIL && !env.ADMIN_PASSWORD
   if (!adminFromDefaults && (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD)) {
@@ -115,5 +129,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     dailySql: projectSql(env, 'DAILY_SQL', DEFAULT_DAILY_SQL),
     scheduledSql: projectSql(env, 'SCHEDULED_SQL', DEFAULT_SCHEDULED_SQL),
     clientAddressSql: projectSql(env, 'CLIENT_ADDRESS_SQL', DEFAULT_CLIENT_ADDRESS_SQL),
+    legacyApiKeys: readLegacyApiKeys(env),
   }
 }

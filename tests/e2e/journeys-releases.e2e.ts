@@ -1,7 +1,7 @@
 // Journey: with "Publishing needs approval" on, an editor builds a release (new hero copy, a new
-// testimonial, a draft post) scheduled for tomorrow, a compliance reviewer approves it from the
-// Reviews queue, it goes live at its minute (the test clock moved there), and the editor rolls it
-// back. axe on /admin/releases with a release and its items.
+// testimonial, a draft post) scheduled for tomorrow and previews the whole site as it will look, a
+// compliance reviewer approves it from the Reviews queue, it goes live at its minute (the test clock
+// moved there), and the editor rolls it back. axe on /admin/releases with a release and its items.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { advanceBackendClock } from '../helpers/test-clock.ts'
@@ -146,6 +146,13 @@ describe('releases', () => {
       await items.getByRole('link', { name: QUOTE_BY }).waitFor()
       await items.getByRole('link', { name: 'hero / main' }).waitFor()
       await expectNoViolations(page, '/admin/releases with a release and its items')
+      // The whole site as the release will make it, for whoever holds the link.
+      await card.getByRole('button', { name: `Preview ${RELEASE}` }).click()
+      const previewHref = await card.getByRole('link', { name: `Open the preview of ${RELEASE}` }).getAttribute('href')
+      const previewer = await (await browser.newContext()).newPage()
+      await expectPage(previewer, previewHref ?? '', HERO, true)
+      await expectPage(previewer, `${previewHref}/clients`, QUOTE_BY, true)
+      await previewer.context().close()
       await card.getByRole('button', { name: `Request review of ${RELEASE}` }).click()
       await editor.expectToast('Review requested: reviewers have been e-mailed')
       await card.getByText('Waiting for approval').waitFor()

@@ -18,7 +18,8 @@ export interface SiteServer {
   advanceClock(ms: number): Promise<void>
 }
 
-export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJS.ProcessEnv = {}): Promise<SiteServer> {
+/** `publicKey`: the project's publishable key (or its legacy anon key), passed as SUPABASE_PUBLISHABLE_KEY. */
+export async function startSite(supabaseUrl: string, publicKey: string, env: NodeJS.ProcessEnv = {}): Promise<SiteServer> {
   const entry = await ensureWebBuild({ quiet: true })
   const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
@@ -28,7 +29,7 @@ export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJ
       PORT: '0',
       HOST: '127.0.0.1',
       SUPABASE_URL: supabaseUrl,
-      SUPABASE_ANON_KEY: anonKey,
+      SUPABASE_PUBLISHABLE_KEY: publicKey,
       TEST_CLOCK: '1',
       ...env,
     },

@@ -1,11 +1,12 @@
 import { reviewMessages, type ItemKind } from '~/entities/content-review'
-import { releaseMessages as text } from '~/entities/release'
+import { releaseMessages as text, releasePreviewPath } from '~/entities/release'
 import { PageHeader } from '~/features/admin/components/page-header'
 import { adminAction, attempt, loadOr, refused } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import {
   addToRelease,
   createRelease,
+  createReleasePreview,
   listPendingItems,
   listReleaseItems,
   listReleases,
@@ -56,6 +57,11 @@ export const clientAction = adminAction({
   remove: (db, body) => attempt(() => removeFromRelease(db, String(body.release), body.kind as ItemKind, String(body.id)), text.removeFailed, text.removed),
   requestReview: (db, body) => attempt(() => requestReview(db, 'release', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested),
   publish: (db, body) => attempt(() => publishRelease(db, String(body.id)), text.publishFailed, text.published),
+  preview: async (db, body) => {
+    let token = ''
+    const result = await attempt(async () => (token = await createReleasePreview(db, String(body.id))), text.previewFailed, text.previewCreated)
+    return result.ok ? { ...result, link: releasePreviewPath(token) } : result
+  },
   rollBack: (db, body) => attempt(() => rollBackRelease(db, String(body.id)), text.rollBackFailed, text.rolledBack),
 })
 

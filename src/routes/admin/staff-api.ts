@@ -1,6 +1,6 @@
 // GET and POST /admin/api/staff: the Staff screen's server side. The caller's own access token must
-// belong to an admin (asked of Supabase Auth and the database); only then does the server use the
-// service-role key, which stays in this process, for the Auth admin API.
+// belong to an admin (its signature checked against the project's JWKS, then the database); only
+// then does the server use the secret key, which stays in this process, for the Auth admin API.
 import { z } from '~/lib/schemas'
 import { inviteSchema, roleNameSchema, staffMessages as text } from '~/entities/staff-member'
 import { adminCaller, bearerToken, type StaffCaller } from '~/features/admin/staff/api/staff-caller.server'
@@ -19,7 +19,7 @@ import {
 import type { StaffActionResult } from '~/features/admin/staff/api/staff-requests'
 import { refused } from '~/features/admin/lib/admin-action'
 import { fieldErrorsOf } from '~/entities/limits'
-import { serverEnv, serviceRoleKey } from '~/lib/env.server'
+import { serverEnv, secretKey } from '~/lib/env.server'
 import { siteUrl } from '~/lib/site-url.server'
 import type { Db } from '~/lib/supabase'
 import { createServerClient, createServiceClient } from '~/lib/supabase.server'
@@ -32,14 +32,14 @@ type Gate = { caller: StaffCaller; callerDb: Db; service: Db } | Response
 async function gate(request: Request): Promise<Gate> {
   const token = bearerToken(request)
   if (!token) return Response.json({ ok: false, error: 'Sign in first' }, { status: 401, headers: noStore })
-  const key = serviceRoleKey()
+  const key = secretKey()
   if (!key) {
-    console.error('Staff management needs SUPABASE_SERVICE_ROLE_KEY in the web server environment')
+    console.error('Staff management needs SUPABASE_SECRET_KEY in the web server environment')
     return Response.json({ ok: false, toast: { kind: 'error', message: 'Staff management is not set up on this server' } }, { status: 503, headers: noStore })
   }
   const env = serverEnv()
-  const callerDb = createServerClient({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }, { headers: { Authorization: `Bearer ${token}` } })
-  const caller = await adminCaller(callerDb, token)
+  const callerDb = createServerClient({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_PUBLISHABLE_KEY }, { headers: { Authorization: `Bearer ${token}` } })
+  const caller = await adminCaller(callerDb, { token, projectUrl: env.SUPABASE_URL })
   if (!caller) return Response.json({ ok: false, error: 'Only admins manage staff' }, { status: 403, headers: noStore })
   return { caller, callerDb, service: createServiceClient(env.SUPABASE_URL, key) }
 }

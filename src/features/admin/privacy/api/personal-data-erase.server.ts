@@ -2,6 +2,7 @@
 // token (which must hold privacy.manage at the assurance level its account needs), erases the rows and
 // rewrites the activity log; then the server removes the person's CV files with the service role,
 // which no staff token may do, and the local copies of e-mails that name them.
+import { callerId, type CallerToken } from '~/lib/access-token.server'
 import type { Db } from '~/lib/supabase'
 import { removeMailCopies } from './mail-copies.server'
 
@@ -37,16 +38,15 @@ interface ErasedCounts {
 }
 
 /**
- * Erases everything held about `email` and returns how many rows went. `callerDb` sends `token` with
+ * Erases everything held about `email` and returns how many rows went. `callerDb` sends `caller`'s token with
  * every call; `service` is the service-role client. The database erases the rows and rewrites the log
  * in one transaction; only once that has committed does the server remove the CV files it named
  * (never files a request names) and the copies of e-mails in `mailDir` that name the address. A CV
  * that cannot be removed now is held by no application any more, so the sweep of unclaimed CVs
  * removes it.
  */
-export async function erasePersonalDataAsServer(callerDb: Db, token: string, service: Db, email: string, mailDir: string): Promise<number> {
-  const { data: user, error: userError } = await callerDb.auth.getUser(token)
-  if (userError || !user.user) throw new PersonalDataRefused()
+export async function erasePersonalDataAsServer(callerDb: Db, caller: CallerToken, service: Db, email: string, mailDir: string): Promise<number> {
+  if (!(await callerId(callerDb, caller))) throw new PersonalDataRefused()
   const erased = await callerDb.rpc('erase_personal_data', { email })
   if (erased.error) throw refusal(erased.error) ?? new Error(`Erasing personal data failed: ${erased.error.message}`)
   const counts = erased.data as unknown as ErasedCounts

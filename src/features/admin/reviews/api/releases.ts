@@ -37,6 +37,11 @@ export async function removeFromRelease(db: Db, release: string, kind: ItemKind,
   check(await db.rpc('remove_from_release', { release, kind, id }), r.removeFailed)
 }
 
+/** A 7-day link to the whole site as the release will make it; returns its token, which only this answer holds. */
+export async function createReleasePreview(db: Db, release: string): Promise<string> {
+  return unwrap(await db.rpc('create_release_preview', { release }), r.previewFailed)
+}
+
 export async function publishRelease(db: Db, release: string): Promise<void> {
   check(await db.rpc('publish_release', { release }), r.publishFailed)
 }

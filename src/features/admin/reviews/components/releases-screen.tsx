@@ -170,6 +170,11 @@ function ReleaseCard({
     : release.state === 'published'
       ? `Published ${release.published_at ? formatTime(release.published_at) : ''}`
       : `Rolled back ${release.rolled_back_at ? formatTime(release.rolled_back_at) : ''}`
+  const [preview, setPreview] = useState<string | null>(null)
+  const sharePreview = async () => {
+    const result = await action.submit({ intent: 'preview', id: release.id })
+    if (result.ok && result.link) setPreview(result.link)
+  }
   const publish = async () => {
     if (await confirm(text.confirmPublish, { title: `Publish ${release.name}?`, confirmLabel: 'Publish' }))
       await action.submit({ intent: 'publish', id: release.id })
@@ -211,10 +216,22 @@ function ReleaseCard({
                 Request review of {release.name}
               </button>
             ) : null}
+            {preview ? (
+              <a className={`${buttonSecondary} underline`} href={preview} target="_blank" rel="noreferrer">
+                Open the preview of {release.name}
+              </a>
+            ) : (
+              <button type="button" className={buttonSecondary} disabled={action.busy || !items?.length} onClick={() => void sharePreview()}>
+                Preview {release.name}
+              </button>
+            )}
             <button type="button" className={buttonPrimary} disabled={action.busy || !items?.length} onClick={() => void publish()}>
               Publish {release.name} now
             </button>
           </div>
+          {preview ? (
+            <p className="text-xs text-slate-600">The site as the release will make it, for whoever has the link, for 7 days or until it goes live.</p>
+          ) : null}
         </div>
       ) : null}
       {release.state === 'published' ? (
