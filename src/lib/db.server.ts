@@ -1,8 +1,10 @@
 // The Supabase client a loader or action uses for one request: anonymous, and carrying the
 // visitor's address as X-Forwarded-For so the database's per-client limits key on the real visitor,
 // and the request's id as X-Request-Id so the backend's log lines can be matched with the server's.
-// In a release's preview its answers carry the release's items (release-preview.server.ts).
+// In a release's preview its answers carry the release's items (release-preview.server.ts); in a
+// render of the site as of a moment they come from the publication record (archive-source.server.ts).
 import type { RouterContextProvider } from 'react-router'
+import { archiveFetch, archiveSourceContext } from './archive-source.server'
 import { serverEnv } from './env.server'
 import type { Db } from './supabase'
 import { previewFetch, releasePreviewContext } from './release-preview.server'
@@ -13,8 +15,15 @@ export function requestDb(context: Readonly<RouterContextProvider>, headers?: Re
   const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY } = serverEnv()
   const { ip, requestId } = context.get(visitorContext)
   const preview = context.get(releasePreviewContext)
+  const archive = context.get(archiveSourceContext)
+  const requestHeaders = {
+    ...(requestId ? { 'X-Request-Id': requestId } : {}),
+    ...headers,
+    ...(archive ? { Authorization: `Bearer ${archive.accessToken}` } : {}),
+  }
+  const fetch = archive ? archiveFetch(archive) : preview ? previewFetch(preview) : undefined
   return createServerClient(
     { url: SUPABASE_URL, anonKey: SUPABASE_PUBLISHABLE_KEY },
-    { forwardedFor: ip, headers: requestId ? { 'X-Request-Id': requestId, ...headers } : headers, ...(preview ? { fetch: previewFetch(preview) } : {}) },
+    { forwardedFor: ip, headers: requestHeaders, ...(fetch ? { fetch } : {}) },
   )
 }

@@ -606,7 +606,8 @@ CREATE OR REPLACE FUNCTION private.require_record_reader()
 AS $function$
 begin
   if not public.has_required_aal() or not public.has_permission('content.approve') then
-    raise exception using errcode = '42501', message = 'Only reviewers and admins can read the publication record.';
+    raise exception using errcode = '42501', message = 'Only reviewers and admins can read the publication record.',
+      hint = 'Reviewers hold the Compliance role; an admin can give it.';
   end if;
 end;
 $function$
@@ -862,9 +863,7 @@ CREATE OR REPLACE FUNCTION public.publication_record_health()
  SET search_path TO ''
 AS $function$
 begin
-  if not public.has_required_aal() or not public.has_permission('content.approve') then
-    raise exception using errcode = '42501', message = 'Only reviewers and admins can read the publication record.';
-  end if;
+  perform private.require_record_reader();
   return query
     select s.checked_at, (s.last_check ->> 'intact')::boolean, (s.last_check ->> 'checked')::bigint,
            (s.last_check ->> 'first_broken')::bigint, s.last_check ->> 'reason'
@@ -901,7 +900,8 @@ CREATE OR REPLACE FUNCTION public.verify_publication_record()
 AS $function$
 begin
   if not public.has_required_aal() or not public.is_admin() then
-    raise exception using errcode = '42501', message = 'Only admins can verify the publication record.';
+    raise exception using errcode = '42501', message = 'Only admins can verify the publication record.',
+      hint = 'The last daily check is on the dashboard.';
   end if;
   return query select c.intact, c.checked, c.first_broken, c.reason, c.head_hash from private.check_publication_chain() as c;
 end;

@@ -581,7 +581,8 @@ CREATE FUNCTION public.verify_publication_record() RETURNS TABLE(intact boolean,
     AS $$
 begin
   if not public.has_required_aal() or not public.is_admin() then
-    raise exception using errcode = '42501', message = 'Only admins can verify the publication record.';
+    raise exception using errcode = '42501', message = 'Only admins can verify the publication record.',
+      hint = 'The last daily check is on the dashboard.';
   end if;
   return query select c.intact, c.checked, c.first_broken, c.reason, c.head_hash from private.check_publication_chain() as c;
 end;
@@ -623,9 +624,7 @@ CREATE FUNCTION public.publication_record_health() RETURNS TABLE(checked_at time
     SET search_path TO ''
     AS $$
 begin
-  if not public.has_required_aal() or not public.has_permission('content.approve') then
-    raise exception using errcode = '42501', message = 'Only reviewers and admins can read the publication record.';
-  end if;
+  perform private.require_record_reader();
   return query
     select s.checked_at, (s.last_check ->> 'intact')::boolean, (s.last_check ->> 'checked')::bigint,
            (s.last_check ->> 'first_broken')::bigint, s.last_check ->> 'reason'
@@ -646,7 +645,8 @@ CREATE FUNCTION private.require_record_reader() RETURNS void
     AS $$
 begin
   if not public.has_required_aal() or not public.has_permission('content.approve') then
-    raise exception using errcode = '42501', message = 'Only reviewers and admins can read the publication record.';
+    raise exception using errcode = '42501', message = 'Only reviewers and admins can read the publication record.',
+      hint = 'Reviewers hold the Compliance role; an admin can give it.';
   end if;
 end;
 $$;
