@@ -3,7 +3,8 @@
 // then exits without a stack trace. With WEB_CONCURRENCY > 1 this process becomes the primary of
 // that many workers (cluster.ts), each of which runs the same file and serves; the chores that must
 // run once per server (removing unclaimed CVs, applying retention periods, sending new-lead
-// e-mails and newsletter confirmations) run in the primary.
+// e-mails and newsletter confirmations, archiving the files the publication record names) run in
+// the primary.
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -16,6 +17,7 @@ import { keySourcesLine } from '../src/lib/project-keys.ts'
 import { scheduleCvCleanup } from './cv-cleanup.ts'
 import { configureLog } from './log.ts'
 import { scheduleMail } from './mail-outbox.ts'
+import { schedulePublicationFiles } from './publication-files.ts'
 import { startProcessMetrics } from './metrics.ts'
 import { scheduleRetention } from './retention.ts'
 import { StaticFiles } from './static-files.ts'
@@ -51,10 +53,12 @@ function startChores(config: ServerConfig): void {
     console.warn('CVs that no application references are not removed: set SUPABASE_SECRET_KEY')
     console.warn('E-mails (new leads, reviews, newsletter confirmations) are not sent: set SUPABASE_SECRET_KEY')
     console.warn('Retention periods for personal data are not applied: set SUPABASE_SECRET_KEY')
+    console.warn('Files the publication record names are not archived: set SUPABASE_SECRET_KEY')
     return
   }
   scheduleCvCleanup(config.SUPABASE_URL, key)
   scheduleRetention(config.SUPABASE_URL, key)
+  schedulePublicationFiles(config.SUPABASE_URL, key)
   const mail = {
     supabaseUrl: config.SUPABASE_URL,
     serviceRoleKey: key,
