@@ -110,6 +110,10 @@ alter table "public"."publication_records" add constraint "publication_records_v
 
 alter table "public"."publication_records" validate constraint "publication_records_via_check";
 
+alter table "public"."site_settings" add constraint "site_settings_publication_record_years_fits" CHECK (((key <> 'staff_publication_record_years'::text) OR ((value ~ '^[0-9]{1,3}$'::text) AND (((value)::integer >= 3) AND ((value)::integer <= 100))))) not valid;
+
+alter table "public"."site_settings" validate constraint "site_settings_publication_record_years_fits";
+
 alter table "private"."activity_log" add constraint "activity_log_action_check" CHECK ((action = ANY ('{created,deactivated,deleted,downloaded,exported,invited,published,reactivated,removed,restored,role_changed,scheduled,settings_changed,status_changed,two_factor_reset,unpublished,updated,review_requested,approved,rejected,rolled_back,verified}'::text[]))) not valid;
 
 alter table "private"."activity_log" validate constraint "activity_log_action_check";
@@ -1081,6 +1085,9 @@ COMMENT ON FUNCTION private.guard_recorded_files() IS 'BEFORE UPDATE/DELETE on s
 -- Rows -----------------------------------------------------------------------------------------------
 
 INSERT INTO private.publication_record_state DEFAULT VALUES;
+
+-- How long the record keeps a version after it stopped being live (a back-office setting).
+INSERT INTO public.site_settings (key, value) VALUES ('staff_publication_record_years', '5') ON CONFLICT (key) DO NOTHING;
 
 INSERT INTO storage.buckets (id, name, public, file_size_limit, allowed_mime_types) VALUES
     ('publication-archive', 'publication-archive', false, 5242880, '{image/png,image/jpeg,image/gif,image/webp}');

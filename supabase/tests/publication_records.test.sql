@@ -4,7 +4,7 @@
 -- behind the triggers' back (superuser SQL) is named by verify_publication_record(); and the site
 -- as of a moment is rebuilt from the record for reviewers and admins only.
 begin;
-select plan(86);
+select plan(88);
 
 select tests.create_identities();
 insert into auth.users (id, email, raw_user_meta_data) values
@@ -322,6 +322,9 @@ select ok(jsonb_array_length(public.publication_record_export('2030-03-01 08:00:
 select tests.act_as_owner();
 select ok(exists (select 1 from private.activity_log where action = 'exported' and table_name = 'publication_records'), 'the export is logged');
 
+select is(private.publication_record_years(), 5, 'the record keeps a version five years by default');
+select throws_ok($$ update public.site_settings set value = '2' where key = 'staff_publication_record_years' $$, '23514', null,
+  'and never fewer than three');
 -- Retention: the oldest records go once their version ended more than the setting's years ago.
 select tests.act_as_owner();
 select is(private.apply_publication_record_retention(), 0, 'nothing goes before its time');
