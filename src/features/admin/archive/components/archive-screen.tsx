@@ -73,14 +73,13 @@ function approvalText(part: PagePart, formatTime: (at: string) => string): strin
   return part.approvalRequired ? 'Approval required, none recorded' : 'No approval needed then'
 }
 
-function PartsTable({ parts }: { parts: PagePart[] }) {
+function PartsTable({ parts, caption }: { parts: PagePart[]; caption: string }) {
   const formatTime = useFormatTime()
   const moment = (at: string) => formatTime(at, 'full')
-  if (parts.length === 0) return <EmptyState title="This page showed nothing from the record" />
   return (
     <div className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm">
-        <caption className="sr-only">The parts of the page, since when each was live and who approved it</caption>
+        <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
           <tr>
             <th scope="col" className="py-2 pr-3 font-semibold">
@@ -121,6 +120,24 @@ function PartsTable({ parts }: { parts: PagePart[] }) {
   )
 }
 
+/** The page's own parts first; the settings every page shows (contact details, colours, links) folded below them. */
+function PageParts({ parts }: { parts: PagePart[] }) {
+  if (parts.length === 0) return <EmptyState title="This page showed nothing from the record" />
+  const settings = parts.filter((part) => part.kind === 'setting')
+  const content = parts.filter((part) => part.kind !== 'setting')
+  return (
+    <>
+      {content.length > 0 ? <PartsTable parts={content} caption="The parts of the page, since when each was live and who approved it" /> : null}
+      {settings.length > 0 ? (
+        <details className="rounded-md border border-slate-200 px-3 py-2">
+          <summary className="cursor-pointer text-sm font-medium text-slate-800">The {settings.length} site settings this page shows</summary>
+          <PartsTable parts={settings} caption="The site settings the page shows, since when each was live and who approved it" />
+        </details>
+      ) : null}
+    </>
+  )
+}
+
 function PageView({ view, error }: { view: ArchiveView | null; error: string | null }) {
   const formatTime = useFormatTime()
   if (error) {
@@ -154,7 +171,7 @@ function PageView({ view, error }: { view: ArchiveView | null; error: string | n
         <h2 id="archive-parts" className="text-base font-semibold text-slate-900">
           Parts of this page
         </h2>
-        <PartsTable parts={view.parts} />
+        <PageParts parts={view.parts} />
       </section>
     </div>
   )
@@ -233,7 +250,7 @@ export function ArchiveScreen({ at, path, compare, view, error, changes, health,
         <h2 id="archive-show" className="text-base font-semibold text-slate-900">
           A page as visitors saw it
         </h2>
-        <form onSubmit={show} className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_auto] sm:items-start">
+        <form onSubmit={show} className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,1fr)_max-content] sm:items-start">
           <MomentInput label="Date and time" value={moment} onChange={setMoment} />
           <div className="grid content-start gap-1">
             <label htmlFor={`${pagesId}-path`} className="text-sm font-medium text-slate-800">
@@ -270,7 +287,7 @@ export function ArchiveScreen({ at, path, compare, view, error, changes, health,
         <h2 id="archive-changes" className="text-base font-semibold text-slate-900">
           What changed between two moments
         </h2>
-        <form onSubmit={compareWith} className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_auto] sm:items-start">
+        <form onSubmit={compareWith} className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_max-content] sm:items-start">
           <MomentInput label="Compare with" value={other} onChange={setOther} />
           <button type="submit" className={`${buttonSecondary} sm:mt-6`}>
             Compare
@@ -289,7 +306,7 @@ export function ArchiveScreen({ at, path, compare, view, error, changes, health,
             with sha256sum and jq. The export is logged.
           </p>
         </div>
-        <form onSubmit={(event) => void exportPeriod(event)} className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,16rem)_auto] sm:items-start">
+        <form onSubmit={(event) => void exportPeriod(event)} className="grid gap-3 sm:grid-cols-[minmax(0,16rem)_minmax(0,16rem)_max-content] sm:items-start">
           <MomentInput label="From" value={from} onChange={setFrom} />
           <MomentInput label="To" value={to} onChange={setTo} />
           <button type="submit" className={`${buttonPrimary} sm:mt-6`} disabled={action.busy}>
