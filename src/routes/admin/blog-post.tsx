@@ -9,12 +9,13 @@ import { listPreviewLinks } from '~/features/admin/blog/api/preview-links'
 import { PostEditor } from '~/features/admin/blog/components/post-editor'
 import { postPageIntents } from '~/features/admin/blog/post-intents'
 import { MissingItem } from '~/features/admin/components/resource-page'
-import { approvalRequired, listReviewStates } from '~/features/admin/reviews/api/reviews'
+import { listReviewStates } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { adminAction, loadOr, type ActionResult } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { useBackToList } from '~/features/admin/lib/back-to-list'
 import { reloadOnWritesOnly } from '~/features/admin/lib/use-url-filters'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/blog-post'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.post ? `Ed
 /** The post with its draft copy, its review, its preview links and the categories posts use. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const id = params.id
-  const [post, reviews, approvalNeeded, previewLinks, categories] = await Promise.all([
+  const [post, reviews, previewLinks, categories] = await Promise.all([
     loadOr(
       blogPostMessages.fetchFailed,
       async (db): Promise<EditablePost | null> => {
@@ -33,12 +34,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
       null,
     ),
     loadOr(reviewMessages.fetchFailed, (db) => listReviewStates(db, 'post'), []),
-    loadOr(reviewMessages.fetchFailed, approvalRequired, false),
     loadOr(postPreviewMessages.fetchFailed, (db) => listPreviewLinks(db, id), []),
     loadOr(blogPostMessages.fetchFailed, listPostCategories, []),
   ])
   const review = latestByItem(reviews)[id]
-  return { post, reviews: review ? [review] : [], approvalNeeded, previewLinks, categories }
+  return { post, reviews: review ? [review] : [], previewLinks, categories }
 }
 
 /** An autosave changes nothing the page shows: it is not read again for it. */
@@ -53,10 +53,11 @@ export default function AdminBlogPostRoute({ loaderData }: Route.ComponentProps)
   const back = useBackToList('/admin/blog')
   // Starts again from the post as it is now after a version is restored.
   const [opening, setOpening] = useState(0)
+  const required = useSiteSettings().content_requires_approval
   const { post } = loaderData
   if (!post) return <MissingItem noun="post" back={back} listLabel="blog posts" />
   return (
-    <ReviewStates reviews={loaderData.reviews} required={loaderData.approvalNeeded}>
+    <ReviewStates reviews={loaderData.reviews} required={required}>
       <PostEditor
         key={`${post.id}:${opening}`}
         item={post}

@@ -4,24 +4,24 @@ import { listPostDrafts, withDrafts } from '~/features/admin/blog/api/post-draft
 import { blogResource } from '~/features/admin/blog/blog-resource'
 import { requestPostReview } from '~/features/admin/blog/post-intents'
 import { reviewMessages } from '~/entities/content-review'
-import { approvalRequired, listReviewStates } from '~/features/admin/reviews/api/reviews'
+import { listReviewStates } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/blog'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Blog Posts')
 
 export async function clientLoader() {
-  const [rows, reviews, approvalNeeded] = await Promise.all([
+  const [rows, reviews] = await Promise.all([
     loadOr(blogPostMessages.fetchFailed, async (db) => withDrafts(await listBlogPosts(db), await listPostDrafts(db)), []),
     loadOr(reviewMessages.fetchFailed, (db) => listReviewStates(db, 'post'), []),
-    loadOr(reviewMessages.fetchFailed, approvalRequired, false),
   ])
-  return { rows, reviews, approvalNeeded }
+  return { rows, reviews }
 }
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
@@ -62,7 +62,7 @@ export const clientAction = adminAction({
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <ReviewStates reviews={loaderData.reviews} required={loaderData.approvalNeeded}>
+    <ReviewStates reviews={loaderData.reviews} required={useSiteSettings().content_requires_approval}>
       <ResourceScreen resource={blogResource} rows={loaderData.rows} />
     </ReviewStates>
   )

@@ -3,25 +3,25 @@ import { listSolutions } from '~/features/admin/solutions/api/solutions'
 import { requestSolutionReview, solutionCrud } from '~/features/admin/solutions/solution-intents'
 import { solutionsResource } from '~/features/admin/solutions/solutions-resource'
 import { reviewMessages } from '~/entities/content-review'
-import { approvalRequired, listReviewStates, listSolutionDrafts } from '~/features/admin/reviews/api/reviews'
+import { listReviewStates, listSolutionDrafts } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/solutions'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Solutions')
 
 export async function clientLoader() {
-  const [rows, reviews, approvalNeeded, drafts] = await Promise.all([
+  const [rows, reviews, drafts] = await Promise.all([
     loadOr(solutionMessages.fetchFailed, listSolutions, []),
     loadOr(reviewMessages.fetchFailed, (db) => listReviewStates(db, 'solution'), []),
-    loadOr(reviewMessages.fetchFailed, approvalRequired, false),
     loadOr(reviewMessages.fetchFailed, listSolutionDrafts, new Map<string, Partial<Solution>>()),
   ])
-  return { rows: rows.map((row) => ({ ...row, draft: approvalNeeded ? (drafts.get(row.id) ?? null) : null })), reviews, approvalNeeded }
+  return { rows: rows.map((row) => ({ ...row, draft: drafts.get(row.id) ?? null })), reviews }
 }
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
@@ -34,9 +34,12 @@ export const clientAction = adminAction({
 })
 
 export default function AdminSolutionsRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
+  // Waiting edits are shown only while publishing needs approval.
+  const rows = required ? loaderData.rows : loaderData.rows.map((row) => ({ ...row, draft: null }))
   return (
-    <ReviewStates reviews={loaderData.reviews} required={loaderData.approvalNeeded}>
-      <ResourceScreen resource={solutionsResource} rows={loaderData.rows} />
+    <ReviewStates reviews={loaderData.reviews} required={required}>
+      <ResourceScreen resource={solutionsResource} rows={rows} />
     </ReviewStates>
   )
 }

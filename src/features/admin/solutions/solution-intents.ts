@@ -4,7 +4,8 @@ import { reviewMessages } from '~/entities/content-review'
 import { solutionMessages, solutionSchema } from '~/entities/solution'
 import { attempt, crudIntents, type Intent } from '../lib/admin-action'
 import { revisionIntents } from '../lib/revisions'
-import { approvalRequired, createSolutionForReview, requestReview, saveSolutionForReview } from '../reviews/api/reviews'
+import type { Db } from '~/lib/supabase'
+import { createSolutionForReview, requestReview, saveSolutionForReview } from '../reviews/api/reviews'
 import { createSolution, deleteSolution, updateSolution } from './api/solutions'
 
 export const solutionCrud = crudIntents(
@@ -20,9 +21,12 @@ const crudForReview = crudIntents(
 export const requestSolutionReview: Intent = (db, body) =>
   attempt(() => requestReview(db, 'solution', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested)
 
-export const solutionPageIntents: Record<string, Intent> = {
-  create: async (db, body) => ((await approvalRequired(db)) ? crudForReview.create(db, body) : solutionCrud.create(db, body)),
-  update: async (db, body) => ((await approvalRequired(db)) ? crudForReview.update(db, body) : solutionCrud.update(db, body)),
-  restore: revisionIntents.restore,
-  requestReview: requestSolutionReview,
+/** The page's writes; `approvalRequired` reads the setting at each save, so it decides by the setting as it is then. */
+export function solutionPageIntents(approvalRequired: (db: Db) => Promise<boolean>): Record<string, Intent> {
+  return {
+    create: async (db, body) => ((await approvalRequired(db)) ? crudForReview.create(db, body) : solutionCrud.create(db, body)),
+    update: async (db, body) => ((await approvalRequired(db)) ? crudForReview.update(db, body) : solutionCrud.update(db, body)),
+    restore: revisionIntents.restore,
+    requestReview: requestSolutionReview,
+  }
 }

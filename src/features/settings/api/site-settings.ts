@@ -33,6 +33,7 @@ export function siteSettingsFrom(stored: Record<string, string>): SiteSettings {
   const zone = stored.time_zone?.trim() ?? ''
   if (isTimeZone(zone)) settings.time_zone = zone
   settings.retention = retentionFrom(stored)
+  settings.content_requires_approval = stored.content_requires_approval === 'true'
   return settings
 }
 

@@ -51,12 +51,6 @@ export async function createReviewPreview(db: Db, reviewId: string): Promise<str
   return unwrap(await db.rpc('create_review_preview', { review_id: reviewId }), m.previewFailed)
 }
 
-/** Whether publishing needs approval now (site setting content_requires_approval). */
-export async function approvalRequired(db: Db): Promise<boolean> {
-  const { data } = await db.from('site_settings').select('value').eq('key', 'content_requires_approval').maybeSingle()
-  return data?.value === 'true'
-}
-
 /** The waiting edits of live solutions (their draft copies), by solution id, as row fields. */
 export async function listSolutionDrafts(db: Db): Promise<Map<string, Partial<Solution>>> {
   const rows = unwrap(await db.from('solution_drafts').select('id, solution_values'), m.fetchFailed)
