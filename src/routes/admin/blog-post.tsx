@@ -15,6 +15,7 @@ import { adminAction, loadOr, type ActionResult } from '~/features/admin/lib/adm
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { useBackToList } from '~/features/admin/lib/back-to-list'
 import { reloadOnWritesOnly } from '~/features/admin/lib/use-url-filters'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/blog-post'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -54,7 +55,7 @@ export default function AdminBlogPostRoute({ loaderData }: Route.ComponentProps)
   const { post } = loaderData
   if (!post) return <MissingItem noun="post" back={back} listLabel="blog posts" />
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
       <PostEditor
         key={`${post.id}:${opening}`}
         item={post}

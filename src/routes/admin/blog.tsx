@@ -10,6 +10,7 @@ import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/blog'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -61,7 +62,7 @@ export const clientAction = adminAction({
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
       <ResourceScreen resource={blogResource} rows={loaderData.rows} />
     </ReviewStates>
   )

@@ -10,12 +10,13 @@ import { NO_SIGN_OFF, type SignOff } from '../api/reviews'
 import { badge, buttonSecondary, iconButton, input } from '../../components/styles'
 import { useFormatTime } from '../../lib/time-zone'
 
-type SignOffContext = Omit<SignOff, 'reviews'> & { latest: ReturnType<typeof latestByItem<SignOff['reviews'][number]>> }
+type SignOffContext = Omit<SignOff, 'reviews'> & { latest: ReturnType<typeof latestByItem<SignOff['reviews'][number]>>; required: boolean }
 
-const Context = createContext<SignOffContext>({ ...NO_SIGN_OFF, latest: {} })
+const Context = createContext<SignOffContext>({ ...NO_SIGN_OFF, latest: {}, required: false })
 
-export function ReviewStates({ signOff, children }: { signOff: SignOff; children: ReactNode }) {
-  return <Context.Provider value={{ ...signOff, latest: latestByItem(signOff.reviews) }}>{children}</Context.Provider>
+/** `required`: whether publishing needs approval (the route has it from the site settings the root read). */
+export function ReviewStates({ signOff, required, children }: { signOff: SignOff; required: boolean; children: ReactNode }) {
+  return <Context.Provider value={{ ...signOff, latest: latestByItem(signOff.reviews), required }}>{children}</Context.Provider>
 }
 
 /** An item's latest review, and whether publishing needs one now. */
@@ -26,8 +27,9 @@ export function useReview(id: string): { review: SignOff['reviews'][number] | nu
 
 /** The item's change waiting for approval, as form fields, for the edit form to open on. */
 export function usePendingChange(id: string | undefined): Record<string, unknown> | null {
-  const { changes } = useContext(Context)
-  return (id && changes[id]) || null
+  // Only while publishing needs approval: otherwise a save goes straight to the item.
+  const { changes, required } = useContext(Context)
+  return (required && id && changes[id]) || null
 }
 
 const STYLE: Record<string, string> = {
