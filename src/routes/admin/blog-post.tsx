@@ -49,13 +49,14 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
 export const clientAction = adminAction(postPageIntents)
 
 export default function AdminBlogPostRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   const back = useBackToList('/admin/blog')
   // Starts again from the post as it is now after a version is restored.
   const [opening, setOpening] = useState(0)
   const { post } = loaderData
   if (!post) return <MissingItem noun="post" back={back} listLabel="blog posts" />
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <PostEditor
         key={`${post.id}:${opening}`}
         item={post}

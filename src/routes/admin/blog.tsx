@@ -61,8 +61,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={blogResource} rows={loaderData.rows} />
     </ReviewStates>
   )

@@ -35,8 +35,9 @@ export const clientAction = adminAction(
 )
 
 export default function AdminClientsRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={clientsResource} rows={loaderData.clients} />
     </ReviewStates>
   )

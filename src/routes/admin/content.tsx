@@ -83,8 +83,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminContentRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ContentScreen content={loaderData.content} ids={loaderData.ids} />
     </ReviewStates>
   )

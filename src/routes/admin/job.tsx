@@ -39,8 +39,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminJobRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ItemPage description={jobPage} item={loaderData.job} isNew={loaderData.isNew} noun="job opening" />
     </ReviewStates>
   )

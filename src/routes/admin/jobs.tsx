@@ -43,8 +43,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminJobsRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={jobsResource} rows={loaderData.rows} />
     </ReviewStates>
   )

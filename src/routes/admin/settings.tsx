@@ -63,8 +63,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminSettingsRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <PageHeader
         title="Site Settings"
         subtitle="Company details, contact information, brand colours and links used across the website"

@@ -30,8 +30,9 @@ export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use
 export const clientAction = adminAction(solutionPageIntents(approvalRequired))
 
 export default function AdminSolutionRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ItemPage description={solutionPage} item={loaderData.solution} isNew={loaderData.isNew} noun="solution" />
     </ReviewStates>
   )

@@ -37,8 +37,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminSolutionsRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={solutionsResource} rows={loaderData.rows} />
     </ReviewStates>
   )

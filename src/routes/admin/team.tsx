@@ -36,8 +36,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminTeamRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff} required={useSiteSettings().content_requires_approval}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={teamResource} rows={loaderData.rows} />
     </ReviewStates>
   )
