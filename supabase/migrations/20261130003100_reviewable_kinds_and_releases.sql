@@ -1193,6 +1193,76 @@ end;
 $function$
 ;
 
+CREATE OR REPLACE FUNCTION private.log_change()
+ RETURNS trigger
+ LANGUAGE plpgsql
+ SECURITY DEFINER
+ SET search_path TO ''
+AS $function$
+declare
+  v_before jsonb;
+  v_after jsonb;
+  v_item jsonb;
+  v_changes jsonb;
+  v_action text;
+  a record;
+  v_restoring boolean := current_setting('history.action', true) = 'restored';
+begin
+  if tg_op <> 'INSERT' then
+    v_before := to_jsonb(old);
+  end if;
+  if tg_op <> 'DELETE' then
+    v_after := to_jsonb(new);
+  end if;
+  v_item := coalesce(v_after, v_before);
+
+  if tg_op = 'UPDATE' then
+    v_changes := private.changed_fields(v_before, v_after);
+    -- A save that changed nothing (e.g. "Save All Settings" rewriting the same values) is no event.
+    if v_changes is null then
+      return null;
+    end if;
+  end if;
+
+  v_action := case
+    when v_restoring then 'restored'
+    when tg_table_name = 'site_settings' then 'settings_changed'
+    when tg_table_name = 'staff_roles' then 'role_changed'
+    when tg_op = 'INSERT' then 'created'
+    when tg_op = 'DELETE' then 'deleted'
+    when v_changes ? 'published' and v_after ? 'published' then
+      case when (v_after ->> 'published')::boolean then 'published' else 'unpublished' end
+    when v_changes ? 'active' and v_after ? 'active' then
+      case when (v_after ->> 'active')::boolean then 'published' else 'unpublished' end
+    when v_changes ? 'publish_at' and (v_after ->> 'publish_at')::timestamptz > now() then 'scheduled'
+    when v_changes ? 'status' then 'status_changed'
+    else 'updated'
+  end;
+
+  -- A change of staff roles changes who the next write's actor is.
+  if tg_table_name = 'staff_roles' then
+    perform set_config('history.actor_key', '', true);
+  end if;
+
+  select * into a from private.current_actor();
+  -- A site setting is named by its key everywhere (its id names it only as an item of sign-off).
+  insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes, subject)
+  values (a.actor_id, a.actor_email, a.actor_name, a.actor_role, a.client_address, v_action, tg_argv[0], tg_table_name,
+          coalesce(case when tg_table_name = 'site_settings' then v_item ->> 'key' end, v_item ->> 'id', v_item ->> 'key', v_item ->> 'user_id'), left(private.row_title(tg_table_name, v_item), 300), v_changes,
+          private.subject_of(tg_table_name, v_item));
+
+  if tg_nargs > 1 and tg_argv[1] = 'versioned' then
+    perform private.add_revision(tg_table_name, v_item ->> 'id',
+      case when tg_op = 'DELETE' then 'deleted' when v_restoring then 'restored' when tg_op = 'INSERT' then 'created' else 'saved' end,
+      v_item,
+      case when tg_op = 'UPDATE' then array(select k from jsonb_object_keys(v_changes) as k order by k) else '{}' end,
+      case when tg_op = 'UPDATE' then v_before end);
+  end if;
+  return null;
+end;
+$function$
+;
+
 CREATE OR REPLACE FUNCTION private.proposed_content(kind text, item_id uuid)
  RETURNS jsonb
  LANGUAGE sql

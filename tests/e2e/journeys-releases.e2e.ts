@@ -10,7 +10,7 @@ import { test } from './support/fixtures.ts'
 import { AdminPage } from './support/pages/admin.ts'
 import { AdminLoginPage } from './support/pages/admin-login.ts'
 import { settle } from './support/settle.ts'
-import { deleteRows, insertRow, selectRows, updateRows } from './support/staff-data.ts'
+import { createStaffAccount, deleteRows, insertRow, selectRows, updateRows } from './support/staff-data.ts'
 import { productBackend, siteUrl } from './support/product.ts'
 
 const stamp = Date.now()
@@ -25,18 +25,6 @@ const REVIEWER = `release-compliance-${stamp}@example.com`
 const DAY_MS = 24 * 3600 * 1000
 
 let heroBefore = ''
-
-async function createAccount(email: string, role: string, fullName: string): Promise<void> {
-  const { url, serviceRoleKey } = productBackend()
-  const response = await fetch(`${url}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { full_name: fullName } }),
-  })
-  const user = (await response.json()) as { id: string }
-  expect(response.status).toBe(200)
-  await insertRow('staff_roles', { user_id: user.id, role })
-}
 
 async function signIn(page: Page, email: string): Promise<void> {
   const login = new AdminLoginPage(page, siteUrl)
@@ -70,8 +58,8 @@ async function postIsLive(page: Page): Promise<boolean> {
 
 beforeAll(async () => {
   await updateRows('site_settings', 'key=eq.content_requires_approval', { value: 'true' })
-  await createAccount(EDITOR, 'editor', 'Ed Releaser')
-  await createAccount(REVIEWER, 'compliance', 'Cara Releases')
+  await createStaffAccount(EDITOR, PASSWORD, 'editor', 'Ed Releaser')
+  await createStaffAccount(REVIEWER, PASSWORD, 'compliance', 'Cara Releases')
   await insertRow('blog_posts', {
     slug: POST_SLUG,
     title: POST_TITLE,

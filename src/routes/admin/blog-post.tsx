@@ -15,6 +15,7 @@ import { adminAction, loadOr, type ActionResult } from '~/features/admin/lib/adm
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { useBackToList } from '~/features/admin/lib/back-to-list'
 import { reloadOnWritesOnly } from '~/features/admin/lib/use-url-filters'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/blog-post'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -48,13 +49,14 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
 export const clientAction = adminAction(postPageIntents)
 
 export default function AdminBlogPostRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   const back = useBackToList('/admin/blog')
   // Starts again from the post as it is now after a version is restored.
   const [opening, setOpening] = useState(0)
   const { post } = loaderData
   if (!post) return <MissingItem noun="post" back={back} listLabel="blog posts" />
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <PostEditor
         key={`${post.id}:${opening}`}
         item={post}

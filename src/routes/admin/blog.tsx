@@ -10,6 +10,7 @@ import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/blog'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -60,8 +61,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={blogResource} rows={loaderData.rows} />
     </ReviewStates>
   )

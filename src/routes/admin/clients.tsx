@@ -8,6 +8,8 @@ import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { signOffIntents } from '~/features/admin/reviews/sign-off-intents'
 import { adminAction, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
+import { approvalRequired } from '~/features/settings/api/site-settings'
 import type { Route } from './+types/clients'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -28,12 +30,14 @@ export const clientAction = adminAction(
     'client',
     { schema: clientSchema, messages: clientMessages, toast: 'done' },
     { create: createClient, update: updateClient, remove: deleteClient },
+    approvalRequired,
   ),
 )
 
 export default function AdminClientsRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={clientsResource} rows={loaderData.clients} />
     </ReviewStates>
   )

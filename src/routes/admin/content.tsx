@@ -11,7 +11,7 @@ import {
 } from '~/entities/website-content'
 import { getContentIds, getWebsiteContent, saveWebsiteContent, type ContentMap, type ContentObject } from '~/features/admin/content/api/website-content'
 import { addToRelease } from '~/features/admin/reviews/api/releases'
-import { approvalRequired, loadSignOff, NO_SIGN_OFF, requestReview, saveForReview, type SignOff } from '~/features/admin/reviews/api/reviews'
+import { loadSignOff, NO_SIGN_OFF, requestReview, saveForReview, type SignOff } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import type { Db } from '~/lib/supabase'
 import { ContentScreen } from '~/features/admin/content/components/content-screen'
@@ -19,6 +19,8 @@ import { adminAction, attempt, loadOr, parseValues, type ActionBody } from '~/fe
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
 import { sanitizeHtml } from '~/lib/sanitize-html'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
+import { approvalRequired } from '~/features/settings/api/site-settings'
 import type { Route } from './+types/content'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -81,8 +83,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminContentRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ContentScreen content={loaderData.content} ids={loaderData.ids} />
     </ReviewStates>
   )

@@ -4,11 +4,13 @@ import { loadSignOff, NO_SIGN_OFF } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ItemPage } from '~/features/admin/components/resource-page'
 import { getJobOpening } from '~/features/admin/jobs/api/jobs'
-import { jobCrud } from '~/features/admin/jobs/job-intents'
+import { jobIntents } from '~/features/admin/jobs/job-intents'
 import { jobPage } from '~/features/admin/jobs/jobs-resource'
 import { adminAction, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
+import { approvalRequired } from '~/features/settings/api/site-settings'
 import type { Route } from './+types/job'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -26,6 +28,8 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
+const jobCrud = jobIntents(approvalRequired)
+
 export const clientAction = adminAction({
   create: jobCrud.create,
   update: jobCrud.update,
@@ -35,8 +39,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminJobRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ItemPage description={jobPage} item={loaderData.job} isNew={loaderData.isNew} noun="job opening" />
     </ReviewStates>
   )

@@ -15,9 +15,10 @@ import {
   rollBackRelease,
   scheduleRelease,
 } from '~/features/admin/reviews/api/releases'
-import { approvalRequired, listReviewStates, requestReview } from '~/features/admin/reviews/api/reviews'
+import { listReviewStates, requestReview } from '~/features/admin/reviews/api/reviews'
 import { ReleasesScreen } from '~/features/admin/reviews/components/releases-screen'
 import type { Db } from '~/lib/supabase'
+import { approvalRequired } from '~/features/settings/api/site-settings'
 import type { Route } from './+types/releases'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()

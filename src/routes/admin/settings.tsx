@@ -7,12 +7,13 @@ import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
 import { reviewMessages } from '~/entities/content-review'
 import { addToRelease } from '~/features/admin/reviews/api/releases'
-import { approvalRequired, loadSignOff, NO_SIGN_OFF, requestReview, type SignOff } from '~/features/admin/reviews/api/reviews'
+import { loadSignOff, NO_SIGN_OFF, requestReview, type SignOff } from '~/features/admin/reviews/api/reviews'
 import { PendingSettings } from '~/features/admin/reviews/components/pending-settings'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { getSettingIds, saveAllSettings, saveSettingsForReview, signedInWithTwoFactor } from '~/features/admin/settings/api/settings'
 import { SettingsForm } from '~/features/admin/settings/components/settings-form'
-import { getStoredSettings } from '~/features/settings/api/site-settings'
+import { approvalRequired, getStoredSettings } from '~/features/settings/api/site-settings'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/settings'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -62,8 +63,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminSettingsRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <PageHeader
         title="Site Settings"
         subtitle="Company details, contact information, brand colours and links used across the website"

@@ -8,6 +8,8 @@ import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { getSolution } from '~/features/admin/solutions/api/solutions'
 import { solutionPageIntents } from '~/features/admin/solutions/solution-intents'
 import { solutionPage } from '~/features/admin/solutions/solutions-resource'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
+import { approvalRequired } from '~/features/settings/api/site-settings'
 import type { Route } from './+types/solution'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -25,11 +27,12 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
-export const clientAction = adminAction(solutionPageIntents)
+export const clientAction = adminAction(solutionPageIntents(approvalRequired))
 
 export default function AdminSolutionRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ItemPage description={solutionPage} item={loaderData.solution} isNew={loaderData.isNew} noun="solution" />
     </ReviewStates>
   )

@@ -1,6 +1,6 @@
 import { solutionMessages } from '~/entities/solution'
 import { listSolutions } from '~/features/admin/solutions/api/solutions'
-import { solutionCrud } from '~/features/admin/solutions/solution-intents'
+import { solutionIntents } from '~/features/admin/solutions/solution-intents'
 import { solutionsResource } from '~/features/admin/solutions/solutions-resource'
 import { reviewMessages } from '~/entities/content-review'
 import { loadSignOff, NO_SIGN_OFF } from '~/features/admin/reviews/api/reviews'
@@ -9,6 +9,8 @@ import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
+import { approvalRequired } from '~/features/settings/api/site-settings'
 import type { Route } from './+types/solutions'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -25,6 +27,8 @@ export async function clientLoader() {
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
 // The list's writes; a solution is written on its own page (solution.tsx).
+const solutionCrud = solutionIntents(approvalRequired)
+
 export const clientAction = adminAction({
   delete: solutionCrud.delete,
   ...revisionIntents,
@@ -33,8 +37,9 @@ export const clientAction = adminAction({
 })
 
 export default function AdminSolutionsRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={solutionsResource} rows={loaderData.rows} />
     </ReviewStates>
   )

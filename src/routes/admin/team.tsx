@@ -8,6 +8,8 @@ import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { signOffIntents } from '~/features/admin/reviews/sign-off-intents'
 import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
+import { approvalRequired } from '~/features/settings/api/site-settings'
 import type { Route } from './+types/team'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -28,13 +30,15 @@ export const clientAction = adminAction({
     'team_member',
     { schema: teamMemberSchema, messages: teamMemberMessages },
     { create: createTeamMember, update: updateTeamMember, remove: deleteTeamMember },
+    approvalRequired,
   ),
   move: (db, body) => attempt(() => swapTeamMembers(db, String(body.id), String(body.with)), teamMemberMessages.moveFailed),
 })
 
 export default function AdminTeamRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates signOff={loaderData.signOff}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={teamResource} rows={loaderData.rows} />
     </ReviewStates>
   )

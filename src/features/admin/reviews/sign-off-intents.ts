@@ -5,7 +5,8 @@
 import { reviewMessages as m, type ItemKind } from '~/entities/content-review'
 import { attempt, crudIntents, type CrudApi, type CrudEntity, type Intent } from '../lib/admin-action'
 import { addToRelease } from './api/releases'
-import { approvalRequired, requestReview, saveForReview } from './api/reviews'
+import type { Db } from '~/lib/supabase'
+import { requestReview, saveForReview } from './api/reviews'
 
 /** Request review and Add to release of an item of `kind` (body.id; body.release for the release). */
 export function signOffActions(kind: ItemKind): Record<'requestReview' | 'addToRelease', Intent> {
@@ -15,10 +16,12 @@ export function signOffActions(kind: ItemKind): Record<'requestReview' | 'addToR
   }
 }
 
+/** `approvalRequired` reads the setting at each save, so a save decides by the setting as it is then. */
 export function signOffIntents<Values>(
   kind: ItemKind,
   entity: CrudEntity<Values>,
   api: CrudApi<Values>,
+  approvalRequired: (db: Db) => Promise<boolean>,
 ): Record<'create' | 'update' | 'delete' | 'requestReview' | 'addToRelease', Intent> {
   const direct = crudIntents(entity, api)
   const forReview = crudIntents(

@@ -50,12 +50,6 @@ export async function createReviewPreview(db: Db, reviewId: string): Promise<str
   return unwrap(await db.rpc('create_review_preview', { review_id: reviewId }), m.previewFailed)
 }
 
-/** Whether publishing needs approval now (site setting content_requires_approval). */
-export async function approvalRequired(db: Db): Promise<boolean> {
-  const { data } = await db.from('site_settings').select('value').eq('key', 'content_requires_approval').maybeSingle()
-  return data?.value === 'true'
-}
-
 /**
  * Saves an item while publishing needs approval: a new one (id null) is stored hidden and waits for
  * its review; a visible change to a live one waits as its pending change, visitors keeping the live
@@ -71,7 +65,6 @@ export async function saveForReview(db: Db, kind: ItemKind, id: string | null, v
 
 /** What a list of one kind shows of sign-off: each item's latest review, pending change and open release. */
 export interface SignOff {
-  required: boolean
   reviews: ReviewState[]
   /** Each item's change waiting, as its form fields. */
   changes: Record<string, Record<string, unknown>>
@@ -81,13 +74,12 @@ export interface SignOff {
   releaseOf: Record<string, string>
 }
 
-export const NO_SIGN_OFF: SignOff = { required: false, reviews: [], changes: {}, releases: [], releaseOf: {} }
+export const NO_SIGN_OFF: SignOff = { reviews: [], changes: {}, releases: [], releaseOf: {} }
 
 /** The sign-off state of a list of one kind (or of a screen of several, such as website copy and legal pages). */
 export async function loadSignOff(db: Db, kind: ItemKind | ItemKind[]): Promise<SignOff> {
   const kinds = Array.isArray(kind) ? kind : [kind]
-  const [required, reviews, changeMaps, releases, items] = await Promise.all([
-    approvalRequired(db),
+  const [reviews, changeMaps, releases, items] = await Promise.all([
     Promise.all(kinds.map((k) => listReviewStates(db, k))),
     Promise.all(kinds.map((k) => listPendingChanges<Record<string, unknown>>(db, k, m.fetchFailed))),
     db.from('releases').select('id, name').eq('state', 'open').order('created_at'),
@@ -102,7 +94,6 @@ export async function loadSignOff(db: Db, kind: ItemKind | ItemKind[]): Promise<
     if (name) releaseOf[item.item_id] = name
   }
   return {
-    required,
     reviews: reviews.flat(),
     changes: Object.fromEntries(changes.map(([id, change]) => [id, change.values])),
     releases: open,

@@ -13,6 +13,7 @@ import { Comparison } from '../../components/history-panel'
 import { badge, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
 import { useFormatTime, useTimeZone } from '../../lib/time-zone'
 import { useAdminAction, type AdminAction } from '../../lib/use-admin-action'
+import { ReleaseSelect } from './review-state'
 
 export interface ReleasesScreenProps {
   releases: Release[]
@@ -267,7 +268,6 @@ function PendingChanges({ pending, releases, action }: { pending: PendingItem[];
 }
 
 function PendingRow({ item, open, action }: { item: PendingItem; open: Release[]; action: AdminAction }) {
-  const selectId = useId()
   return (
     <li className={`${card} flex flex-wrap items-center gap-2 p-3 text-sm`}>
       <span className={`${badge} bg-slate-100 text-slate-700`}>{kindLabel(item.kind as ItemKind)}</span>
@@ -277,23 +277,12 @@ function PendingRow({ item, open, action }: { item: PendingItem; open: Release[]
       <span className="text-slate-600">{item.live ? 'Change waiting' : 'Not live yet'}</span>
       {open.length > 0 ? (
         <span className="ml-auto">
-          <label htmlFor={selectId} className="sr-only">
-            Add {item.title} to release
-          </label>
-          <select
-            id={selectId}
-            className={`${input} w-auto`}
-            value=""
+          <ReleaseSelect
+            name={item.title}
+            releases={open}
             disabled={action.busy}
-            onChange={(event) => event.target.value && void action.submit({ intent: 'add', release: event.target.value, kind: item.kind, id: item.item_id })}
-          >
-            <option value="">Add to release…</option>
-            {open.map((release) => (
-              <option key={release.id} value={release.id}>
-                {release.name}
-              </option>
-            ))}
-          </select>
+            onPick={(release) => void action.submit({ intent: 'add', release, kind: item.kind, id: item.item_id })}
+          />
         </span>
       ) : null}
     </li>

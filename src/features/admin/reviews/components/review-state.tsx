@@ -10,12 +10,13 @@ import { NO_SIGN_OFF, type SignOff } from '../api/reviews'
 import { badge, buttonSecondary, iconButton, input } from '../../components/styles'
 import { useFormatTime } from '../../lib/time-zone'
 
-type SignOffContext = Omit<SignOff, 'reviews'> & { latest: ReturnType<typeof latestByItem<SignOff['reviews'][number]>> }
+type SignOffContext = Omit<SignOff, 'reviews'> & { latest: ReturnType<typeof latestByItem<SignOff['reviews'][number]>>; required: boolean }
 
-const Context = createContext<SignOffContext>({ ...NO_SIGN_OFF, latest: {} })
+const Context = createContext<SignOffContext>({ ...NO_SIGN_OFF, latest: {}, required: false })
 
-export function ReviewStates({ signOff, children }: { signOff: SignOff; children: ReactNode }) {
-  return <Context.Provider value={{ ...signOff, latest: latestByItem(signOff.reviews) }}>{children}</Context.Provider>
+/** `required`: whether publishing needs approval (the route has it from the site settings the root read). */
+export function ReviewStates({ signOff, required, children }: { signOff: SignOff; required: boolean; children: ReactNode }) {
+  return <Context.Provider value={{ ...signOff, latest: latestByItem(signOff.reviews), required }}>{children}</Context.Provider>
 }
 
 /** An item's latest review, and whether publishing needs one now. */
@@ -26,8 +27,9 @@ export function useReview(id: string): { review: SignOff['reviews'][number] | nu
 
 /** The item's change waiting for approval, as form fields, for the edit form to open on. */
 export function usePendingChange(id: string | undefined): Record<string, unknown> | null {
-  const { changes } = useContext(Context)
-  return (id && changes[id]) || null
+  // Only while publishing needs approval: otherwise a save goes straight to the item.
+  const { changes, required } = useContext(Context)
+  return (required && id && changes[id]) || null
 }
 
 const STYLE: Record<string, string> = {
@@ -80,11 +82,21 @@ export function RequestReviewButton({
   )
 }
 
-/** A choice of the open releases for an item with something to release (a change waiting, or not live yet). */
-export function AddToRelease({ kind, id, name, live, run }: { kind: ItemKind; id: string; name: string; live: boolean; run: (body: ActionBody) => void }) {
-  const { releases, releaseOf, changes } = useContext(Context)
+/** "Add <name> to release…": a choice of the open releases; picking one adds the item to it. */
+export function ReleaseSelect({
+  name,
+  releases,
+  onPick,
+  disabled = false,
+  small = false,
+}: {
+  name: string
+  releases: readonly { id: string; name: string }[]
+  onPick: (release: string) => void
+  disabled?: boolean
+  small?: boolean
+}) {
   const selectId = useId()
-  if (releases.length === 0 || releaseOf[id] || (live && !changes[id])) return null
   return (
     <>
       <label htmlFor={selectId} className="sr-only">
@@ -92,9 +104,10 @@ export function AddToRelease({ kind, id, name, live, run }: { kind: ItemKind; id
       </label>
       <select
         id={selectId}
-        className={`${input} w-auto py-1 text-xs`}
+        className={`${input} w-auto ${small ? 'py-1 text-xs' : ''}`}
         value=""
-        onChange={(event) => event.target.value && run({ intent: 'addToRelease', release: event.target.value, kind, id })}
+        disabled={disabled}
+        onChange={(event) => event.target.value && onPick(event.target.value)}
       >
         <option value="">Add to release…</option>
         {releases.map((release) => (
@@ -105,6 +118,13 @@ export function AddToRelease({ kind, id, name, live, run }: { kind: ItemKind; id
       </select>
     </>
   )
+}
+
+/** A choice of the open releases for an item with something to release (a change waiting, or not live yet). */
+export function AddToRelease({ kind, id, name, live, run }: { kind: ItemKind; id: string; name: string; live: boolean; run: (body: ActionBody) => void }) {
+  const { releases, releaseOf, changes } = useContext(Context)
+  if (releases.length === 0 || releaseOf[id] || (live && !changes[id])) return null
+  return <ReleaseSelect name={name} releases={releases} small onPick={(release) => run({ intent: 'addToRelease', release, kind, id })} />
 }
 
 /** The item's sign-off badges: not live yet, a change waiting, its latest review, its release. */
@@ -138,7 +158,6 @@ export function SignOffControls(props: { kind: ItemKind; id: string; name: strin
 export function EditorSignOff({ kind, id, name, flush }: { kind: ItemKind; id: string; name: string; flush: () => Promise<void> }) {
   const { latest, required, releases, releaseOf } = useContext(Context)
   const action = useAdminAction()
-  const selectId = useId()
   const run = async (body: ActionBody) => {
     await flush()
     await action.submit(body)
@@ -154,25 +173,7 @@ export function EditorSignOff({ kind, id, name, flush }: { kind: ItemKind; id: s
         </button>
       ) : null}
       {canAdd ? (
-        <>
-          <label htmlFor={selectId} className="sr-only">
-            Add {name} to release
-          </label>
-          <select
-            id={selectId}
-            className={`${input} w-auto`}
-            value=""
-            disabled={action.busy}
-            onChange={(event) => event.target.value && void run({ intent: 'addToRelease', release: event.target.value, kind, id })}
-          >
-            <option value="">Add to release…</option>
-            {releases.map((release) => (
-              <option key={release.id} value={release.id}>
-                {release.name}
-              </option>
-            ))}
-          </select>
-        </>
+        <ReleaseSelect name={name} releases={releases} disabled={action.busy} onPick={(release) => void run({ intent: 'addToRelease', release, kind, id })} />
       ) : null}
     </div>
   )
