@@ -104,7 +104,7 @@ function pageFile(path: string, moment: string): string {
   return `pages/${path === '/' ? 'home' : path.slice(1)}/${moment.replace(/:/g, '-')}.html`
 }
 
-export async function buildExport(callerDb: Db, files: Db | null, options: ExportOptions): Promise<{ zip: Uint8Array; fileName: string }> {
+export async function buildExport(callerDb: Db, files: Db, options: ExportOptions): Promise<{ zip: Uint8Array; fileName: string }> {
   const answer = unwrap(
     await callerDb.rpc('publication_record_export', { since: options.since, until: options.until }),
     'Failed to export the record',
@@ -130,7 +130,7 @@ export async function buildExport(callerDb: Db, files: Db | null, options: Expor
     }
   }
   for (const [path, file] of shown) {
-    const { data } = files ? await files.storage.from('publication-archive').download(path) : { data: null }
+    const { data } = await files.storage.from('publication-archive').download(path)
     if (!data) continue
     const bytes = new Uint8Array(await data.arrayBuffer())
     file.file = `files/${path}`
