@@ -2,7 +2,7 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(66);
+select plan(67);
 
 select tables_are(
   'public',
@@ -11,7 +11,7 @@ select tables_are(
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
     'role_permissions', 'redirects', 'mail_outbox', 'blog_post_drafts', 'post_previews',
-    'content_reviews', 'solution_drafts'
+    'content_reviews', 'solution_drafts', 'edge_purges'
   ],
   'public has exactly the product tables'
 );
