@@ -8,16 +8,22 @@
 // shared render, made from a request on the site's origin, so it costs no render and no page ever
 // carries the host it named.
 import { timingSafeEqual } from 'node:crypto'
+import path from 'node:path'
 import type { HttpBindings } from '@hono/node-server'
 import { Hono, type Context } from 'hono'
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from 'react-router'
-import { chooseEncoding, compressBuffer, compressResponse, isCompressible, worthCompressing } from './compression.ts'
+import { chooseEncoding, compressResponse, worthCompressing } from './compression.ts'
 import type { ServerConfig } from './config.ts'
 import { checkHealth } from './health.ts'
 import { log, requestScope } from './log.ts'
 import { httpDuration, httpRequests, metricsText, pageCacheLookups, watchPageCache } from './metrics.ts'
-import { NoncePage } from './nonce-page.ts'
-import { PageCache, type RenderedPage } from './page-cache.ts'
+import { createServiceClient } from '../src/lib/supabase.server.ts'
+import type { RenderRecord } from '../src/lib/render-record.ts'
+import { LastGoodPages } from './last-good-pages.ts'
+import { PageCache } from './page-cache.ts'
+import { followPurges } from './purge-feed.ts'
+import { RenderBudget } from './render-budget.ts'
+import { SharedPages, type SharedPage } from './shared-pages.ts'
 import { RedirectTable, redirectResponse } from './redirects.ts'
 import { RouteMatcher } from './route-match.ts'
 import { applySecurityHeaders, newNonce, type SecurityOptions } from './security-headers.ts'
@@ -32,7 +38,13 @@ type SiteEnv = { Bindings: HttpBindings; Variables: { nonce: string; visitorIp: 
 
 /** What src/entry.server.tsx exports for this server, beside React Router's render function. */
 interface AppEntry {
-  createLoadContext(visitor: { ip: string | null; requestId: string }, nonce: string, siteOrigin: string, searchDeclined?: boolean): RouterContextProvider
+  createLoadContext(
+    visitor: { ip: string | null; requestId: string },
+    nonce: string,
+    siteOrigin: string,
+    searchDeclined?: boolean,
+    record?: RenderRecord,
+  ): RouterContextProvider
 }
 
 export interface SiteOptions {
@@ -123,8 +135,18 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const routes = new RouteMatcher(build)
   const redirects = new RedirectTable(config.SUPABASE_URL, config.SUPABASE_ANON_KEY)
   redirects.start()
-  const cache = new PageCache({ ttlMs: config.PAGE_CACHE_MS, maxBytes: config.PAGE_CACHE_BYTES, observe: (outcome) => pageCacheLookups.inc({ outcome }) })
+  // With the service role this process follows the database's purges, so pages live as long here
+  // as in the caches in front; without it, a second (PAGE_CACHE_MS) is as stale as a page may be.
+  const purged = config.SUPABASE_SERVICE_ROLE_KEY !== undefined && config.PAGE_CACHE_MS > 0
+  const cache = new PageCache<SharedPage>({
+    ttlMs: purged ? Math.max(config.PAGE_EDGE_SECONDS * 1000, config.PAGE_CACHE_MS) : config.PAGE_CACHE_MS,
+    maxBytes: config.PAGE_CACHE_BYTES,
+    observe: (outcome) => pageCacheLookups.inc({ outcome }),
+  })
   watchPageCache(() => ({ bytes: cache.storedBytes, entries: cache.size }))
+  if (purged) followPurges(createServiceClient(config.SUPABASE_URL, config.SUPABASE_SERVICE_ROLE_KEY!), (scope) => cache.purge(scope))
+  const lastGood = new LastGoodPages(config.PAGE_STORE_DIR ?? path.join(config.DATA_DIR, 'pages'), config.PAGE_CACHE_BYTES)
+  lastGood.open().catch((error: unknown) => console.error(`web server: last good pages are kept in memory only: ${(error as Error).message}`))
   const version = packageVersion()
   const searchesPerClient = new RenderQuota(config.SEARCHES_PER_MINUTE, 60_000)
   // Searches from many clients at once would take the CPU and the database from every cached page.
@@ -147,41 +169,28 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     supabaseOrigin: config.SUPABASE_PROXY ? undefined : supabaseOrigin,
     https: config.SITE_URL?.startsWith('https:') ?? false,
   }
+  const sharedPages = new SharedPages({
+    cache,
+    lastGood,
+    budget: new RenderBudget({ perClientPerMinute: config.MISS_RENDERS_PER_MINUTE, perSecond: config.MISS_RENDERS_PER_SECOND, atOnce: config.RENDERS_AT_ONCE }),
+    policy: {
+      edgeSeconds: config.PAGE_EDGE_SECONDS,
+      staleWhileRevalidateSeconds: config.PAGE_STALE_WHILE_REVALIDATE_SECONDS,
+      staleIfErrorSeconds: config.PAGE_STALE_IF_ERROR_SECONDS,
+    },
+    purged,
+    security,
+    unpurgeableTtlMs: config.PAGE_CACHE_MS,
+  })
 
   const render = (c: Context<SiteEnv>, request: Request, nonce: string, searchDeclined = false) =>
     handle(request, entry.createLoadContext({ ip: c.get('visitorIp'), requestId: c.get('requestId') }, nonce, site!.origin, searchDeclined))
 
-  /** An anonymous page read: from the shared cache, with this response's nonce. */
-  async function cachedRender(c: Context<SiteEnv>, { key, url, searchDeclined }: SharedRender): Promise<Response> {
-    const request = c.req.raw
-    const page = await cache.get(key, async (): Promise<RenderedPage> => {
-      const token = newNonce()
-      // A request of its own, so one visitor going away does not abort the render others wait for.
-      // Always rendered as a GET, so a HEAD can be answered from it too; always for the site's host.
-      const renderHeaders = new Headers(request.headers)
-      renderHeaders.set('host', url.host)
-      const response = await render(c, new Request(url, { headers: renderHeaders }), token, searchDeclined)
-      const headers: [string, string][] = []
-      response.headers.forEach((value, name) => {
-        if (name !== 'content-length') headers.push([name, value])
-      })
-      const body = Buffer.from(await response.arrayBuffer())
-      return { status: response.status, headers, body: new NoncePage(body, token), size: body.length }
-    })
-    const headers = new Headers(page.headers)
-    const nonce = c.get('nonce')
-    // gzip first among equals: deflated once per cached page, only the nonce is new (nonce-page.ts).
-    const encoding = page.size < 1024 || !isCompressible(headers.get('Content-Type')) ? null : chooseEncoding(c.req.header('accept-encoding'), ['gzip', 'br'])
-    let body: Buffer
-    if (encoding === 'gzip') body = page.body.gzip(nonce)
-    else if (encoding === 'br') body = compressBuffer(page.body.identity(nonce), 'br')
-    else body = page.body.identity(nonce)
-    if (encoding) headers.set('Content-Encoding', encoding)
-    if (headers.has('Content-Encoding')) headers.set('Vary', 'Accept-Encoding')
-    headers.set('Content-Length', String(body.length))
-    if (c.req.method === 'HEAD') return new Response(null, { status: page.status, headers })
-    return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { status: page.status, headers })
-  }
+  /** An anonymous page read: from the shared cache, or one render shared by all who ask meanwhile. */
+  const cachedRender = (c: Context<SiteEnv>, shared: SharedRender) =>
+    sharedPages.respond(c.req.raw, shared, c.get('visitorIp') ?? 'unknown', (request, record) =>
+      handle(request, entry.createLoadContext({ ip: c.get('visitorIp'), requestId: c.get('requestId') }, '', site!.origin, shared.searchDeclined, record)),
+    )
 
   const app = new Hono<SiteEnv>()
 
@@ -199,8 +208,9 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     // Static files and cached pages arrive compressed (or too small to be worth it).
     if (worthCompressing(response)) response = compressResponse(response, chooseEncoding(c.req.header('accept-encoding')))
     const type = response.headers.get('Content-Type') ?? ''
-    // Browsers never keep a page: every visit asks again (pages carry a fresh nonce each time).
-    if (type.startsWith('text/html') || (type.startsWith('text/x-script') && !response.headers.has('Cache-Control'))) {
+    // Browsers never keep a page they were not told they may (shared-pages.ts says so for shared
+    // ones): every visit asks again.
+    if ((type.startsWith('text/html') || type.startsWith('text/x-script')) && !response.headers.has('Cache-Control')) {
       response.headers.set('Cache-Control', 'no-store')
     }
     applySecurityHeaders(response.headers, nonce, c.req.path, security)

@@ -3,7 +3,8 @@
 // then exits without a stack trace. With WEB_CONCURRENCY > 1 this process becomes the primary of
 // that many workers (cluster.ts), each of which runs the same file and serves; the chores that must
 // run once per server (removing unclaimed CVs, applying retention periods, sending new-lead
-// e-mails and newsletter confirmations) run in the primary.
+// e-mails and newsletter confirmations, purging changed pages at the caches in front) run in the
+// primary.
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -15,9 +16,12 @@ import { readConfig, type ServerConfig } from './config.ts'
 import { scheduleCvCleanup } from './cv-cleanup.ts'
 import { configureLog } from './log.ts'
 import { scheduleMail } from './mail-outbox.ts'
+import { schedulePurgeSender } from './purge-sender.ts'
+import { purgeTargetsFrom } from './purge-targets.ts'
 import { startProcessMetrics } from './metrics.ts'
 import { scheduleRetention } from './retention.ts'
 import { StaticFiles } from './static-files.ts'
+import { createServiceClient } from '../src/lib/supabase.server.ts'
 import { listenForTestClock } from './test-clock.ts'
 
 const GRACE_MS = 5000
@@ -43,8 +47,14 @@ function startChores(config: ServerConfig): void {
     console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
     console.warn('E-mails (new leads, reviews, newsletter confirmations) are not sent: set SUPABASE_SERVICE_ROLE_KEY')
     console.warn('Retention periods for personal data are not applied: set SUPABASE_SERVICE_ROLE_KEY')
+    console.warn(
+      `Changed pages are not purged: set SUPABASE_SERVICE_ROLE_KEY (until then pages are shared for PAGE_CACHE_MS, ${config.PAGE_CACHE_MS} ms, here and in caches in front)`,
+    )
     return
   }
+  const targets = purgeTargetsFrom(config)
+  schedulePurgeSender(createServiceClient(config.SUPABASE_URL, key), targets)
+  if (targets.length > 0) console.log(`Changed pages are purged at ${targets.map((target) => target.name).join(', ')}`)
   scheduleCvCleanup(config.SUPABASE_URL, key)
   scheduleRetention(config.SUPABASE_URL, key)
   const mail = {

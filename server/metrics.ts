@@ -32,6 +32,17 @@ export const pageCacheLookups = new client.Counter({
   labelNames: ['outcome'] as const,
 })
 
+export const pagesPurged = new client.Counter({
+  name: 'web_page_cache_purged_total',
+  help: 'Pages dropped from the page cache because the database purged the content they show.',
+})
+
+export const renderRefusals = new client.Counter({
+  name: 'web_render_refusals_total',
+  help: "Renders of pages not in the cache refused: over the client's budget (429) or the site's (503).",
+  labelNames: ['status'] as const,
+})
+
 let cacheSize: () => { bytes: number; entries: number } = () => ({ bytes: 0, entries: 0 })
 
 new client.Gauge({
@@ -78,6 +89,13 @@ export const mailFailures = new client.Counter({
   name: 'web_mail_failures_total',
   help: 'E-mail sends that failed and were left for a retry, by kind.',
   labelNames: ['kind'],
+  registers: [choreRegistry],
+})
+
+export const edgePurges = new client.Counter({
+  name: 'web_edge_purges_total',
+  help: 'Purges sent to the caches in front, by target and outcome (purged, failed: retried later).',
+  labelNames: ['target', 'outcome'],
   registers: [choreRegistry],
 })
 

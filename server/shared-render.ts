@@ -70,4 +70,11 @@ export class RenderQuota {
     entry.count += 1
     return true
   }
+
+  /** How long until `client` may cause a render again (0 when it may now). */
+  waitMs(client: string): number {
+    const entry = this.clients.get(client)
+    if (!entry || entry.count < this.perWindow) return 0
+    return Math.max(0, entry.since + this.windowMs - clockNow())
+  }
 }

@@ -244,17 +244,18 @@ begin
   if cursor_txid is null then
     return jsonb_build_object('cursor', v_horizon, 'keys', '[]'::jsonb, 'all', false);
   end if;
-  if cursor_txid < v_kept_from then
+  -- Behind what was pruned, or ahead of the database (it was replaced): drop everything.
+  if cursor_txid < v_kept_from or cursor_txid > v_horizon then
     return jsonb_build_object('cursor', v_horizon, 'keys', '[]'::jsonb, 'all', true);
   end if;
   select array_agg(distinct k order by k) into v_keys
     from public.edge_purges as e, unnest(e.keys) as k
    where e.txid >= cursor_txid and e.txid < v_horizon;
-  return jsonb_build_object('cursor', greatest(v_horizon, cursor_txid), 'keys', to_jsonb(coalesce(v_keys, '{}')), 'all', false);
+  return jsonb_build_object('cursor', v_horizon, 'keys', to_jsonb(coalesce(v_keys, '{}')), 'all', false);
 end;
 $$;
 
-COMMENT ON FUNCTION public.edge_purges_since(cursor_txid bigint) IS 'The keys purged by transactions from cursor_txid up to the oldest one still running, and the cursor to ask with next: {cursor, keys, all}. Without a cursor: only the cursor to start from. all is true when rows the cursor needed were pruned (drop everything). Each web instance polls it with its own cursor. Service role only.';
+COMMENT ON FUNCTION public.edge_purges_since(cursor_txid bigint) IS 'The keys purged by transactions from cursor_txid up to the oldest one still running, and the cursor to ask with next: {cursor, keys, all}. Without a cursor: only the cursor to start from. all is true when rows the cursor needed were pruned, or the cursor is ahead of this database (a replaced one): drop everything. Each web instance polls it with its own cursor. Service role only.';
 
 REVOKE ALL ON FUNCTION public.edge_purges_since(cursor_txid bigint) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.edge_purges_since(cursor_txid bigint) TO service_role;

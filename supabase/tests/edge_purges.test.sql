@@ -4,7 +4,7 @@
 -- comes; web instances read keys by transaction id; the sender's claim / finish cycle retries and
 -- ends in a dead letter; no API role but service_role touches any of it.
 begin;
-select plan(31);
+select plan(32);
 select tests.create_identities();
 
 create function tests.purged() returns text[] language sql as $$
@@ -97,6 +97,7 @@ select is(public.edge_purges_since(null) -> 'keys', '[]'::jsonb, 'a new instance
 update private.edge_purge_state set kept_from_txid = 11;
 select is(public.edge_purges_since(10) -> 'all', 'true'::jsonb, 'an instance behind what was pruned is told to drop everything');
 update private.edge_purge_state set kept_from_txid = 0;
+select is(public.edge_purges_since(pg_current_xact_id()::text::bigint + 1000) -> 'all', 'true'::jsonb, 'and so is one whose cursor is ahead of the database (a replaced one)');
 
 -- The sender: claim, retry, dead letter.
 select is((select count(*)::int from public.claim_edge_purges(10, 60)), 3, 'the sender claims what is undelivered');
