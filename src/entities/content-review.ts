@@ -20,6 +20,8 @@ export const reviewMessages = {
   approved: 'Approved: the approved version is now published',
   rejected: 'Changes requested: the author has been e-mailed',
   decideFailed: 'Failed to record the decision',
+  changed: 'This changed after you opened it; review the new version',
+  previewFailed: 'Failed to create the preview link',
   noteNeeded: 'Say what needs to change: a rejection needs a note.',
   empty: 'Nothing waits for review',
   savedForReview: 'Saved: request a review to publish it',
@@ -54,4 +56,10 @@ export function latestByItem<T extends Pick<ReviewState, 'item_id'>>(reviews: re
 /** The visitor-visible fields as the diff shows them; bookkeeping the fingerprint leaves out is not here either. */
 export function reviewFields(content: unknown): Record<string, unknown> {
   return typeof content === 'object' && content !== null && !Array.isArray(content) ? (content as Record<string, unknown>) : {}
+}
+
+/** The stored files a reviewed version shows, by media object name, with the content hash each had (null: not stored). */
+export function reviewFiles(files: unknown): Record<string, string | null> {
+  const entries = Object.entries(reviewFields(files)).map(([name, hash]) => [name, typeof hash === 'string' ? hash.replace(/"/g, '') : null])
+  return Object.fromEntries(entries) as Record<string, string | null>
 }

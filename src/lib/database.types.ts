@@ -198,6 +198,7 @@ export type Database = {
           decided_by: string | null
           decided_by_name: string | null
           decision_note: string | null
+          files: NonNullable<Json>
           fingerprint: string
           id: string
           item_id: string
@@ -217,6 +218,7 @@ export type Database = {
           decided_by?: string | null
           decided_by_name?: string | null
           decision_note?: string | null
+          files?: NonNullable<Json>
           fingerprint: string
           id?: string
           item_id: string
@@ -236,6 +238,7 @@ export type Database = {
           decided_by?: string | null
           decided_by_name?: string | null
           decision_note?: string | null
+          files?: NonNullable<Json>
           fingerprint?: string
           id?: string
           item_id?: string
@@ -546,6 +549,7 @@ export type Database = {
           expires_at: string
           id: string
           post_id: string
+          review_id: string | null
           revoked_at: string | null
           title: string
           token_hash: string
@@ -556,6 +560,7 @@ export type Database = {
           expires_at: string
           id?: string
           post_id: string
+          review_id?: string | null
           revoked_at?: string | null
           title: string
           token_hash: string
@@ -566,6 +571,7 @@ export type Database = {
           expires_at?: string
           id?: string
           post_id?: string
+          review_id?: string | null
           revoked_at?: string | null
           title?: string
           token_hash?: string
@@ -575,6 +581,12 @@ export type Database = {
             foreignKeyName: "post_previews_post_id_fkey"
             columns: ["post_id"]
             referencedRelation: "blog_posts"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "post_previews_review_id_fkey"
+            columns: ["review_id"]
+            referencedRelation: "content_reviews"
             referencedColumns: ["id"]
           },
         ]
@@ -1000,6 +1012,7 @@ export type Database = {
       }
       confirm_newsletter: { Args: { token: string }; Returns: boolean }
       create_post_preview: { Args: { post_id: string }; Returns: string }
+      create_review_preview: { Args: { review_id: string }; Returns: string }
       current_staff: {
         Args: Record<PropertyKey, never>
         Returns: {
@@ -1175,7 +1188,13 @@ export type Database = {
       }
       restore_revision: { Args: { revision_id: number }; Returns: string }
       review_content: {
-        Args: { decision: string; id: string; kind: string; note?: string }
+        Args: {
+          decision: string
+          fingerprint?: string
+          id: string
+          kind: string
+          note?: string
+        }
         Returns: undefined
       }
       rewrite_media_references: {

@@ -127,7 +127,7 @@ declare
 begin
   -- A save names the version it edited; one older than the row's is based on a version someone else
   -- has since replaced. Not naming one (or naming a later time) saves as before.
-  if new.updated_at < old.updated_at then
+  if tg_op = 'UPDATE' and new.updated_at < old.updated_at then
     raise exception using
       errcode = '40001',
       message = 'This record was changed by someone else after you opened it.',
@@ -142,14 +142,20 @@ begin
       ),
       hint = 'Reload the record, or send its current updated_at to keep your version.';
   end if;
-  new.updated_at := pg_catalog.now();
-  -- Tables without updated_by ignore the key.
-  new := pg_catalog.jsonb_populate_record(new, pg_catalog.jsonb_build_object('updated_by', auth.uid()));
+  if tg_op = 'UPDATE' then
+    new.updated_at := pg_catalog.now();
+  end if;
+  -- Authorship is the session's, whatever the client sent: sign-off bars the last editor from
+  -- approving, so no one may name another person as author. created_by is set once, on insert.
+  -- Tables without updated_by or created_by ignore the keys.
+  new := pg_catalog.jsonb_populate_record(new, pg_catalog.jsonb_build_object(
+    'updated_by', auth.uid(),
+    'created_by', case when tg_op = 'INSERT' then pg_catalog.to_jsonb(auth.uid()) else pg_catalog.to_jsonb(old) -> 'created_by' end));
   return new;
 end;
 $$;
 
-COMMENT ON FUNCTION public.set_updated_at() IS 'BEFORE UPDATE trigger of every staff-edited table: refuses (40001) an update that sends an updated_at older than the row''s (a save based on an old version; the detail names who changed it, by e-mail and name, and when), then stamps updated_at with the transaction time and updated_by with the caller.';
+COMMENT ON FUNCTION public.set_updated_at() IS 'BEFORE INSERT OR UPDATE trigger of every staff-edited table: on update, refuses (40001) a save that sends an updated_at older than the row''s (a save based on an old version; the detail names who changed it, by e-mail and name, and when); then stamps updated_at (on update) with the transaction time, updated_by with the caller (auth.uid(), null for scripts and visitors) and, on insert, created_by with the caller, whatever the client sent.';
 
 REVOKE ALL ON FUNCTION public.set_updated_at() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.set_updated_at() TO service_role;

@@ -123,7 +123,7 @@ CREATE TRIGGER staff_roles_keep_an_active_admin BEFORE DELETE OR UPDATE ON publi
 
 CREATE TRIGGER staff_roles_log AFTER INSERT OR DELETE OR UPDATE ON public.staff_roles FOR EACH ROW EXECUTE FUNCTION private.log_change('staff_settings');
 
-CREATE TRIGGER staff_roles_set_updated_at BEFORE UPDATE ON public.staff_roles FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER staff_roles_set_updated_at BEFORE INSERT OR UPDATE ON public.staff_roles FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Staff managers can change roles" ON public.staff_roles
     FOR UPDATE TO authenticated

@@ -172,7 +172,7 @@ CREATE TRIGGER site_settings_revision AFTER INSERT OR DELETE OR UPDATE ON public
 
 CREATE TRIGGER site_settings_revision_before BEFORE INSERT OR DELETE OR UPDATE ON public.site_settings FOR EACH STATEMENT EXECUTE FUNCTION private.keep_settings_revision();
 
-CREATE TRIGGER site_settings_set_updated_at BEFORE UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER site_settings_set_updated_at BEFORE INSERT OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Lead notification settings are hidden from visitors" ON public.site_settings
     AS RESTRICTIVE FOR SELECT TO anon

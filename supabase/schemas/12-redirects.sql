@@ -67,6 +67,14 @@ begin
   if new.to_path = new.from_path then
     raise exception using errcode = '23514', message = 'A redirect cannot point to its own path.';
   end if;
+  -- A preview shows text that has not been approved for visitors; no public address may lead there,
+  -- spelt with escaped letters or reached through dot segments either.
+  if new.to_path ~* '/(\.|%2e){1,2}(/|$)' then
+    raise exception using errcode = '23514', message = 'A redirect target cannot hold "." or ".." segments: write the path it leads to.';
+  end if;
+  if new.to_path ~* '^(https?://[^/]+)?/(p|%70)(r|%72)(e|%65)(v|%76)(i|%69)(e|%65)(w|%77)(/|$)' then
+    raise exception using errcode = '23514', message = 'A redirect cannot point to a preview link: previews are not for visitors.';
+  end if;
   if exists (select 1 from public.redirects as r where r.from_path = new.to_path and r.id <> new.id) then
     raise exception using errcode = '23514',
       message = pg_catalog.format('%s is itself redirected: point to its destination instead.', new.to_path);
@@ -79,7 +87,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.guard_redirect() IS 'BEFORE INSERT OR UPDATE trigger on redirects: normalizes the paths and refuses a loop (to itself) or a chain (a target that is redirected, or a source that is some redirect''s target).';
+COMMENT ON FUNCTION private.guard_redirect() IS 'BEFORE INSERT OR UPDATE trigger on redirects: normalizes the paths and refuses a loop (to itself), a target that is a preview link (/preview/…, on any host, or through dot segments) or a chain (a target that is redirected, or a source that is some redirect''s target).';
 
 REVOKE ALL ON FUNCTION private.guard_redirect() FROM PUBLIC, anon, authenticated, service_role;
 
@@ -139,7 +147,7 @@ CREATE TRIGGER redirects_guard BEFORE INSERT OR UPDATE ON public.redirects FOR E
 
 CREATE TRIGGER redirects_log AFTER INSERT OR DELETE OR UPDATE ON public.redirects FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 
-CREATE TRIGGER redirects_set_updated_at BEFORE UPDATE ON public.redirects FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER redirects_set_updated_at BEFORE INSERT OR UPDATE ON public.redirects FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Content editors can add redirects" ON public.redirects
     FOR INSERT TO authenticated

@@ -84,7 +84,7 @@ GRANT ALL ON FUNCTION public.privacy_notice_version() TO service_role;
 
 CREATE TRIGGER website_content_log AFTER INSERT OR DELETE OR UPDATE ON public.website_content FOR EACH ROW EXECUTE FUNCTION private.log_change('content', 'versioned');
 
-CREATE TRIGGER website_content_set_updated_at BEFORE UPDATE ON public.website_content FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER website_content_set_updated_at BEFORE INSERT OR UPDATE ON public.website_content FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Content editors can add website content" ON public.website_content
     FOR INSERT TO authenticated

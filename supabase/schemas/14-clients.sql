@@ -34,7 +34,7 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.clients TO authenticated;
 
 CREATE TRIGGER clients_log AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 
-CREATE TRIGGER clients_set_updated_at BEFORE UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER clients_set_updated_at BEFORE INSERT OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Clients are readable by everyone" ON public.clients
     FOR SELECT TO anon, authenticated

@@ -38,7 +38,7 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.testimonials TO authenticated;
 
 CREATE TRIGGER testimonials_log AFTER INSERT OR DELETE OR UPDATE ON public.testimonials FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 
-CREATE TRIGGER testimonials_set_updated_at BEFORE UPDATE ON public.testimonials FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER testimonials_set_updated_at BEFORE INSERT OR UPDATE ON public.testimonials FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Content editors can add testimonials" ON public.testimonials
     FOR INSERT TO authenticated

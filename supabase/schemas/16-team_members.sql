@@ -80,7 +80,7 @@ GRANT ALL ON FUNCTION public.swap_team_member_order(first_id uuid, second_id uui
 
 CREATE TRIGGER team_members_log AFTER INSERT OR DELETE OR UPDATE ON public.team_members FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 
-CREATE TRIGGER team_members_set_updated_at BEFORE UPDATE ON public.team_members FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER team_members_set_updated_at BEFORE INSERT OR UPDATE ON public.team_members FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Content editors can add team members" ON public.team_members
     FOR INSERT TO authenticated

@@ -18,9 +18,11 @@ CREATE TABLE public.content_reviews (
     decided_by_name text,
     decided_at timestamp with time zone,
     decision_note text,
+    files jsonb DEFAULT '{}'::jsonb NOT NULL,
     CONSTRAINT content_reviews_content_check CHECK ((jsonb_typeof(content) = 'object'::text)),
     CONSTRAINT content_reviews_decided CHECK (((state = ANY (ARRAY['pending'::text, 'withdrawn'::text])) OR (decided_at IS NOT NULL))),
     CONSTRAINT content_reviews_decision_note_check CHECK ((char_length(decision_note) <= 2000)),
+    CONSTRAINT content_reviews_files_check CHECK ((jsonb_typeof(files) = 'object'::text)),
     CONSTRAINT content_reviews_fingerprint_check CHECK ((fingerprint ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT content_reviews_kind_check CHECK ((kind = ANY (ARRAY['post'::text, 'solution'::text]))),
     CONSTRAINT content_reviews_live_content_check CHECK ((jsonb_typeof(live_content) = 'object'::text)),
@@ -33,6 +35,8 @@ CREATE TABLE public.content_reviews (
 COMMENT ON TABLE public.content_reviews IS 'Review requests of blog posts and solutions: the proposed visitor-visible content, its sha256 fingerprint, what was live then, and the decision (approved / rejected with a note / withdrawn by a later change). Written only by request_review() and review_content().';
 
 COMMENT ON COLUMN public.content_reviews.live_content IS 'The visitor-visible fields live when the review was asked for; null when the item was not live.';
+
+COMMENT ON COLUMN public.content_reviews.files IS 'The stored files the proposed content shows, by media object name, with the content hash (ETag) each had when the review was asked for; the fingerprint covers them.';
 
 COMMENT ON COLUMN public.content_reviews.changed_by IS 'Who made the last change to the proposed content: the one person who may not approve it.';
 
@@ -62,15 +66,46 @@ COMMENT ON FUNCTION private.visible_content(item jsonb) IS 'The visitor-visible 
 
 REVOKE ALL ON FUNCTION private.visible_content(item jsonb) FROM PUBLIC, anon, authenticated, service_role;
 
-CREATE FUNCTION private.content_fingerprint(item jsonb) RETURNS text
+CREATE FUNCTION private.media_objects_in(content text) RETURNS SETOF text
     LANGUAGE sql IMMUTABLE
     SET search_path TO ''
     AS $$
-  -- jsonb prints its keys in one fixed order, so equal content gives equal text.
-  select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(private.visible_content(item)::text, 'UTF8')), 'hex')
+  -- The public and image-transformation URLs of the media bucket, on any host.
+  select distinct m[1]
+    from pg_catalog.regexp_matches(content, '/storage/v1/(?:object|render/image)/public/media/([A-Za-z0-9._~%/-]+)', 'g') as m
 $$;
 
-COMMENT ON FUNCTION private.content_fingerprint(item jsonb) IS 'sha256 (hex) of the visitor-visible fields of a post or solution row: what an approval names.';
+COMMENT ON FUNCTION private.media_objects_in(content text) IS 'The names of the media files whose URLs (public or image-transformation, any host) appear in a text.';
+
+REVOKE ALL ON FUNCTION private.media_objects_in(content text) FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.content_files(item jsonb) RETURNS jsonb
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- A file that is not stored (yet) counts as null: storing it later changes the fingerprint.
+  select coalesce(pg_catalog.jsonb_object_agg(f.name, coalesce(o.metadata ->> 'eTag', o.version)), '{}'::jsonb)
+    from private.media_objects_in(private.visible_content(item)::text) as f (name)
+    left join storage.objects as o on o.bucket_id = 'media' and o.name = f.name
+$$;
+
+COMMENT ON FUNCTION private.content_files(item jsonb) IS 'The stored files a post''s or solution''s visitor-visible fields show: {media object name: its content hash (the object''s ETag), or null when no such file is stored}.';
+
+REVOKE ALL ON FUNCTION private.content_files(item jsonb) FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.content_fingerprint(item jsonb) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- jsonb prints its keys in one fixed order, so equal content gives equal text. The files' hashes
+  -- follow the fields, so replacing a picture under the same name is a change; content that shows
+  -- no stored file hashes its fields alone.
+  select pg_catalog.encode(pg_catalog.sha256(pg_catalog.convert_to(
+           private.visible_content(item)::text || coalesce(nullif(private.content_files(item), '{}'::jsonb)::text, ''),
+           'UTF8')), 'hex')
+$$;
+
+COMMENT ON FUNCTION private.content_fingerprint(item jsonb) IS 'sha256 (hex) of the visitor-visible fields of a post or solution row and the content hashes of the stored files they show: what an approval names.';
 
 REVOKE ALL ON FUNCTION private.content_fingerprint(item jsonb) FROM PUBLIC, anon, authenticated, service_role;
 
@@ -107,29 +142,19 @@ CREATE FUNCTION private.content_last_changer(kind text, item_id uuid) RETURNS uu
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
-  select coalesce(
-    case kind
-      when 'post' then (select d.updated_by from public.blog_post_drafts as d where d.id = item_id)
-      else (select d.updated_by from public.solution_drafts as d where d.id = item_id)
-    end,
-    (select l.actor_id from private.activity_log as l
-      where l.table_name = case kind when 'post' then 'blog_post_drafts' else 'solution_drafts' end
-        and l.row_id = item_id::text and l.action = 'created' and l.actor_id is not null
-        and exists (select 1 from public.blog_post_drafts as d where d.id = item_id
-                    union all select 1 from public.solution_drafts as d where d.id = item_id)
-      order by l.occurred_at desc, l.id desc limit 1),
-    case kind
-      when 'post' then (select p.updated_by from public.blog_posts as p where p.id = item_id)
-      else (select s.updated_by from public.solutions as s where s.id = item_id)
-    end,
-    (select l.actor_id from private.activity_log as l
-      where l.table_name = case kind when 'post' then 'blog_posts' else 'solutions' end
-        and l.row_id = item_id::text and l.actor_id is not null
-      order by l.occurred_at desc, l.id desc limit 1)
-  )
+  -- updated_by is stamped from the session on every insert and update (set_updated_at), so it
+  -- cannot name someone else. The draft copy's editor made the proposed change when there is one.
+  select case kind
+    when 'post' then (select coalesce(d.updated_by, p.updated_by)
+                        from public.blog_posts as p left join public.blog_post_drafts as d on d.id = p.id
+                       where p.id = item_id)
+    else (select coalesce(d.updated_by, s.updated_by)
+            from public.solutions as s left join public.solution_drafts as d on d.id = s.id
+           where s.id = item_id)
+  end
 $$;
 
-COMMENT ON FUNCTION private.content_last_changer(kind text, item_id uuid) IS 'The staff member who made the last change to a post''s or solution''s proposed content (draft copy first), or null when only scripts changed it.';
+COMMENT ON FUNCTION private.content_last_changer(kind text, item_id uuid) IS 'The staff member who made the last change to a post''s or solution''s proposed content: its draft copy''s updated_by, else the item''s; null when only scripts changed it.';
 
 REVOKE ALL ON FUNCTION private.content_last_changer(kind text, item_id uuid) FROM PUBLIC, anon, authenticated, service_role;
 
@@ -170,21 +195,62 @@ COMMENT ON FUNCTION private.require_approval_to_publish() IS 'BEFORE INSERT/UPDA
 
 REVOKE ALL ON FUNCTION private.require_approval_to_publish() FROM PUBLIC, anon, authenticated, service_role;
 
-CREATE FUNCTION private.withdraw_stale_reviews() RETURNS trigger
+CREATE FUNCTION private.withdraw_reviews_of_other_versions(kind text, item_id uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 declare
-  v_kind text := case when tg_table_name in ('blog_posts', 'blog_post_drafts') then 'post' else 'solution' end;
-  v_id uuid := case when tg_op = 'DELETE' then old.id else new.id end;
-  v_current jsonb := private.proposed_content(v_kind, v_id);
+  v_current jsonb := private.proposed_content(kind, item_id);
+  v_fingerprint text := private.content_fingerprint(v_current);
 begin
   update public.content_reviews as r
      set state = 'withdrawn'
-   where r.kind = v_kind
-     and r.item_id = v_id
+   where r.kind = withdraw_reviews_of_other_versions.kind
+     and r.item_id = withdraw_reviews_of_other_versions.item_id
      and r.state in ('pending', 'approved')
-     and (v_current is null or r.fingerprint <> private.content_fingerprint(v_current));
+     and (v_current is null or r.fingerprint <> v_fingerprint);
+end;
+$$;
+
+COMMENT ON FUNCTION private.withdraw_reviews_of_other_versions(kind text, item_id uuid) IS 'Withdraws the pending or approved reviews of an item that name another version than its current proposed content (fields and stored files), or all of them when the item is gone.';
+
+REVOKE ALL ON FUNCTION private.withdraw_reviews_of_other_versions(kind text, item_id uuid) FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.items_showing_files(object_names text[]) RETURNS TABLE(kind text, item_id uuid, live boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- live: the item's own row shows one of the files to visitors (published, or scheduled to be);
+  -- otherwise only its draft copy shows one.
+  select 'post'::text, p.id, p.published and exists (
+           select 1 from private.media_objects_in(private.visible_content(pg_catalog.to_jsonb(p))::text) as n (name)
+            where n.name = any (object_names))
+    from public.blog_posts as p
+    left join public.blog_post_drafts as d on d.id = p.id
+   where exists (select 1 from private.media_objects_in(concat_ws(' ', private.visible_content(pg_catalog.to_jsonb(p))::text, d.post_values::text)) as n (name)
+                  where n.name = any (object_names))
+  union all
+  select 'solution'::text, s.id, s.published and exists (
+           select 1 from private.media_objects_in(private.visible_content(pg_catalog.to_jsonb(s))::text) as n (name)
+            where n.name = any (object_names))
+    from public.solutions as s
+    left join public.solution_drafts as d on d.id = s.id
+   where exists (select 1 from private.media_objects_in(concat_ws(' ', private.visible_content(pg_catalog.to_jsonb(s))::text, d.solution_values::text)) as n (name)
+                  where n.name = any (object_names))
+$$;
+
+COMMENT ON FUNCTION private.items_showing_files(object_names text[]) IS 'The posts and solutions whose visitor-visible fields or draft copy show one of the media files, and whether their live row shows it (live).';
+
+REVOKE ALL ON FUNCTION private.items_showing_files(object_names text[]) FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.withdraw_stale_reviews() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  perform private.withdraw_reviews_of_other_versions(
+    case when tg_table_name in ('blog_posts', 'blog_post_drafts') then 'post' else 'solution' end,
+    case when tg_op = 'DELETE' then old.id else new.id end);
   return null;
 end;
 $$;
@@ -192,6 +258,25 @@ $$;
 COMMENT ON FUNCTION private.withdraw_stale_reviews() IS 'AFTER a write on blog_posts, solutions or their draft copies: a pending or approved review of a version other than the item''s current proposed content (or of a deleted item) becomes withdrawn.';
 
 REVOKE ALL ON FUNCTION private.withdraw_stale_reviews() FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.end_previews_of_undecided_versions() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  -- Text a reviewer turned down, or a version a change replaced, is no longer shown to anyone.
+  update public.post_previews as v
+     set revoked_at = pg_catalog.now()
+   where v.post_id = new.item_id and v.revoked_at is null;
+  return null;
+end;
+$$;
+
+COMMENT ON FUNCTION private.end_previews_of_undecided_versions() IS 'AFTER a post''s review becomes rejected or withdrawn: every preview link of the post stops working (revoked now).';
+
+REVOKE ALL ON FUNCTION private.end_previews_of_undecided_versions() FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE TRIGGER content_reviews_end_previews AFTER UPDATE OF state ON public.content_reviews FOR EACH ROW WHEN (((new.kind = 'post'::text) AND (new.state = ANY (ARRAY['rejected'::text, 'withdrawn'::text])) AND (old.state IS DISTINCT FROM new.state))) EXECUTE FUNCTION private.end_previews_of_undecided_versions();
 
 CREATE FUNCTION public.request_review(kind text, id uuid, note text DEFAULT NULL::text) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
@@ -244,9 +329,10 @@ begin
    where r.kind = request_review.kind and r.item_id = request_review.id and r.state = 'pending';
 
   select * into v_actor from private.current_actor();
-  insert into public.content_reviews (kind, item_id, title, fingerprint, content, live_content, changed_by,
+  insert into public.content_reviews (kind, item_id, title, fingerprint, content, files, live_content, changed_by,
                                       requested_by, requested_by_name, request_note)
   values (kind, request_review.id, left(v_item ->> 'title', 300), v_fingerprint, private.visible_content(v_item),
+          private.content_files(v_item),
           private.visible_content(v_live), coalesce(private.content_last_changer(kind, request_review.id), auth.uid()),
           auth.uid(), v_actor.actor_name, v_note)
   returning content_reviews.id into v_review;
@@ -266,7 +352,7 @@ REVOKE ALL ON FUNCTION public.request_review(kind text, id uuid, note text) FROM
 GRANT ALL ON FUNCTION public.request_review(kind text, id uuid, note text) TO authenticated;
 GRANT ALL ON FUNCTION public.request_review(kind text, id uuid, note text) TO service_role;
 
-CREATE FUNCTION public.review_content(kind text, id uuid, decision text, note text DEFAULT NULL::text) RETURNS void
+CREATE FUNCTION public.review_content(kind text, id uuid, decision text, note text DEFAULT NULL::text, fingerprint text DEFAULT NULL::text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $_$
@@ -294,18 +380,30 @@ begin
     raise exception using errcode = '22001', message = 'The note is too long (at most 2000 characters).';
   end if;
 
+  if fingerprint is null or fingerprint !~ '^[0-9a-f]{64}$' then
+    raise exception using errcode = '22023', message = 'Name the version you reviewed: its fingerprint is required.';
+  end if;
+
   select * into v_review from public.content_reviews as r
    where r.kind = review_content.kind and r.item_id = review_content.id and r.state = 'pending'
    for update;
-  if v_review.id is null then
+  -- The decision is about the version the reviewer's screen showed: a newer request, or a change
+  -- that withdrew the one on screen, means they have not seen what would go live.
+  if v_review.id is null or v_review.fingerprint <> review_content.fingerprint then
+    if v_review.id is not null or exists (
+      select 1 from public.content_reviews as r
+       where r.kind = review_content.kind and r.item_id = review_content.id
+         and r.fingerprint = review_content.fingerprint and r.state = 'withdrawn') then
+      raise exception using errcode = '40001', message = 'This changed after you opened it; review the new version';
+    end if;
     raise exception using errcode = 'P0002', message = 'Nothing waits for review here: it was decided, withdrawn by a change, or never asked for.';
   end if;
   if decision = 'approve' and v_review.changed_by = auth.uid() then
     raise exception using errcode = '42501', message = 'You made the last change to this version: another reviewer must approve it.';
   end if;
-  -- A change since the request withdraws it; this only guards a change made in this transaction.
+  -- A change since the request withdraws it; this guards a change made in this transaction.
   if private.content_fingerprint(private.proposed_content(kind, review_content.id)) is distinct from v_review.fingerprint then
-    raise exception using errcode = '40001', message = 'This item changed after the review was asked for; ask for a new review.';
+    raise exception using errcode = '40001', message = 'This changed after you opened it; review the new version';
   end if;
 
   select * into v_actor from private.current_actor();
@@ -348,11 +446,11 @@ begin
 end;
 $_$;
 
-COMMENT ON FUNCTION public.review_content(kind text, id uuid, decision text, note text) IS 'Decides the review waiting on a post or solution: approve (not by the person who made the last change; publishes the approved version, applying its draft copy) or reject (with a note; nothing goes live). Logged with the fingerprint; the author is e-mailed. content.approve only.';
+COMMENT ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) IS 'Decides the review waiting on a post or solution, naming the version decided by its fingerprint (as the reviewer''s screen showed it; another version is refused with 40001): approve (not by the person who made the last change; publishes the approved version, applying its draft copy) or reject (with a note; nothing goes live). Logged with the fingerprint; the author is e-mailed. content.approve only.';
 
-REVOKE ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text) FROM PUBLIC, anon, authenticated, service_role;
-GRANT ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text) TO authenticated;
-GRANT ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text) TO service_role;
+REVOKE ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) TO authenticated;
+GRANT ALL ON FUNCTION public.review_content(kind text, id uuid, decision text, note text, fingerprint text) TO service_role;
 
 CREATE FUNCTION private.queue_review_mail(review_id uuid, event text, recipients uuid[]) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER

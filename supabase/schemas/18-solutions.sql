@@ -97,7 +97,7 @@ CREATE TRIGGER solutions_record_slug_redirect AFTER INSERT OR UPDATE OF slug ON 
 
 CREATE TRIGGER solutions_require_approval BEFORE INSERT OR UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION private.require_approval_to_publish();
 
-CREATE TRIGGER solutions_set_updated_at BEFORE UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER solutions_set_updated_at BEFORE INSERT OR UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE TRIGGER solutions_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
 

@@ -29,7 +29,7 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.solution_drafts TO authenticat
 
 CREATE TRIGGER solution_drafts_log AFTER INSERT OR DELETE ON public.solution_drafts FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 
-CREATE TRIGGER solution_drafts_updated_at BEFORE UPDATE ON public.solution_drafts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER solution_drafts_updated_at BEFORE INSERT OR UPDATE ON public.solution_drafts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE TRIGGER solution_drafts_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.solution_drafts FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
 

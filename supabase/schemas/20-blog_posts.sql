@@ -92,7 +92,7 @@ CREATE TRIGGER blog_posts_record_slug_redirect AFTER INSERT OR UPDATE OF slug ON
 
 CREATE TRIGGER blog_posts_require_approval BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.require_approval_to_publish();
 
-CREATE TRIGGER blog_posts_set_updated_at BEFORE UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER blog_posts_set_updated_at BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE TRIGGER blog_posts_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
 

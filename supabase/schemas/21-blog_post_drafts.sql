@@ -81,7 +81,7 @@ GRANT ALL ON FUNCTION public.publish_post_draft(post_id uuid, version timestamp 
 
 CREATE TRIGGER blog_post_drafts_log AFTER INSERT OR DELETE ON public.blog_post_drafts FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 
-CREATE TRIGGER blog_post_drafts_updated_at BEFORE UPDATE ON public.blog_post_drafts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER blog_post_drafts_updated_at BEFORE INSERT OR UPDATE ON public.blog_post_drafts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE TRIGGER blog_post_drafts_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.blog_post_drafts FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
 

@@ -102,7 +102,7 @@ CREATE TRIGGER contact_messages_guard BEFORE INSERT ON public.contact_messages F
 
 CREATE TRIGGER contact_messages_log AFTER DELETE OR UPDATE ON public.contact_messages FOR EACH ROW WHEN ((COALESCE(current_setting('privacy.quiet'::text, true), ''::text) <> 'on'::text)) EXECUTE FUNCTION private.log_change('leads');
 
-CREATE TRIGGER contact_messages_set_updated_at BEFORE UPDATE ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER contact_messages_set_updated_at BEFORE INSERT OR UPDATE ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE TRIGGER contact_messages_stamp_consent BEFORE INSERT ON public.contact_messages FOR EACH ROW EXECUTE FUNCTION public.stamp_consent();
 

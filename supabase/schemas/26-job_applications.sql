@@ -194,7 +194,7 @@ CREATE TRIGGER job_applications_guard BEFORE INSERT ON public.job_applications F
 
 CREATE TRIGGER job_applications_log AFTER DELETE OR UPDATE ON public.job_applications FOR EACH ROW WHEN ((COALESCE(current_setting('privacy.quiet'::text, true), ''::text) <> 'on'::text)) EXECUTE FUNCTION private.log_change('leads');
 
-CREATE TRIGGER job_applications_set_updated_at BEFORE UPDATE ON public.job_applications FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER job_applications_set_updated_at BEFORE INSERT OR UPDATE ON public.job_applications FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE TRIGGER job_applications_stamp_consent BEFORE INSERT ON public.job_applications FOR EACH ROW EXECUTE FUNCTION public.stamp_consent();
 

@@ -191,7 +191,7 @@ CREATE TRIGGER newsletter_subscribers_log AFTER DELETE OR UPDATE ON public.newsl
 
 CREATE TRIGGER newsletter_subscribers_normalize_email BEFORE INSERT OR UPDATE OF email ON public.newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION public.normalize_subscriber_email();
 
-CREATE TRIGGER newsletter_subscribers_set_updated_at BEFORE UPDATE ON public.newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+CREATE TRIGGER newsletter_subscribers_set_updated_at BEFORE INSERT OR UPDATE ON public.newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
 CREATE POLICY "Lead handlers can delete newsletter subscribers" ON public.newsletter_subscribers
     FOR DELETE TO authenticated

@@ -73,6 +73,81 @@ COMMENT ON FUNCTION private.log_file_change() IS 'AFTER INSERT/UPDATE/DELETE on 
 
 REVOKE ALL ON FUNCTION private.log_file_change() FROM PUBLIC, anon, authenticated, service_role;
 
+CREATE FUNCTION private.changed_media_names(old_file storage.objects, new_file storage.objects) RETURNS text[]
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  -- A name shows other bytes when a file appears there, leaves it, or is replaced (a new version or
+  -- content hash); a metadata refresh with the same bytes changes nothing.
+  select array_remove(array[
+    case when old_file.name is not null and (new_file.name is distinct from old_file.name
+                                             or new_file.version is distinct from old_file.version
+                                             or new_file.metadata ->> 'eTag' is distinct from old_file.metadata ->> 'eTag')
+         then old_file.name end,
+    case when new_file.name is not null and (new_file.name is distinct from old_file.name
+                                             or new_file.version is distinct from old_file.version
+                                             or new_file.metadata ->> 'eTag' is distinct from old_file.metadata ->> 'eTag')
+         then new_file.name end], null)
+$$;
+
+COMMENT ON FUNCTION private.changed_media_names(old_file storage.objects, new_file storage.objects) IS 'The object names whose bytes a write of storage.objects changes (the old row null on insert, the new row null on delete).';
+
+REVOKE ALL ON FUNCTION private.changed_media_names(old_file storage.objects, new_file storage.objects) FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.guard_approved_files() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_names text[] := private.changed_media_names(case when tg_op <> 'INSERT' then old end, case when tg_op <> 'DELETE' then new end);
+  v_item text;
+begin
+  -- Files under sign-off are changed through the Storage API by staff; service-role tooling
+  -- (storage:push, a restore) copies files as they are.
+  if (case when tg_op = 'DELETE' then old.bucket_id else new.bucket_id end) <> 'media'
+     or cardinality(v_names) = 0
+     or coalesce((select auth.role()), '') not in ('anon', 'authenticated')
+     or not private.content_requires_approval() then
+    return case when tg_op = 'DELETE' then old else new end;
+  end if;
+  -- Visitors would see other bytes than the ones approved: the approved file stays.
+  select i.kind into v_item from private.items_showing_files(v_names) as i where i.live limit 1;
+  if v_item is not null then
+    raise exception using
+      errcode = '42501',
+      message = 'Publishing needs approval: this file is shown on the live site as approved. Upload the new picture under another name and use it in the item; that change waits for approval.';
+  end if;
+  return case when tg_op = 'DELETE' then old else new end;
+end;
+$$;
+
+COMMENT ON FUNCTION private.guard_approved_files() IS 'BEFORE INSERT/UPDATE/DELETE on storage.objects: while content_requires_approval is on, refuses (42501) to API callers a write that changes the bytes at a media name a live post or solution shows (replacing, moving or removing it, or storing a file at that name).';
+
+REVOKE ALL ON FUNCTION private.guard_approved_files() FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.withdraw_reviews_of_changed_files() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_names text[] := private.changed_media_names(case when tg_op <> 'INSERT' then old end, case when tg_op <> 'DELETE' then new end);
+  v_item record;
+begin
+  if (case when tg_op = 'DELETE' then old.bucket_id else new.bucket_id end) <> 'media' or cardinality(v_names) = 0 then
+    return null;
+  end if;
+  -- An approval names the files' bytes: other bytes are another version, which waits for review.
+  for v_item in select distinct i.kind, i.item_id from private.items_showing_files(v_names) as i loop
+    perform private.withdraw_reviews_of_other_versions(v_item.kind, v_item.item_id);
+  end loop;
+  return null;
+end;
+$$;
+
+COMMENT ON FUNCTION private.withdraw_reviews_of_changed_files() IS 'AFTER INSERT/UPDATE/DELETE on storage.objects: withdraws the pending and approved reviews of every post or solution showing a media file whose bytes changed, since their fingerprint covered the old bytes.';
+
+REVOKE ALL ON FUNCTION private.withdraw_reviews_of_changed_files() FROM PUBLIC, anon, authenticated, service_role;
+
 CREATE FUNCTION public.media_usage() RETURNS TABLE(object_name text, item_table text, item_id text, item_label text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -178,7 +253,11 @@ COMMENT ON FUNCTION public.rewrite_media_references(from_name text, to_name text
 REVOKE ALL ON FUNCTION public.rewrite_media_references(from_name text, to_name text) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.rewrite_media_references(from_name text, to_name text) TO authenticated;
 
+CREATE TRIGGER objects_guard_approved_files BEFORE INSERT OR DELETE OR UPDATE ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.guard_approved_files();
+
 CREATE TRIGGER objects_log_file_change AFTER INSERT OR DELETE OR UPDATE ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.log_file_change();
+
+CREATE TRIGGER objects_withdraw_reviews_of_changed_files AFTER INSERT OR DELETE OR UPDATE ON storage.objects FOR EACH ROW EXECUTE FUNCTION private.withdraw_reviews_of_changed_files();
 
 CREATE POLICY "Media editors delete media files" ON storage.objects
     FOR DELETE TO authenticated

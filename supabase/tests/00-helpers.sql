@@ -85,6 +85,21 @@ begin
 end
 $$;
 
+-- Sign-off: the title visitors read of a post (null when they see none); the caller acts as anon afterwards.
+create or replace function tests.anon_title(item uuid) returns text language plpgsql as $$
+declare v text;
+begin
+  perform tests.act_as_anon();
+  execute 'select title from public.blog_posts where id = $1' into v using item;
+  return v;
+end
+$$;
+
+-- Sign-off: the fingerprint a reviewer's screen shows, the version waiting on an item.
+create or replace function tests.waiting_version(item uuid) returns text language sql security definer as $$
+  select fingerprint from public.content_reviews where item_id = item and state = 'pending'
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 commit;
 

@@ -74,8 +74,8 @@ select set_eq(
     'my_activity', 'log_staff_action',
     -- The media library's reads and rewrites, for staff with media.write only.
     'media_usage', 'rewrite_media_references',
-    -- Preview links: made by post editors only, opened by a token's holder.
-    'create_post_preview', 'post_preview',
+    -- Preview links: made by post editors, or by reviewers of what waits, opened by a token's holder.
+    'create_post_preview', 'create_review_preview', 'post_preview',
     -- Newsletter links by token, and the privacy notice's version.
     'confirm_newsletter', 'unsubscribe_newsletter', 'privacy_notice_version',
     -- Retention (service role) and personal-data requests (privacy.manage only).

@@ -35,15 +35,6 @@ $$;
 create function tests.first_live_version(item uuid) returns bigint language sql security definer as $$
   select id from private.revisions where row_id = item::text and (data ->> 'published')::boolean order by id limit 1
 $$;
--- Reads as a visitor; the caller acts as anon afterwards.
-create function tests.anon_title(item uuid) returns text language plpgsql as $$
-declare v text;
-begin
-  perform tests.act_as_anon();
-  execute 'select title from public.blog_posts where id = $1' into v using item;
-  return v;
-end
-$$;
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 
 -- The setting, the permission and the role -------------------------------------------------------------
@@ -145,7 +136,7 @@ select is(tests.mail_to('pgtap-cara32@example.test', 'requested'), 1::bigint, 't
 
 -- Deciding ------------------------------------------------------------------------------------------------
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000001');
-select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'approve', null) $$,
+select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'approve', null, tests.waiting_version('32000000-0000-4000-8000-0000000000b1')) $$,
   '42501', 'Only reviewers (Compliance or Admin) can approve or reject content.', 'an editor cannot approve');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000002');
 select ok(exists (select 1 from public.content_reviews where item_id = '32000000-0000-4000-8000-0000000000b1' and state = 'pending'),
@@ -153,12 +144,12 @@ select ok(exists (select 1 from public.content_reviews where item_id = '32000000
 select ok(not tests.allowed($$ update public.blog_posts set published = true where id = '32000000-0000-4000-8000-0000000000b1' $$),
   'and writes no post herself');
 select tests.act_as_admin();
-select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'approve', null) $$,
+select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'approve', null, tests.waiting_version('32000000-0000-4000-8000-0000000000b1')) $$,
   '42501', 'You made the last change to this version: another reviewer must approve it.', 'the author of the last change cannot approve it');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000002');
-select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'maybe', null) $$,
+select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'maybe', null, tests.waiting_version('32000000-0000-4000-8000-0000000000b1')) $$,
   '22023', 'The decision is approve or reject.', 'the decision is approve or reject');
-select lives_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'approve', 'Fine') $$,
+select lives_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'approve', 'Fine', tests.waiting_version('32000000-0000-4000-8000-0000000000b1')) $$,
   'another reviewer approves it');
 select is(tests.anon_title('32000000-0000-4000-8000-0000000000b1'), 'Draft by admin', 'and the approved version is live');
 select tests.act_as_owner();
@@ -179,23 +170,23 @@ select lives_ok($$ select public.request_review('post', '32000000-0000-4000-8000
 select lives_ok($$ update public.blog_post_drafts set post_values = '{"title": "Changed once more"}' where id = '32000000-0000-4000-8000-0000000000b1' $$,
   'and changed again while it waits');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000002');
-select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'approve', null) $$,
-  'P0002', null, 'the change withdrew the request: nothing is left to approve');
+select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'approve', null, (tests.review_of('32000000-0000-4000-8000-0000000000b1')).fingerprint) $$,
+  '40001', 'This changed after you opened it; review the new version', 'the change withdrew the request: the version on screen cannot be approved');
 
 -- A rejection keeps the post unpublished and records the note.
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000001');
 select lives_ok($$ select public.request_review('post', '32000000-0000-4000-8000-0000000000b5', null) $$, 'a second post is sent for review');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000002');
-select ok(length(public.create_post_preview('32000000-0000-4000-8000-0000000000b5')) = 64,
+select ok(length(public.create_review_preview((tests.review_of('32000000-0000-4000-8000-0000000000b5')).id)) = 64,
   'a reviewer makes a preview link of a post waiting for review');
-select throws_ok($$ select public.create_post_preview('32000000-0000-4000-8000-0000000000b2') $$, '42501', 'Only post editors can share previews.',
-  'but not of a post nothing waits on');
-select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b5', 'reject', ' ') $$,
-  '22023', 'Say what needs to change: a rejection needs a note.', 'a rejection needs a note');
-select lives_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b5', 'reject', 'Returns cannot be promised') $$,
-  'the reviewer rejects it with a note');
 select throws_ok($$ select public.create_post_preview('32000000-0000-4000-8000-0000000000b5') $$, '42501', 'Only post editors can share previews.',
-  'nor of one once it is decided');
+  'but not an editor''s preview link');
+select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b5', 'reject', ' ', tests.waiting_version('32000000-0000-4000-8000-0000000000b5')) $$,
+  '22023', 'Say what needs to change: a rejection needs a note.', 'a rejection needs a note');
+select lives_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b5', 'reject', 'Returns cannot be promised', tests.waiting_version('32000000-0000-4000-8000-0000000000b5')) $$,
+  'the reviewer rejects it with a note');
+select throws_ok(format('select public.create_review_preview(%L)', (tests.review_of('32000000-0000-4000-8000-0000000000b5')).id), 'P0002', null,
+  'nor one of a review once it is decided');
 select tests.act_as_owner();
 select ok(not (select published from public.blog_posts where id = '32000000-0000-4000-8000-0000000000b5'), 'the rejected post stays unpublished');
 select is(tests.logged('32000000-0000-4000-8000-0000000000b5', 'rejected') ->> 'note', 'Returns cannot be promised',
@@ -205,7 +196,7 @@ select is(tests.logged('32000000-0000-4000-8000-0000000000b5', 'rejected') ->> '
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000001');
 select lives_ok($$ select public.request_review('solution', '32000000-0000-4000-8000-0000000000c1', null) $$, 'a new solution is sent for review');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000002');
-select lives_ok($$ select public.review_content('solution', '32000000-0000-4000-8000-0000000000c1', 'approve', null) $$, 'and approved');
+select lives_ok($$ select public.review_content('solution', '32000000-0000-4000-8000-0000000000c1', 'approve', null, tests.waiting_version('32000000-0000-4000-8000-0000000000c1')) $$, 'and approved');
 select tests.act_as_anon();
 select isnt_empty($$ select 1 from public.solutions where id = '32000000-0000-4000-8000-0000000000c1' $$, 'so visitors see it');
 

@@ -97,6 +97,25 @@ describe('Reviews queue', () => {
     expect(await screen.findByText('Nothing waits for review')).toBeTruthy()
   })
 
+  it('refuses to approve a version the reviewer did not see, and shows the new one', async () => {
+    const id = await draftPost(editor, 'review-stale', 'Savings rates')
+    await askForReview(editor, id)
+    const user = userEvent.setup()
+    renderRoute(screenRoute, reviewer, '/admin/reviews')
+    await listLoaded()
+    const approve = await screen.findByRole('button', { name: 'Approve Savings rates' })
+    // While the card shows the first version, the editor changes the text and asks again.
+    const { error } = await editor.from('blog_posts').update({ title: 'Guaranteed 35% returns' }).eq('id', id)
+    if (error) throw new Error(error.message)
+    await askForReview(editor, id)
+
+    await user.click(approve)
+    await expectToast('Error', 'This changed after you opened it; review the new version')
+    expect(await postState(id)).toEqual({ published: false, review: { state: 'pending', decision_note: null } })
+    expect(await screen.findByRole('heading', { name: 'Guaranteed 35% returns' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Savings rates' })).toBeNull()
+  })
+
   it("tells an editor who publishes without an approval what to do, in the database's words", async () => {
     const id = await draftPost(editor, 'review-needed-first', 'Deposit bonus')
     const user = userEvent.setup()
@@ -119,6 +138,9 @@ describe('Reviews queue', () => {
     const token = link.getAttribute('href')?.split('/preview/')[1] ?? ''
     const { data } = await serviceDb(env.backend).rpc('post_preview', { token })
     expect(data).toEqual([expect.objectContaining({ title: 'Card rates' })])
+    // The editor's list of the post's links does not show the reviewer's.
+    const { data: links } = await editor.from('post_previews').select('id').eq('post_id', id)
+    expect(links).toEqual([])
   })
 
   it("opens a live solution's edit on its waiting draft copy, while visitors keep the approved text", async () => {

@@ -1,9 +1,9 @@
 import { reviewMessages as text, type ReviewDecision, type ReviewKind } from '~/entities/content-review'
-import { sharePreview } from '~/features/admin/blog/share-preview'
+import { postPreviewMessages, previewPath } from '~/entities/post-preview'
 import { PageHeader } from '~/features/admin/components/page-header'
-import { adminAction, loadOr, refused, type ActionResult } from '~/features/admin/lib/admin-action'
+import { adminAction, attempt, loadOr, refused, type ActionResult } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
-import { listWaitingReviews, reviewContent } from '~/features/admin/reviews/api/reviews'
+import { createReviewPreview, listWaitingReviews, reviewContent } from '~/features/admin/reviews/api/reviews'
 import { ReviewQueue } from '~/features/admin/reviews/components/review-queue'
 import type { Route } from './+types/reviews'
 
@@ -19,10 +19,13 @@ export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use
 const KINDS: readonly ReviewKind[] = ['post', 'solution']
 const DECISIONS: readonly ReviewDecision[] = ['approve', 'reject']
 
-/** The database's own refusal (not your change to approve, withdrawn by a change) is what the reviewer reads. */
-async function explain(work: () => Promise<void>, success: string): Promise<ActionResult> {
+/**
+ * The database's own refusal (not your change to approve) is what the reviewer reads. A version
+ * changed since the screen showed it is refused and the queue is read again, to show the new one.
+ */
+async function explain(work: () => Promise<'decided' | 'changed'>, success: string): Promise<ActionResult> {
   try {
-    await work()
+    if ((await work()) === 'changed') return { ...refused(text.changed), reload: true }
     return { ok: true, toast: { kind: 'success', message: success } }
   } catch (error) {
     console.error(text.decideFailed, error)
@@ -31,15 +34,20 @@ async function explain(work: () => Promise<void>, success: string): Promise<Acti
 }
 
 export const clientAction = adminAction({
-  // A post waiting for review, as visitors will see it: the database allows reviewers that much.
-  preview: sharePreview,
+  // A post waiting for review, as visitors will see it: the version under review, while it waits.
+  preview: async (db, body) => {
+    let token = ''
+    const result = await attempt(async () => (token = await createReviewPreview(db, String(body.reviewId))), text.previewFailed, postPreviewMessages.created)
+    return result.ok ? { ...result, link: previewPath(token) } : result
+  },
   decide: async (db, body) => {
     const kind = KINDS.find((k) => k === body.kind)
     const decision = DECISIONS.find((d) => d === body.decision)
     const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note.trim() : null
-    if (!kind || !decision || typeof body.id !== 'string') return refused(text.decideFailed)
+    const fingerprint = typeof body.fingerprint === 'string' ? body.fingerprint : null
+    if (!kind || !decision || typeof body.id !== 'string' || !fingerprint) return refused(text.decideFailed)
     if (decision === 'reject' && !note) return refused(text.noteNeeded, { note: text.noteNeeded })
-    return explain(() => reviewContent(db, kind, String(body.id), decision, note), decision === 'approve' ? text.approved : text.rejected)
+    return explain(() => reviewContent(db, kind, String(body.id), decision, note, fingerprint), decision === 'approve' ? text.approved : text.rejected)
   },
 })
 

@@ -1,7 +1,8 @@
 // Every admin write goes through its route's clientAction: the form or button posts JSON with an
 // `intent` (create, update, delete, publish, move, …), the action runs it against the database and
 // returns what the person sees: the toast, and field errors when the input broke a rule. A refused
-// write answers with status 400, so the router does not reload the list for nothing.
+// write answers with status 400, so the router does not reload the list for nothing (unless the
+// refusal says the screen is out of date).
 import { data } from 'react-router'
 import type { ZodType } from 'zod'
 import type { EntityMessages } from '~/entities/messages'
@@ -34,6 +35,8 @@ export interface ActionResult {
   conflict?: Conflict
   /** What the write made that is shown only now (a preview link's address, an uploaded image's URL). */
   link?: string
+  /** A refusal because what the screen shows is out of date: its data is read again. */
+  reload?: boolean
 }
 
 export interface ActionBody {
@@ -72,7 +75,7 @@ export function adminAction(intents: Record<string, Intent>) {
     const body = (await request.json()) as ActionBody
     const run = Object.hasOwn(intents, body.intent) ? intents[body.intent] : undefined
     const result: ActionResult = run ? await run(await adminDb(), body) : { ok: false, toast: { kind: 'error', message: 'Unknown action' } }
-    return result.ok ? result : data(result, { status: 400 })
+    return result.ok || result.reload ? result : data(result, { status: 400 })
   }
 }
 

@@ -27,9 +27,28 @@ export async function requestReview(db: Db, kind: ReviewKind, id: string, note: 
   check(await db.rpc('request_review', { kind, id, note: note ?? undefined }), m.requestFailed)
 }
 
-/** Approves (publishing the approved version) or rejects (with a note) what waits on the item. */
-export async function reviewContent(db: Db, kind: ReviewKind, id: string, decision: ReviewDecision, note: string | null): Promise<void> {
-  check(await db.rpc('review_content', { kind, id, decision, note: note ?? undefined }), m.decideFailed)
+/**
+ * Approves (publishing the approved version) or rejects (with a note) the version of the item the
+ * reviewer saw, named by its fingerprint. 'changed' when the item changed after the reviewer opened
+ * it (the database refuses to decide another version than the one on screen).
+ */
+export async function reviewContent(
+  db: Db,
+  kind: ReviewKind,
+  id: string,
+  decision: ReviewDecision,
+  note: string | null,
+  fingerprint: string,
+): Promise<'decided' | 'changed'> {
+  const result = await db.rpc('review_content', { kind, id, decision, note: note ?? undefined, fingerprint })
+  if (result.error?.code === '40001') return 'changed'
+  check(result, m.decideFailed)
+  return 'decided'
+}
+
+/** A preview link of exactly the version under review (a post), working while the review waits; returns its token. */
+export async function createReviewPreview(db: Db, reviewId: string): Promise<string> {
+  return unwrap(await db.rpc('create_review_preview', { review_id: reviewId }), m.previewFailed)
 }
 
 /** Whether publishing needs approval now (site setting content_requires_approval). */

@@ -1,8 +1,9 @@
 // The review queue: each version waiting for approval, who asked and when, what changes against the
-// live version (word by word, as History compares versions), and the decision: Approve, or Request
-// changes with a note the author receives.
+// live version (word by word, as History compares versions), the stored files it shows, and the
+// decision: Approve, or Request changes with a note the author receives. A decision names the
+// version on screen by its fingerprint, so a version that changed meanwhile is never decided.
 import { useId, useState } from 'react'
-import { reviewFields, reviewMessages as text, type ContentReview } from '~/entities/content-review'
+import { reviewFields, reviewFiles, reviewMessages as text, type ContentReview } from '~/entities/content-review'
 import { Comparison } from '../../components/history-panel'
 import { EmptyState } from '../../components/empty-state'
 import { badge, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
@@ -36,12 +37,13 @@ function ReviewItem({ review, action }: { review: ContentReview; action: AdminAc
       return
     }
     setNoteError(null)
-    await submit({ intent: 'decide', kind: review.kind, id: review.item_id, decision, note })
+    await submit({ intent: 'decide', kind: review.kind, id: review.item_id, decision, note, fingerprint: review.fingerprint })
   }
   const sharePreview = async () => {
-    const result = await submit({ intent: 'preview', id: review.item_id })
+    const result = await submit({ intent: 'preview', reviewId: review.id })
     if (result.ok && result.link) setPreview(result.link)
   }
+  const files = Object.entries(reviewFiles(review.files))
 
   return (
     <li className={`${card} p-4`} aria-labelledby={headingId}>
@@ -65,7 +67,7 @@ function ReviewItem({ review, action }: { review: ContentReview; action: AdminAc
           </a>
         </p>
       ) : null}
-      {review.kind === 'post' && !review.live_content ? (
+      {review.kind === 'post' ? (
         <p className="mt-2 text-sm">
           {preview ? (
             <a className="text-brand-primary underline" href={preview} target="_blank" rel="noreferrer">
@@ -84,6 +86,18 @@ function ReviewItem({ review, action }: { review: ContentReview; action: AdminAc
           <Comparison version={baseline(review)} current={reviewFields(review.content)} />
         </div>
       </details>
+      {files.length > 0 ? (
+        <div className="mt-2 text-sm text-slate-700">
+          <p className="font-medium text-slate-800">Files in this version</p>
+          <ul className="mt-1 grid gap-0.5">
+            {files.map(([name, hash]) => (
+              <li key={name}>
+                {name} <span className="text-xs text-slate-500">{hash ? `content hash ${hash.slice(0, 12)}` : 'not stored'}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <p className="mt-2 text-xs text-slate-500">Fingerprint {review.fingerprint.slice(0, 12)}</p>
       <div className="mt-3 grid gap-2">
         <label htmlFor={noteId} className="text-sm font-medium text-slate-800">
