@@ -11,6 +11,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { startVarnish, type Varnish } from '../../scripts/lib/varnish.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { purgesDelivered } from '../helpers/purge-outbox.ts'
 import { startSite, type SiteServer } from '../helpers/site-server.ts'
 import { watchCsp } from './support/csp.ts'
 import { test } from './support/fixtures.ts'
@@ -53,11 +54,7 @@ beforeAll(async () => {
     startSite(backend.url, backend.keys.anonKey, { ...siteEnv, PORT: String(onePort) }),
     startSite(backend.url, backend.keys.anonKey, { ...siteEnv, PORT: String(twoPort), PAGE_STORE_DIR: twoStore }),
   ])
-  for (let waited = 0; waited < 10_000; waited += 100) {
-    const { count } = await backend.service().from('edge_purges').select('id', { count: 'exact', head: true }).is('delivered_at', null)
-    if (count === 0) break
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
+  await purgesDelivered(backend)
 })
 
 afterAll(async () => {
