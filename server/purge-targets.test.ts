@@ -42,7 +42,7 @@ describe('Varnish', () => {
       ['PURGE', '/'],
     ])
     expect(varnish.received[0].headers['surrogate-key']).toBe(keys(100).join(' '))
-    expect(varnish.received[1].headers['surrogate-key']!.split(' ')).toHaveLength(50)
+    expect(String(varnish.received[1].headers['surrogate-key']).split(' ')).toHaveLength(50)
   })
 
   it('tries again after a failure, and reports one that lasts', async () => {
