@@ -15,7 +15,7 @@ import { createRequestHandler, type RouterContextProvider, type ServerBuild } fr
 import { chooseEncoding, compressResponse, worthCompressing } from './compression.ts'
 import type { ServerConfig } from './config.ts'
 import { checkHealth } from './health.ts'
-import { log, requestScope } from './log.ts'
+import { log, loggedPath, requestScope } from './log.ts'
 import { httpDuration, httpRequests, metricsText, pageCacheLookups, watchPageCache } from './metrics.ts'
 import { createServiceClient } from '../src/lib/supabase.server.ts'
 import type { RenderRecord } from '../src/lib/render-record.ts'
@@ -223,13 +223,13 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     httpRequests.inc({ method, route, status: response.status })
     httpDuration.observe({ method, route }, seconds)
     log.info(
-      { reqId: requestId, method, path: c.req.path, route, status: response.status, ms: Math.round(seconds * 10_000) / 10, ip: c.get('visitorIp') },
+      { reqId: requestId, method, path: loggedPath(c.req.path), route, status: response.status, ms: Math.round(seconds * 10_000) / 10, ip: c.get('visitorIp') },
       'request',
     )
   })
 
   app.onError((error, c) => {
-    console.error('web server: unhandled error for', c.req.method, c.req.path, error)
+    console.error('web server: unhandled error for', c.req.method, loggedPath(c.req.path), error)
     return c.html(ERROR_PAGE, 500)
   })
 
@@ -303,7 +303,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     // A post from another site's page (React Router refuses it too; here it costs one log line).
     const origin = c.req.header('origin')
     if (origin !== undefined && origin !== url.origin) {
-      console.warn(`web server: refused a ${method} to ${pathname} from another origin (${origin.slice(0, 100)})`)
+      console.warn(`web server: refused a ${method} to ${loggedPath(pathname)} from another origin (${origin.slice(0, 100)})`)
       return textAnswer('Bad Request', 400)
     }
     let request = c.req.raw

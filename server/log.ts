@@ -47,3 +47,29 @@ export function configureLog(options: LogOptions): Logger {
   }
   return log
 }
+
+/** The token segment of a newsletter link (confirm, unsubscribe) or a preview link, in any spelling. */
+const TOKEN_SEGMENT = /((?:^|\/)(?:newsletter\/+(?:confirm|unsubscribe)|preview)\/+)[^/]+/gi
+/** A CV's object name (the applicant's own file name) in a proxied Storage path. */
+const CV_OBJECT = /(\/storage\/v1\/object\/(?:[a-z]+\/)*applications\/).+/gi
+
+/**
+ * A request path as the log may hold it: the token of a personal link and the name of a CV
+ * replaced, since a log is read and kept by more people than the links were sent to.
+ */
+export function loggedPath(path: string): string {
+  let decoded = path
+  try {
+    decoded = decodeURI(path)
+  } catch {
+    // A malformed escape is redacted as it came.
+  }
+  if (!decoded.match(TOKEN_SEGMENT) && !decoded.match(CV_OBJECT)) return path
+  return (
+    decoded
+      .replace(TOKEN_SEGMENT, '$1[token]')
+      .replace(CV_OBJECT, '$1[file]')
+      // eslint-disable-next-line no-control-regex -- a decoded path may hold control characters; the log line must not
+      .replace(/[\u0000-\u001f\u007f]/g, '?')
+  )
+}

@@ -77,9 +77,13 @@ export function createDelivery({ smtpUrl, mailDir, from }: Pick<MailOptions, 'sm
     await mkdir(mailDir, { recursive: true })
     const file = path.join(mailDir, mailFileName())
     await writeFile(file, info.message as Buffer, { mode: 0o600 })
-    console.log(`E-mail to ${mail.to} written to ${file} (no SMTP_URL)`)
+    // The file, never the recipient: a log is read and kept by more people than the mail.
+    console.log(`E-mail written to ${file} (no SMTP_URL)`)
   }
 }
+
+/** An e-mail address inside a mail server's answer. */
+const ADDRESS = /[^\s<>"'()]+@[^\s<>"'()]+/g
 
 /** Sends every e-mail that is due now; returns how many went. */
 export async function sendDueMail(db: Db, deliver: Deliver, siteOrigin: string): Promise<number> {
@@ -97,7 +101,8 @@ export async function sendDueMail(db: Db, deliver: Deliver, siteOrigin: string):
       const { error: finishError } = await db.rpc('finish_mail', failure ? { mail_id: mail.id, failure } : { mail_id: mail.id })
       if (failure) {
         mailFailures.inc({ kind: mail.kind })
-        console.error(`E-mail (${mail.kind}) to ${mail.recipient} failed (attempt ${mail.attempts}), retried later: ${failure}`)
+        // Its recipient may be a visitor, and a mail server's refusal may quote the address: neither is logged.
+        console.error(`E-mail (${mail.kind}) failed (attempt ${mail.attempts}), retried later: ${failure.replace(ADDRESS, '[address]')}`)
       } else {
         mailSent.inc({ kind: mail.kind })
         sent += 1

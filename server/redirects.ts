@@ -27,10 +27,14 @@ export function normalizePath(pathname: string): string {
   return path.length > 1 ? path.replace(/\/+$/, '') || '/' : path
 }
 
+/** What a Location header carries as it is: printable ASCII, no space. */
+const LOCATION = /^[\x21-\x7e]+$/
+
 export class RedirectTable {
   private table = new Map<string, Redirect>()
   private timer: NodeJS.Timeout | undefined
   private failing = false
+  private readonly leftOut = new Set<string>()
   private readonly url: URL
 
   constructor(
@@ -59,6 +63,18 @@ export class RedirectTable {
     return this.table.size === 0 ? undefined : this.table.get(normalizePath(pathname))
   }
 
+  /**
+   * A target goes into a Location header: printable ASCII only (the database stores nothing else; a
+   * row from before that rule is left out, and said once, rather than answering 500 on every visit).
+   */
+  private usable(row: RedirectRow): boolean {
+    if (LOCATION.test(row.to_path)) return true
+    if (!this.leftOut.has(row.from_path))
+      console.error(`web server: the redirect from ${JSON.stringify(row.from_path)} is left out: its target is not printable ASCII`)
+    this.leftOut.add(row.from_path)
+    return false
+  }
+
   async refresh(): Promise<void> {
     try {
       const answer = await fetch(this.url, {
@@ -66,7 +82,7 @@ export class RedirectTable {
         signal: AbortSignal.timeout(Math.max(this.intervalMs * 3, 3000)),
       })
       if (!answer.ok) throw new Error(`Supabase answered ${answer.status}`)
-      const rows = (await answer.json()) as RedirectRow[]
+      const rows = ((await answer.json()) as RedirectRow[]).filter((row) => this.usable(row))
       this.table = new Map(rows.map((row) => [row.from_path, { to: row.to_path, status: row.status_code === 302 ? 302 : 301 }]))
       if (this.failing) console.log('web server: redirects are read again')
       this.failing = false

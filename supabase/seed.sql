@@ -266,6 +266,8 @@ insert into public.job_openings (slug, title, location, country, remote, departm
    '<p>Analyse repayment behaviour across client portfolios and turn it into collection strategies and product improvements for iRepay. This role has been filled; thank you to everyone who applied.</p>',
    'Strong SQL and spreadsheet skills, experience with Python or R, and an interest in lending and credit risk.',
    false, now() - interval '95 days');
+-- The on-site roles are in Lagos State; their street address is the company's (site setting).
+update public.job_openings set region = 'Lagos' where not remote;
 
 -- Solutions: public order is created_at ascending, so the flagship comes first --------------------
 

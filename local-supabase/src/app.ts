@@ -26,6 +26,11 @@ export async function createRequestLog(): Promise<Logger> {
   return pino({ base: { pid: process.pid, name: 'local-backend' }, timestamp: pino.stdTimeFunctions.isoTime }, destination)
 }
 
+/** A CV's object name is the applicant's own file name: the log keeps the path up to the bucket. */
+export function loggedPath(pathname: string): string {
+  return pathname.replace(/(\/storage\/v1\/object\/(?:[a-z]+\/)*applications\/).+/i, '$1[file]')
+}
+
 /** @param requestLog where each request's line goes; none: no request log (LOG_REQUESTS=0). */
 export function createApp(deps: BackendDeps, requestLog: Logger | null): Hono {
   const app = new Hono()
@@ -50,7 +55,7 @@ export function createApp(deps: BackendDeps, requestLog: Logger | null): Hono {
     c.res.headers.set('X-Request-Id', reqId)
     if (!requestLog) return
     const ms = Math.round((performance.now() - started) * 10) / 10
-    requestLog.info({ reqId, method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms }, 'request')
+    requestLog.info({ reqId, method: c.req.method, path: loggedPath(new URL(c.req.url).pathname), status: c.res.status, ms }, 'request')
   })
 
   // Supabase answers any origin with '*': its APIs authenticate with headers (apikey, bearer), never

@@ -16,7 +16,9 @@ export type { Transaction }
 
 // PGlite's default 128 MB of shared buffers is most of its memory; this database is small.
 // wal_sync_method=fsync: see durableFileSystem() (fdatasync never reaches the OS inside PGlite).
-const POSTGRES_CONF = ['shared_buffers=16MB', 'wal_sync_method=fsync']
+// compute_query_id=on: EXPLAIN VERBOSE names the query's identifier, as on a Supabase project
+// (where pg_stat_statements has it computed).
+const POSTGRES_CONF = ['shared_buffers=16MB', 'wal_sync_method=fsync', 'compute_query_id=on']
 
 export interface OpenOptions {
   seed?: boolean

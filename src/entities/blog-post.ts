@@ -23,8 +23,8 @@ export const blogPostSchema = z
     slug: slugRule,
     category: requiredText('Category', 100),
     author_name: requiredText('Author Name', 200),
-    author_avatar: optionalUrlRule('Author Avatar URL'),
-    featured_image: urlRule('Featured Image URL'),
+    author_avatar: optionalUrlRule('Author picture'),
+    featured_image: urlRule('Featured image'),
     tags: z
       .array(z.string().trim().max(100))
       .max(50, 'At most 50 tags')

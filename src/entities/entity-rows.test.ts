@@ -16,6 +16,8 @@ const opening = {
   slug: '',
   location: 'Lagos',
   country: ' ng ',
+  street_address: ' 12 Idowu Taylor Street ',
+  region: '',
   remote: false,
   department: 'Design',
   type: 'Full-time',
@@ -67,6 +69,8 @@ describe('entity schemas give the row to write', () => {
       ...opening,
       title: 'Product Designer',
       country: 'NG',
+      street_address: '12 Idowu Taylor Street',
+      region: null,
       salary_min: 450000,
       salary_max: null,
       salary_currency: 'NGN',
@@ -77,8 +81,19 @@ describe('entity schemas give the row to write', () => {
   })
 
   it('store a currency and a period only with a salary figure, and no closing time as null', () => {
-    const row = jobOpeningSchema.parse({ ...opening, salary_min: '', closes_at: '', description: '<script>alert(1)</script>' })
-    expect(row).toMatchObject({ salary_min: null, salary_max: null, salary_currency: null, salary_unit: null, closes_at: null, description: null })
+    const row = jobOpeningSchema.parse({ ...opening, salary_min: '', closes_at: '' })
+    expect(row).toMatchObject({ salary_min: null, salary_max: null, salary_currency: null, salary_unit: null, closes_at: null })
+  })
+
+  it('refuse an opening whose description shows no text once sanitized: a JobPosting needs one', () => {
+    for (const description of ['', '<script>alert(1)</script>', '<p> &nbsp;</p>', '<img src="/a.png" alt="">']) {
+      const result = jobOpeningSchema.safeParse({ ...opening, description })
+      expect(result.success, description).toBe(false)
+      expect(
+        result.error?.issues.map((issue) => [issue.path.join('.'), issue.message]),
+        description,
+      ).toEqual([['description', 'Description is required']])
+    }
   })
 
   it('store a post with its HTML sanitized, its tags trimmed without blanks, and its time in UTC', () => {
@@ -121,6 +136,22 @@ describe('entity schemas give the row to write', () => {
   it('store a redirect status and a rating as numbers', () => {
     expect(redirectSchema.parse({ from_path: '/old', to_path: '/new', status_code: '302' }).status_code).toBe(302)
     expect(testimonialSchema.parse({ quote: 'Q', name: 'N', title: 'T', avatar: '/a.png', rating: '4' }).rating).toBe(4)
+  })
+
+  it('refuse a redirect target with control or look-alike characters, as the database does', () => {
+    const target = (to_path: string) => redirectSchema.safeParse({ from_path: '/old', to_path, status_code: '301' })
+    for (const bad of [
+      '/about\u0001',
+      'https://evil\u3002example/',
+      '/\uff0fevil.example',
+      'https://evil\uff0eexample/',
+      '/ab\u200bout',
+      'https://evil%E3%80%82example/',
+    ]) {
+      expect(target(bad).success).toBe(false)
+    }
+    expect(target('/about\u0001').error?.issues[0].message).toMatch(/control characters or characters that look like/)
+    for (const good of ['/about', '/Café-Menü', 'https://partner.example.com:8443/offer?x=1#top']) expect(target(good).success).toBe(true)
   })
 
   it('write a row opened in its form and saved unchanged back as it was', () => {

@@ -9,6 +9,16 @@ export function requiredHtml(label: string, max: number) {
   return requiredText(label, max).transform(sanitizeHtml)
 }
 
+/** Whether HTML shows any text: not only tags, non-breaking spaces and white space. */
+export function htmlHasText(html: string): boolean {
+  return html.replace(/<[^>]*>|&nbsp;|&#160;|\s/g, '') !== ''
+}
+
+/** HTML that must be given and show text once sanitized (an image alone, or nothing safe, is refused). */
+export function requiredHtmlText(label: string, max: number) {
+  return requiredHtml(label, max).refine(htmlHasText, `${label} is required`)
+}
+
 /** HTML that may be left blank: sanitized, and null when nothing is left. */
 export function optionalHtml(label: string, max: number) {
   return optionalText(label, max).transform((html) => (html === null ? null : blankToNull(sanitizeHtml(html))))

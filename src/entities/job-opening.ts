@@ -3,7 +3,7 @@
 import { z } from '~/lib/schemas'
 import type { Tables } from '~/lib/database.types'
 import { entityMessages } from './messages'
-import { optionalHtml } from './html-rules'
+import { requiredHtmlText } from './html-rules'
 import { optionalText, requiredText, SLUG_PATTERN } from './rules'
 
 export type JobOpening = Tables<'job_openings'>
@@ -51,6 +51,8 @@ export const jobOpeningSchema = z
       .trim()
       .regex(/^[A-Za-z]{2}$/, 'Country: the two-letter code, such as NG')
       .transform((code) => code.toUpperCase()),
+    street_address: optionalText('Street address', 200),
+    region: optionalText('Region', 100),
     remote: z.boolean(),
     department: requiredText('Department', 100),
     type: z.enum(JOB_TYPES),
@@ -62,7 +64,8 @@ export const jobOpeningSchema = z
       .regex(/^([A-Za-z]{3})?$/, 'Currency: the three-letter code, such as NGN')
       .transform((code) => (code === '' ? null : code.toUpperCase())),
     salary_unit: z.enum(['', ...SALARY_UNITS.map((unit) => unit.value)]).transform((unit) => (unit === '' ? null : unit)),
-    description: optionalHtml('Description', 50000),
+    // A role's page is a JobPosting, which search engines refuse without a description.
+    description: requiredHtmlText('Description', 50000),
     requirements: optionalText('Requirements', 20000),
     // A new opening is visible at once.
     active: z.boolean().default(true),

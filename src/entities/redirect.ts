@@ -8,6 +8,17 @@ export type Redirect = Tables<'redirects'>
 
 export const REDIRECT_STATUSES = ['301', '302'] as const
 
+const UNSAFE_TARGET_MESSAGE = 'The target cannot hold control characters or characters that look like / . ? # or @: type them on an ordinary keyboard'
+/** Control and invisible format characters, and the ideographic full stop (a dot to a browser's host parser). */
+// eslint-disable-next-line no-control-regex -- control characters are the point
+const CONTROL_OR_INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3002\ufeff]/
+const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/
+
+/** The database's rule (private.unsafe_url_characters): also any non-ASCII character whose compatibility form is punctuation, like ／ or ．. */
+function hasUnsafeCharacters(target: string): boolean {
+  return CONTROL_OR_INVISIBLE.test(target) || [...target].some((c) => c > '~' && ASCII_PUNCTUATION.test(c.normalize('NFKC')))
+}
+
 export const redirectSchema = z.object({
   from_path: z
     .string()
@@ -21,7 +32,8 @@ export const redirectSchema = z.object({
     .trim()
     .min(1, 'To is required')
     .max(2048, 'To must be at most 2048 characters')
-    .regex(/^(\/(?!\/)\S*|https?:\/\/[^\s/]+\S*)$/i, 'Use a path starting with / or a URL starting with http:// or https://'),
+    .refine((to) => !hasUnsafeCharacters(to), UNSAFE_TARGET_MESSAGE)
+    .regex(/^(\/(?!\/)\S*|https?:\/\/[a-z0-9.-]+(:\d{1,5})?([/?#]\S*)?)$/i, 'Use a path starting with / or a URL starting with http:// or https://'),
   // A choice in the form, a number in the row.
   status_code: z.enum(REDIRECT_STATUSES).transform(Number),
 })

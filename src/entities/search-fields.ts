@@ -11,6 +11,6 @@ export const SEARCH_DESCRIPTION_ADVICE = 160
 export const searchFieldsSchema = z.object({
   seo_title: optionalText('SEO Title', 200),
   seo_description: optionalText('Meta Description', 500),
-  social_image: optionalUrlRule('Social Image URL'),
+  social_image: optionalUrlRule('Social image'),
   hide_from_search: z.boolean(),
 })

@@ -360,9 +360,10 @@ export type Database = {
           country: string | null
           created_at: string
           department: string
-          description: string | null
+          description: string
           id: string
           location: string
+          region: string | null
           remote: boolean
           requirements: string | null
           salary_currency: string | null
@@ -370,6 +371,7 @@ export type Database = {
           salary_min: number | null
           salary_unit: string | null
           slug: string
+          street_address: string | null
           title: string
           type: string
           updated_at: string
@@ -381,9 +383,10 @@ export type Database = {
           country?: string | null
           created_at?: string
           department: string
-          description?: string | null
+          description: string
           id?: string
           location: string
+          region?: string | null
           remote?: boolean
           requirements?: string | null
           salary_currency?: string | null
@@ -391,6 +394,7 @@ export type Database = {
           salary_min?: number | null
           salary_unit?: string | null
           slug: string
+          street_address?: string | null
           title: string
           type?: string
           updated_at?: string
@@ -402,9 +406,10 @@ export type Database = {
           country?: string | null
           created_at?: string
           department?: string
-          description?: string | null
+          description?: string
           id?: string
           location?: string
+          region?: string | null
           remote?: boolean
           requirements?: string | null
           salary_currency?: string | null
@@ -412,6 +417,7 @@ export type Database = {
           salary_min?: number | null
           salary_unit?: string | null
           slug?: string
+          street_address?: string | null
           title?: string
           type?: string
           updated_at?: string

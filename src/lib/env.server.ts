@@ -1,5 +1,6 @@
 // The web server's environment, checked once at start. The anon key is public by design; the
 // service-role key is read only for the server-side staff actions and never leaves this process.
+import path from 'node:path'
 import { z } from './schemas'
 
 const serverEnvSchema = z.object({
@@ -70,4 +71,12 @@ export function imageTransformations(): boolean {
 /** The project's service-role key (SUPABASE_SERVICE_ROLE_KEY), or null when this server has none. */
 export function serviceRoleKey(): string | null {
   return process.env.SUPABASE_SERVICE_ROLE_KEY?.trim() || null
+}
+
+/**
+ * Where the copies of e-mails sent without SMTP_URL are: DATA_DIR/mail (DATA_DIR defaults to .data),
+ * the folder the web server and the local backend write them to.
+ */
+export function mailCopiesDir(): string {
+  return path.resolve(process.env.DATA_DIR?.trim() || '.data', 'mail')
 }

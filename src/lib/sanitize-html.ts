@@ -51,7 +51,7 @@ const ALLOWED_TAGS = [
   'td',
   'span',
 ]
-const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan']
+const ALLOWED_ATTR = ['href', 'src', 'alt', 'title', 'width', 'height', 'colspan', 'rowspan', 'start']
 // Web links, mail and phone links, and paths on this site (never `//host` or `/\host`, which lead
 // elsewhere); `javascript:`, `data:` and every other scheme are dropped with their attribute.
 const URL_ATTRIBUTES = new Set(['href', 'src'])
@@ -71,10 +71,19 @@ function purifier(): Purify {
       node.setAttribute('target', '_blank')
     }
     if (node.tagName === 'IMG') {
+      // An image whose source was dropped (a script in `onerror`, a `javascript:` or `data:`
+      // source) shows nothing but an empty box: it goes too.
+      if (!node.hasAttribute('src')) {
+        node.remove()
+        return
+      }
       node.setAttribute('loading', 'lazy')
       node.setAttribute('decoding', 'async')
     }
+    // `start` numbers a list; anywhere else, or as anything but a count, it means nothing.
+    if (node.hasAttribute('start') && (node.tagName !== 'OL' || !/^[1-9]\d{0,5}$/.test(node.getAttribute('start') ?? ''))) node.removeAttribute('start')
   })
+
   return DOMPurify
 }
 

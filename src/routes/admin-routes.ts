@@ -15,16 +15,22 @@ export const adminRoutes: RouteConfigEntry[] = [
     // Panels that load on demand (read with useFetcher().load, reloaded after every write).
     route('api/versions/:table/:id', 'routes/admin/versions-api.ts'),
     route('api/deleted/:table', 'routes/admin/deleted-api.ts'),
-    route('api/preview-links/:postId', 'routes/admin/preview-links-api.ts'),
     route('api/upload', 'routes/admin/upload-api.ts'),
     layout('routes/admin/shell.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('solutions', 'routes/admin/solutions.tsx'),
+      // One page per solution; 'new' for a new one.
+      route('solutions/:id', 'routes/admin/solution.tsx'),
       route('clients', 'routes/admin/clients.tsx'),
       route('testimonials', 'routes/admin/testimonials.tsx'),
       route('jobs', 'routes/admin/jobs.tsx'),
+      // One page per job opening; 'new' for a new one.
+      route('jobs/:id', 'routes/admin/job.tsx'),
       route('team', 'routes/admin/team.tsx'),
       route('blog', 'routes/admin/blog.tsx'),
+      // A post's own page: content first, its settings beside it.
+      route('blog/new', 'routes/admin/blog-new.tsx'),
+      route('blog/:id', 'routes/admin/blog-post.tsx'),
       route('content', 'routes/admin/content.tsx'),
       route('settings', 'routes/admin/settings.tsx'),
       route('inbox', 'routes/admin/inbox.tsx'),

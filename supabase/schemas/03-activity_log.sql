@@ -14,8 +14,10 @@ CREATE TABLE private.activity_log (
     row_id text,
     title text,
     changes jsonb,
+    subject text,
     CONSTRAINT activity_log_action_check CHECK ((action = ANY ('{created,deactivated,deleted,downloaded,exported,invited,published,reactivated,removed,restored,role_changed,scheduled,settings_changed,status_changed,two_factor_reset,unpublished,updated,review_requested,approved,rejected}'::text[]))),
-    CONSTRAINT activity_log_area_check CHECK ((area = ANY (ARRAY['content'::text, 'leads'::text, 'staff_settings'::text])))
+    CONSTRAINT activity_log_area_check CHECK ((area = ANY (ARRAY['content'::text, 'leads'::text, 'staff_settings'::text]))),
+    CONSTRAINT activity_log_subject_check CHECK ((subject ~ '^[0-9a-f]{64}$'::text))
 );
 
 ALTER TABLE private.activity_log ALTER COLUMN id ADD GENERATED ALWAYS AS IDENTITY (
@@ -31,6 +33,8 @@ COMMENT ON TABLE private.activity_log IS 'Append-only record of staff changes, e
 
 COMMENT ON COLUMN private.activity_log.actor_id IS 'auth.uid() of the actor; no foreign key, so the record outlives the account.';
 
+COMMENT ON COLUMN private.activity_log.subject IS 'The visitor this entry is about (private.subject_key of their address), for entries about messages, applications, subscriptions, CV files and CV downloads; null for content, settings and staff.';
+
 COMMENT ON COLUMN private.activity_log.actor_role IS 'Staff roles at the time (comma-separated), or the API role (service_role) or "system" for direct database sessions.';
 
 ALTER TABLE ONLY private.activity_log
@@ -43,6 +47,8 @@ CREATE INDEX activity_log_actor_idx ON private.activity_log USING btree (actor_i
 CREATE INDEX activity_log_area_idx ON private.activity_log USING btree (area, occurred_at DESC);
 
 CREATE INDEX activity_log_occurred_at_idx ON private.activity_log USING btree (occurred_at DESC, id DESC);
+
+CREATE INDEX activity_log_subject_idx ON private.activity_log USING btree (subject) WHERE (subject IS NOT NULL);
 
 CREATE INDEX activity_log_row_idx ON private.activity_log USING btree (table_name, row_id, occurred_at DESC);
 
@@ -113,7 +119,20 @@ COMMENT ON FUNCTION private.row_title(table_name text, item jsonb) IS 'A readabl
 
 REVOKE ALL ON FUNCTION private.row_title(table_name text, item jsonb) FROM PUBLIC, anon, authenticated, service_role;
 
-CREATE FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb DEFAULT NULL::jsonb) RETURNS void
+CREATE FUNCTION private.subject_of(table_name text, item jsonb) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select case when table_name in ('contact_messages', 'job_applications', 'newsletter_subscribers')
+    then private.subject_key(item ->> 'email')
+  end
+$$;
+
+COMMENT ON FUNCTION private.subject_of(table_name text, item jsonb) IS 'The subject of a row of a visitors'' table (contact_messages, job_applications, newsletter_subscribers): the key of its e-mail address; null for any other table.';
+
+REVOKE ALL ON FUNCTION private.subject_of(table_name text, item jsonb) FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb DEFAULT NULL::jsonb, subject text DEFAULT NULL::text) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -121,15 +140,16 @@ declare
   a record;
 begin
   select * into a from private.current_actor();
-  insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes)
+  insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes, subject)
   values (a.actor_id, a.actor_email, a.actor_name, a.actor_role, a.client_address,
-          write_activity.action, write_activity.area, write_activity.table_name, write_activity.row_id, left(write_activity.title, 300), write_activity.changes);
+          write_activity.action, write_activity.area, write_activity.table_name, write_activity.row_id, left(write_activity.title, 300),
+          write_activity.changes, write_activity.subject);
 end;
 $$;
 
-COMMENT ON FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb) IS 'Appends one activity row for the current actor and client address.';
+COMMENT ON FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb, subject text) IS 'Appends one activity row for the current actor and client address; subject names the visitor it is about, if any.';
 
-REVOKE ALL ON FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb) FROM PUBLIC, anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION private.write_activity(action text, area text, table_name text, row_id text, title text, changes jsonb, subject text) FROM PUBLIC, anon, authenticated, service_role;
 
 CREATE FUNCTION private.log_change() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
@@ -181,9 +201,10 @@ begin
   end if;
 
   select * into a from private.current_actor();
-  insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes)
+  insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes, subject)
   values (a.actor_id, a.actor_email, a.actor_name, a.actor_role, a.client_address, v_action, tg_argv[0], tg_table_name,
-          coalesce(v_item ->> 'id', v_item ->> 'key', v_item ->> 'user_id'), left(private.row_title(tg_table_name, v_item), 300), v_changes);
+          coalesce(v_item ->> 'id', v_item ->> 'key', v_item ->> 'user_id'), left(private.row_title(tg_table_name, v_item), 300), v_changes,
+          private.subject_of(tg_table_name, v_item));
 
   if tg_nargs > 1 and tg_argv[1] = 'versioned' then
     perform private.add_revision(tg_table_name, v_item ->> 'id',
@@ -196,7 +217,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION private.log_change() IS 'AFTER INSERT/UPDATE/DELETE row trigger: logs the write with its verb (restored inside restore_revision, settings_changed, role_changed, created, deleted, published/unpublished when published or active flipped, scheduled when publish_at moved into the future, status_changed, else updated), title and changed fields. Its first argument is the area (content, leads, staff_settings); a second argument ''versioned'' also stores the version (the new row, the row before the first recorded save, or the deleted row). Generic over columns: a new column needs no change here.';
+COMMENT ON FUNCTION private.log_change() IS 'AFTER INSERT/UPDATE/DELETE row trigger: logs the write with its verb (restored inside restore_revision, settings_changed, role_changed, created, deleted, published/unpublished when published or active flipped, scheduled when publish_at moved into the future, status_changed, else updated), title, changed fields and, for a visitor''s row, its subject. Its first argument is the area (content, leads, staff_settings); a second argument ''versioned'' also stores the version (the new row, the row before the first recorded save, or the deleted row). Generic over columns: a new column needs no change here.';
 
 REVOKE ALL ON FUNCTION private.log_change() FROM PUBLIC, anon, authenticated, service_role;
 
@@ -225,68 +246,17 @@ begin
   if tg_op = 'DELETE' and old.occurred_at < now() - make_interval(days => (select s.activity_retention_days from private.history_settings as s)) then
     return old;
   end if;
-  if tg_op = 'UPDATE' and current_setting('privacy.erasing', true) = 'on'
-     and (to_jsonb(new) - 'title' - 'changes') = (to_jsonb(old) - 'title' - 'changes') then
+  if tg_op = 'UPDATE' and old.subject = current_setting('privacy.erasing', true) and new.subject is null
+     and (to_jsonb(new) - 'title' - 'changes' - 'subject') = (to_jsonb(old) - 'title' - 'changes' - 'subject') then
     return new;
   end if;
   raise exception using errcode = '42501', message = 'The activity log cannot be changed.';
 end;
 $$;
 
-COMMENT ON FUNCTION private.refuse_activity_rewrite() IS 'BEFORE UPDATE/DELETE/TRUNCATE on activity_log: refuses every change, except deleting a row older than the retention period and the title/changes rewrite of private.erase_from_activity_log().';
+COMMENT ON FUNCTION private.refuse_activity_rewrite() IS 'BEFORE UPDATE/DELETE/TRUNCATE on activity_log: refuses every change, except deleting a row older than the retention period and private.erase_subject_from_log() rewriting the entries of the subject it erases.';
 
 REVOKE ALL ON FUNCTION private.refuse_activity_rewrite() FROM PUBLIC, anon, authenticated, service_role;
-
-CREATE FUNCTION private.names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]) RETURNS boolean
-    LANGUAGE sql STABLE
-    SET search_path TO ''
-    AS $$
-  -- An entry about one of the person's rows or CVs, titled with their address, name or CV, or whose
-  -- recorded changes mention their address.
-  select (l.table_name in ('contact_messages', 'job_applications', 'newsletter_subscribers') and l.row_id = any (row_ids))
-      or lower(l.title) = address
-      or l.title = any (names)
-      or l.title = any (select 'CV of ' || n from unnest(names) as n)
-      or l.title = any (cv_paths)
-      or position(address in lower(coalesce(l.changes::text, ''))) > 0
-$$;
-
-COMMENT ON FUNCTION private.names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]) IS 'True when an activity entry names the person: it is about one of their rows or CVs, its title is their address, name or CV, or its changes mention their address.';
-
-REVOKE ALL ON FUNCTION private.names_person(l private.activity_log, address text, names text[], row_ids text[], cv_paths text[]) FROM PUBLIC, anon, authenticated, service_role;
-
-CREATE FUNCTION private.erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]) RETURNS integer
-    LANGUAGE plpgsql SECURITY DEFINER
-    SET search_path TO ''
-    AS $$
-declare
-  v_count integer;
-  v_mention text;
-  v_pattern text;
-begin
-  perform set_config('privacy.erasing', 'on', true);
-  update private.activity_log as l
-  set title = 'erased'
-  where private.names_person(l, address, names, row_ids, cv_paths);
-  get diagnostics v_count = row_count;
-  -- Each mention (longest first, so a name inside a CV name goes with it) as it is written inside
-  -- JSON text, matched without case, every other character taken literally.
-  for v_mention in
-    select m from unnest(array[address] || names || cv_paths) as m where coalesce(m, '') <> '' order by char_length(m) desc
-  loop
-    v_pattern := regexp_replace(btrim(to_jsonb(v_mention)::text, '"'), '([^[:alnum:] ])', '\\\1', 'g');
-    update private.activity_log as l
-    set changes = regexp_replace(l.changes::text, v_pattern, 'erased', 'gi')::jsonb
-    where l.changes is not null and l.changes::text ~* v_pattern;
-  end loop;
-  perform set_config('privacy.erasing', '', true);
-  return v_count;
-end;
-$$;
-
-COMMENT ON FUNCTION private.erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]) IS 'The one function allowed to change the activity log: titles the entries that name a person "erased" and replaces their address, names and CV names in recorded changes with "erased". Called by erase_personal_data() only.';
-
-REVOKE ALL ON FUNCTION private.erase_from_activity_log(address text, names text[], row_ids text[], cv_paths text[]) FROM PUBLIC, anon, authenticated, service_role;
 
 CREATE FUNCTION public.activity_feed(by_actor uuid DEFAULT NULL::uuid, in_area text DEFAULT NULL::text, by_action text DEFAULT NULL::text, since timestamp with time zone DEFAULT NULL::timestamp with time zone, until timestamp with time zone DEFAULT NULL::timestamp with time zone, max_rows integer DEFAULT 50, skip integer DEFAULT 0) RETURNS TABLE(id text, occurred_at timestamp with time zone, actor_id uuid, actor_email text, actor_name text, actor_role text, client_address text, action text, area text, table_name text, row_id text, title text, changes jsonb)
     LANGUAGE plpgsql STABLE SECURITY DEFINER

@@ -12,7 +12,9 @@ CREATE TABLE private.revisions (
     author_name text,
     author_role text,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
+    subject text,
     CONSTRAINT revisions_kind_check CHECK ((kind = ANY (ARRAY['created'::text, 'saved'::text, 'restored'::text, 'deleted'::text, 'original'::text]))),
+    CONSTRAINT revisions_subject_check CHECK ((subject ~ '^[0-9a-f]{64}$'::text)),
     CONSTRAINT revisions_table_name_check CHECK ((table_name = ANY (ARRAY['blog_posts'::text, 'solutions'::text, 'website_content'::text, 'job_openings'::text, 'site_settings'::text])))
 );
 
@@ -31,6 +33,8 @@ ALTER TABLE ONLY private.revisions
     ADD CONSTRAINT revisions_pkey PRIMARY KEY (id);
 
 CREATE INDEX revisions_deleted_idx ON private.revisions USING btree (created_at DESC) WHERE (kind = 'deleted'::text);
+
+CREATE INDEX revisions_subject_idx ON private.revisions USING btree (subject) WHERE (subject IS NOT NULL);
 
 CREATE INDEX revisions_item_idx ON private.revisions USING btree (table_name, row_id, id DESC);
 
@@ -211,3 +215,21 @@ COMMENT ON FUNCTION public.restore_revision(revision_id bigint) IS 'Brings an it
 REVOKE ALL ON FUNCTION public.restore_revision(revision_id bigint) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.restore_revision(revision_id bigint) TO authenticated;
 GRANT ALL ON FUNCTION public.restore_revision(revision_id bigint) TO service_role;
+
+COMMENT ON COLUMN private.revisions.subject IS 'The visitor a version is about (private.subject_of of its row); null for content and settings, the only items versioned today.';
+
+CREATE FUNCTION private.key_revision_subject() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  new.subject := private.subject_of(new.table_name, new.data);
+  return new;
+end;
+$$;
+
+COMMENT ON FUNCTION private.key_revision_subject() IS 'BEFORE INSERT on revisions: sets the version''s subject from its row (private.subject_of).';
+
+REVOKE ALL ON FUNCTION private.key_revision_subject() FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE TRIGGER revisions_subject BEFORE INSERT ON private.revisions FOR EACH ROW EXECUTE FUNCTION private.key_revision_subject();

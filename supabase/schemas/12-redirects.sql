@@ -11,7 +11,7 @@ CREATE TABLE public.redirects (
     updated_by uuid,
     CONSTRAINT redirects_from_path_check CHECK (((char_length(from_path) <= 500) AND (from_path ~ '^/[^[:space:]?#]*$'::text) AND (from_path !~ '^/(admin|assets|rest|auth|storage)(/|$)'::text))),
     CONSTRAINT redirects_status_code_check CHECK ((status_code = ANY (ARRAY[301, 302]))),
-    CONSTRAINT redirects_to_path_check CHECK (((char_length(to_path) <= 2048) AND ((to_path ~ '^/[^[:space:]]*$'::text) OR (to_path ~* '^https?://[^[:space:]/]+[^[:space:]]*$'::text)) AND (to_path !~ '^//'::text)))
+    CONSTRAINT redirects_to_path_check CHECK (((char_length(to_path) <= 2048) AND (to_path ~ '^[!-~]+$'::text) AND (((to_path ~ '^/'::text) AND (to_path !~ '^//'::text)) OR (to_path ~* '^https?://[a-z0-9.-]+(:[0-9]{1,5})?([/?#][!-~]*)?$'::text))))
 );
 
 COMMENT ON TABLE public.redirects IS 'Redirects the web server applies before rendering: from a path of this site (lower case, no trailing slash) to a path or an http(s) URL, 301 or 302. No loops, no chains. A target on another site needs an admin (settings.write).';
@@ -178,3 +178,65 @@ CREATE POLICY "Two-factor for changing redirects" ON public.redirects
 CREATE POLICY "Two-factor for removing redirects" ON public.redirects
     AS RESTRICTIVE FOR DELETE TO authenticated
     USING ((select public.has_required_aal()));
+
+COMMENT ON CONSTRAINT redirects_to_path_check ON public.redirects IS 'A target is printable ASCII (percent-encoded), at most 2048 characters: a path on this site, or an http(s) URL whose host is plain ASCII letters, digits, dots and dashes.';
+
+CREATE FUNCTION private.unsafe_url_characters(value text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  select value ~ '[\x01-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3002\ufeff]'
+    or exists (
+      select 1 from regexp_split_to_table(value, '') as c
+      where c ~ '[^\x01-\x7e]' and normalize(c, nfkc) ~ '[!-/:-@[-`{-~]')
+$$;
+
+COMMENT ON FUNCTION private.unsafe_url_characters(value text) IS 'True when a URL holds a control or invisible format character, or a character that looks like a URL separator (its compatibility form holds ASCII punctuation, or the ideographic full stop).';
+
+REVOKE ALL ON FUNCTION private.unsafe_url_characters(value text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION private.unsafe_url_characters(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.unsafe_url_characters(value text) TO service_role;
+
+CREATE FUNCTION private.percent_encoded(value text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $_$
+  -- Lower-case hex, as site paths are stored lower-cased (private.normalized_path).
+  select coalesce(string_agg(
+    case when c ~ '^[\x01-\x7e]$' then c else regexp_replace(encode(convert_to(c, 'UTF8'), 'hex'), '(..)', '%\1', 'g') end,
+    '' order by n), '')
+  from regexp_split_to_table(value, '') with ordinality as t (c, n)
+$_$;
+
+COMMENT ON FUNCTION private.percent_encoded(value text) IS 'The text with every non-ASCII character written as its UTF-8 bytes percent-encoded (%xx).';
+
+REVOKE ALL ON FUNCTION private.percent_encoded(value text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION private.percent_encoded(value text) TO authenticated;
+GRANT ALL ON FUNCTION private.percent_encoded(value text) TO service_role;
+
+CREATE FUNCTION private.guard_redirect_target() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if private.unsafe_url_characters(new.to_path) then
+    raise exception using errcode = '23514',
+      message = 'The target cannot hold control characters or characters that look like / . ? # or @: type them on an ordinary keyboard.';
+  end if;
+  new.to_path := private.percent_encoded(new.to_path);
+  -- Sources are stored as the router matches them (decoded): a target now encoded is compared in
+  -- the same form, so no chain passes through a path with other letters.
+  if new.from_path ~ '[^!-~]' and exists (
+    select 1 from public.redirects as r where r.to_path = private.percent_encoded(new.from_path) and r.id <> new.id) then
+    raise exception using errcode = '23514',
+      message = pg_catalog.format('Another redirect points to %s: that would make a chain.', new.from_path);
+  end if;
+  return new;
+end;
+$$;
+
+COMMENT ON FUNCTION private.guard_redirect_target() IS 'BEFORE INSERT OR UPDATE on redirects, after redirects_guard: refuses a target with control or look-alike characters and stores it percent-encoded (printable ASCII).';
+
+REVOKE ALL ON FUNCTION private.guard_redirect_target() FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE TRIGGER redirects_target_printable BEFORE INSERT OR UPDATE ON public.redirects FOR EACH ROW EXECUTE FUNCTION private.guard_redirect_target();

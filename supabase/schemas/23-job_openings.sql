@@ -6,7 +6,7 @@ CREATE TABLE public.job_openings (
     location text NOT NULL,
     department text NOT NULL,
     type text DEFAULT 'Full-time'::text NOT NULL,
-    description text,
+    description text NOT NULL,
     requirements text,
     active boolean DEFAULT true NOT NULL,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -20,10 +20,13 @@ CREATE TABLE public.job_openings (
     salary_max numeric(14,2),
     salary_currency text,
     salary_unit text,
+    street_address text,
+    region text,
     CONSTRAINT job_openings_country_check CHECK ((country ~ '^[A-Z]{2}$'::text)),
     CONSTRAINT job_openings_department_check CHECK (((btrim(department) <> ''::text) AND (char_length(department) <= 100))),
-    CONSTRAINT job_openings_description_check CHECK ((char_length(description) <= 50000)),
+    CONSTRAINT job_openings_description_check CHECK (((char_length(description) <= 50000) AND (regexp_replace(description, '<[^>]*>|&nbsp;|&#160;|[[:space:]]'::text, ''::text, 'g'::text) <> ''::text))),
     CONSTRAINT job_openings_location_check CHECK (((btrim(location) <> ''::text) AND (char_length(location) <= 200))),
+    CONSTRAINT job_openings_region_check CHECK (((btrim(region) <> ''::text) AND (char_length(region) <= 100))),
     CONSTRAINT job_openings_requirements_check CHECK ((char_length(requirements) <= 20000)),
     CONSTRAINT job_openings_salary_currency_check CHECK ((salary_currency ~ '^[A-Z]{3}$'::text)),
     CONSTRAINT job_openings_salary_max_check CHECK ((salary_max >= (0)::numeric)),
@@ -31,6 +34,7 @@ CREATE TABLE public.job_openings (
     CONSTRAINT job_openings_salary_range CHECK ((salary_max >= salary_min)),
     CONSTRAINT job_openings_salary_terms CHECK ((((salary_min IS NULL) AND (salary_max IS NULL)) OR ((salary_currency IS NOT NULL) AND (salary_unit IS NOT NULL)))),
     CONSTRAINT job_openings_salary_unit_check CHECK ((salary_unit = ANY (ARRAY['HOUR'::text, 'DAY'::text, 'WEEK'::text, 'MONTH'::text, 'YEAR'::text]))),
+    CONSTRAINT job_openings_street_address_check CHECK (((btrim(street_address) <> ''::text) AND (char_length(street_address) <= 200))),
     CONSTRAINT job_openings_slug_check CHECK (((char_length(slug) <= 120) AND (slug ~ '^[a-z0-9]+(-[a-z0-9]+)*$'::text))),
     CONSTRAINT job_openings_title_check CHECK (((btrim(title) <> ''::text) AND (char_length(title) <= 200))),
     CONSTRAINT job_openings_type_check CHECK ((type = ANY (ARRAY['Full-time'::text, 'Part-time'::text, 'Contract'::text, 'Internship'::text])))
@@ -38,7 +42,7 @@ CREATE TABLE public.job_openings (
 
 COMMENT ON TABLE public.job_openings IS 'Openings on /careers. Inactive ones are visible to admins only and accept no applications.';
 
-COMMENT ON COLUMN public.job_openings.description IS 'The role in HTML (paragraphs, lists, headings), sanitized by the app on save and on render.';
+COMMENT ON COLUMN public.job_openings.description IS 'The role in HTML (paragraphs, lists, headings), sanitized by the app on save and on render; required, with text: it is the JobPosting''s description.';
 
 COMMENT ON COLUMN public.job_openings.closes_at IS 'Optional closing time (UTC): from then on the opening is hidden from visitors and refuses applications.';
 
@@ -57,6 +61,10 @@ COMMENT ON COLUMN public.job_openings.salary_max IS 'Highest pay of the range; o
 COMMENT ON COLUMN public.job_openings.salary_currency IS 'ISO 4217 code of the salary figures.';
 
 COMMENT ON COLUMN public.job_openings.salary_unit IS 'The period the salary figures are for: HOUR, DAY, WEEK, MONTH or YEAR.';
+
+COMMENT ON COLUMN public.job_openings.street_address IS 'Street address of an on-site role''s workplace (JobPosting streetAddress); optional: the company''s address is used for a role in the company''s town.';
+
+COMMENT ON COLUMN public.job_openings.region IS 'Region of an on-site role''s workplace: state, province or county (JobPosting addressRegion); optional.';
 
 ALTER TABLE ONLY public.job_openings
     ADD CONSTRAINT job_openings_pkey PRIMARY KEY (id);

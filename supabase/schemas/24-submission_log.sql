@@ -44,7 +44,7 @@ CREATE FUNCTION public.enforce_submission_limit(kind text, email text, max_per_e
     SET search_path TO ''
     AS $$
 declare
-  v_email_hash text := encode(sha256(convert_to(private.email_limit_key(email), 'UTF8')), 'hex');
+  v_email_hash text := private.keyed_hash('submission', private.email_limit_key(email));
   v_client_key text := public.request_client_key();
 begin
   if not public.is_rate_limited_caller() then
@@ -75,7 +75,7 @@ begin
 end;
 $$;
 
-COMMENT ON FUNCTION public.enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer) IS 'Flood limit for visitor submissions: raises PT429 "Too many submissions, please try again later." when this e-mail (without +tag) or this client (see request_client_key) already made the given number of submissions of this kind in the last hour; otherwise logs this one.';
+COMMENT ON FUNCTION public.enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer) IS 'Flood limit for visitor submissions: raises PT429 "Too many submissions, please try again later." when this e-mail (without +tag, counted by its keyed hash) or this client (see request_client_key) already made the given number of submissions of this kind in the last hour; otherwise logs this one.';
 
 REVOKE ALL ON FUNCTION public.enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer) FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.enforce_submission_limit(kind text, email text, max_per_email integer, max_per_client integer) TO service_role;
@@ -113,3 +113,5 @@ REVOKE ALL ON FUNCTION private.cv_upload_allowed(bucket text, object_name text) 
 GRANT ALL ON FUNCTION private.cv_upload_allowed(bucket text, object_name text) TO anon;
 GRANT ALL ON FUNCTION private.cv_upload_allowed(bucket text, object_name text) TO authenticated;
 GRANT ALL ON FUNCTION private.cv_upload_allowed(bucket text, object_name text) TO service_role;
+
+COMMENT ON COLUMN public.submission_log.email_hash IS 'The keyed hash (private.keyed_hash, purpose "submission") of the address without +tag; null for a CV upload.';

@@ -163,6 +163,7 @@ CREATE FUNCTION public.log_personal_data_read(kind text, application_id uuid DEF
     AS $$
 declare
   v_title text;
+  v_subject text;
 begin
   if not (public.has_required_aal() and case kind when 'cv_download' then public.has_permission('applications.read') else public.has_permission('leads.read') end) then
     raise exception using errcode = '42501', message = 'Only staff can read personal data.';
@@ -173,11 +174,12 @@ begin
     when 'subscribers_export' then
       perform private.write_activity('exported', 'leads', 'newsletter_subscribers', null, 'Subscribers (CSV)');
     when 'cv_download' then
-      select 'CV of ' || a.name into v_title from public.job_applications as a where a.id = application_id;
+      select 'CV of ' || a.name, private.subject_key(a.email) into v_title, v_subject
+        from public.job_applications as a where a.id = application_id;
       if v_title is null then
         raise exception using errcode = 'P0002', message = 'Application not found.';
       end if;
-      perform private.write_activity('downloaded', 'leads', 'job_applications', application_id::text, v_title);
+      perform private.write_activity('downloaded', 'leads', 'job_applications', application_id::text, v_title, null, v_subject);
     else
       raise exception using errcode = '22023', message = 'Unknown kind of read.';
   end case;

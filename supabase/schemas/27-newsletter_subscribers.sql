@@ -222,3 +222,35 @@ CREATE POLICY "Two-factor for reading newsletter subscribers" ON public.newslett
 CREATE POLICY "Two-factor for removing newsletter subscribers" ON public.newsletter_subscribers
     AS RESTRICTIVE FOR DELETE TO authenticated
     USING ((select public.has_required_aal()));
+
+CREATE FUNCTION private.guard_subscriber_status() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if new.status = old.status or new.status = 'unsubscribed' then
+    return new;
+  end if;
+  if current_user not in ('anon', 'authenticated', 'service_role') then
+    if old.status = 'pending' and new.status = 'subscribed'
+       and old.confirmation_token_hash is not null and new.confirmation_token_hash is null
+       and new.confirmed_at is not null and new.confirmed_at is distinct from old.confirmed_at then
+      return new;
+    end if;
+    if old.status = 'unsubscribed' and new.status = 'pending' and new.unsubscribed_at is null and new.confirmation_sent_at is null then
+      return new;
+    end if;
+  end if;
+  if new.status = 'subscribed' then
+    raise exception using errcode = '42501',
+      message = 'An address is subscribed only when its owner confirms the link e-mailed to it.';
+  end if;
+  raise exception using errcode = '42501', message = 'A subscriber can only be unsubscribed or deleted.';
+end;
+$$;
+
+COMMENT ON FUNCTION private.guard_subscriber_status() IS 'BEFORE UPDATE OF status on newsletter_subscribers: allows unsubscribing; pending -> subscribed only as confirm_newsletter makes it (the link used up, the confirmation recorded) and unsubscribed -> pending only as subscribe_newsletter makes it (a new sign-up), both never for an API role; refuses every other step (42501).';
+
+REVOKE ALL ON FUNCTION private.guard_subscriber_status() FROM PUBLIC, anon, authenticated, service_role;
+
+CREATE TRIGGER newsletter_subscribers_status_steps BEFORE UPDATE OF status ON public.newsletter_subscribers FOR EACH ROW EXECUTE FUNCTION private.guard_subscriber_status();

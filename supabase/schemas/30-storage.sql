@@ -41,6 +41,7 @@ declare
   v_file storage.objects := case when tg_op = 'DELETE' then old else new end;
   v_changes jsonb;
   v_title text;
+  v_subject text;
 begin
   -- A visitor's CV upload is the application form, not staff activity; its removal or replacement is.
   if v_file.bucket_id not in ('media', 'applications') or (tg_op = 'INSERT' and v_file.bucket_id = 'applications') then
@@ -56,7 +57,14 @@ begin
     end if;
   end if;
   if v_file.bucket_id = 'applications' then
-    select 'CV of ' || a.name into v_title from public.job_applications as a where a.cv_path in (old.name, new.name) limit 1;
+    select 'CV of ' || a.name, private.subject_key(a.email) into v_title, v_subject
+      from public.job_applications as a where a.cv_path in (old.name, new.name) limit 1;
+    -- A CV's object name is the applicant's own file name: once no application holds the CV (an
+    -- erasure, the clean-up of unclaimed CVs), the entry does not repeat it.
+    if v_title is null then
+      v_title := 'CV no application holds';
+      v_changes := v_changes - 'name';
+    end if;
   end if;
   perform private.write_activity(
     case tg_op when 'INSERT' then 'created' when 'DELETE' then 'deleted' else 'updated' end,
@@ -64,12 +72,13 @@ begin
     case v_file.bucket_id when 'media' then 'media_files' else 'cv_files' end,
     v_file.id::text,
     coalesce(v_title, v_file.name),
-    v_changes);
+    v_changes,
+    v_subject);
   return null;
 end;
 $$;
 
-COMMENT ON FUNCTION private.log_file_change() IS 'AFTER INSERT/UPDATE/DELETE on storage.objects: logs a media file added, replaced, moved or removed (area content, table media_files) and a CV replaced or removed (area leads, table cv_files), by whoever did it through the Storage API.';
+COMMENT ON FUNCTION private.log_file_change() IS 'AFTER INSERT/UPDATE/DELETE on storage.objects: logs a media file added, replaced, moved or removed (area content, table media_files) and a CV replaced or removed (area leads, table cv_files, with its applicant as subject; without the file''s name once no application holds it), by whoever did it through the Storage API.';
 
 REVOKE ALL ON FUNCTION private.log_file_change() FROM PUBLIC, anon, authenticated, service_role;
 

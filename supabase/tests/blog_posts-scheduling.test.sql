@@ -17,8 +17,8 @@ insert into public.staff_roles (user_id, role) values ('23000000-0000-4000-8000-
 insert into public.blog_posts (slug, title, excerpt, content, category, featured_image, author_name, published, publish_at) values
   ('pgtap-scheduled', 'Scheduled', 'E', '<p>C</p>', 'News', 'https://example.com/a.jpg', 'A', true, '2030-01-01 09:01:00+00'),
   ('pgtap-draft', 'Draft', 'E', '<p>C</p>', 'News', 'https://example.com/a.jpg', 'A', false, '2029-01-01 00:00:00+00');
-insert into public.job_openings (id, title, location, department, closes_at) values
-  ('23000000-0000-4000-8000-0000000000a1', 'PGTAP Closing', 'Lagos', 'Engineering', '2030-01-01 17:00:00+00');
+insert into public.job_openings (id, title, location, department, closes_at, description) values
+  ('23000000-0000-4000-8000-0000000000a1', 'PGTAP Closing', 'Lagos', 'Engineering', '2030-01-01 17:00:00+00', '<p>Role.</p>');
 
 -- A minute before the scheduled time.
 select tests.set_clock('2030-01-01 09:00:00+00');

@@ -183,7 +183,7 @@ select columns_are('public', 'blog_posts',
         'created_at', 'updated_at', 'updated_by'],
   'blog_posts columns');
 select columns_are('public', 'job_openings',
-  array['id', 'title', 'slug', 'location', 'country', 'remote', 'department', 'type', 'description', 'requirements', 'salary_min', 'salary_max',
+  array['id', 'title', 'slug', 'location', 'country', 'street_address', 'region', 'remote', 'department', 'type', 'description', 'requirements', 'salary_min', 'salary_max',
         'salary_currency', 'salary_unit', 'active', 'closes_at', 'created_at', 'updated_at', 'updated_by'],
   'job_openings columns');
 select columns_are('public', 'site_settings', array['key', 'value', 'updated_at', 'updated_by'], 'site_settings columns');

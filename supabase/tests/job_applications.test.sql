@@ -4,8 +4,8 @@
 begin;
 select plan(23);
 
-insert into public.job_openings (id, title, location, department) values
-  ('d6000000-0000-4000-8000-000000000001', 'PGTAP Analyst', 'Lagos', 'Finance');
+insert into public.job_openings (id, title, location, department, description) values
+  ('d6000000-0000-4000-8000-000000000001', 'PGTAP Analyst', 'Lagos', 'Finance', '<p>Role.</p>');
 
 select throws_ok($$ insert into public.job_applications (job_opening_id, name, email, cv_path) values ('d6000000-0000-4000-8000-000000000001', 'n', 'a@example.com', 'cv.pdf') $$,
   '23514', 'new row for relation "job_applications" violates check constraint "job_applications_cv_path_check"', 'a CV path without its uuid folder is refused');
@@ -35,9 +35,9 @@ select tests.act_as_owner();
 -- Identities for this file, created inside its transaction and gone at rollback -------------------
 select tests.create_identities();
 
-insert into public.job_openings (id, title, location, department, active) values
-  ('e6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering', true),
-  ('e6000000-0000-4000-8000-000000000002', 'PGTAP Closed', 'Lagos', 'Engineering', false);
+insert into public.job_openings (id, title, location, department, active, description) values
+  ('e6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering', true, '<p>Role.</p>'),
+  ('e6000000-0000-4000-8000-000000000002', 'PGTAP Closed', 'Lagos', 'Engineering', false, '<p>Role.</p>');
 
 insert into public.job_applications (id, job_opening_id, name, email, cv_path) values
   ('e3000000-0000-4000-8000-000000000001', 'e6000000-0000-4000-8000-000000000001', 'Existing Applicant',
@@ -110,8 +110,8 @@ select is_empty($$ select 1 from public.job_applications where id = 'e3000000-00
 
 select tests.act_as_owner();
 
-insert into public.job_openings (id, title, location, department) values
-  ('e8000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, location, department, description) values
+  ('e8000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering', '<p>Role.</p>');
 
 insert into public.job_applications (id, job_opening_id, name, email, cv_path) values
   ('e9000000-0000-4000-8000-000000000001', 'e8000000-0000-4000-8000-000000000001', 'Applicant',

@@ -2,7 +2,7 @@
 -- and location fields' rules; open, closed or unknown as a visitor may learn it; page views of an
 -- open role's page; the seed's openings ready for their pages.
 begin;
-select plan(24);
+select plan(30);
 create function tests.public_page(page_path text) returns text language sql security definer as $$
   select private.public_page(page_path)
 $$;
@@ -19,19 +19,19 @@ select isnt_empty($$ select 1 from public.job_openings where remote and salary_m
 
 -- Slugs.
 select tests.act_as_admin();
-insert into public.job_openings (id, title, location, department) values
-  ('32000000-0000-4000-8000-0000000000a1', 'Platform Engineer (Payments) — Lagos!', 'Lagos', 'Engineering'),
-  ('32000000-0000-4000-8000-0000000000a2', 'Platform Engineer: Payments, Lagos', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, location, department, description) values
+  ('32000000-0000-4000-8000-0000000000a1', 'Platform Engineer (Payments) — Lagos!', 'Lagos', 'Engineering', '<p>Role.</p>'),
+  ('32000000-0000-4000-8000-0000000000a2', 'Platform Engineer: Payments, Lagos', 'Lagos', 'Engineering', '<p>Role.</p>');
 select is((select slug from public.job_openings where id = '32000000-0000-4000-8000-0000000000a1'), 'platform-engineer-payments-lagos',
   'an opening given no slug gets one made from its title');
 select is((select slug from public.job_openings where id = '32000000-0000-4000-8000-0000000000a2'), 'platform-engineer-payments-lagos-2',
   'a title that makes a taken slug gets the next free one');
-insert into public.job_openings (id, title, slug, location, department) values
-  ('32000000-0000-4000-8000-0000000000a3', 'Whatever', 'chosen-by-hand', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, slug, location, department, description) values
+  ('32000000-0000-4000-8000-0000000000a3', 'Whatever', 'chosen-by-hand', 'Lagos', 'Engineering', '<p>Role.</p>');
 select is((select slug from public.job_openings where id = '32000000-0000-4000-8000-0000000000a3'), 'chosen-by-hand', 'a slug given is kept');
-select throws_ok($$ insert into public.job_openings (title, slug, location, department) values ('X', 'chosen-by-hand', 'Lagos', 'Engineering') $$,
+select throws_ok($$ insert into public.job_openings (title, slug, location, department, description) values ('X', 'chosen-by-hand', 'Lagos', 'Engineering', '<p>Role.</p>') $$,
   '23505', null, 'two openings cannot share a slug');
-select throws_ok($$ insert into public.job_openings (title, slug, location, department) values ('X', 'Not A Slug', 'Lagos', 'Engineering') $$,
+select throws_ok($$ insert into public.job_openings (title, slug, location, department, description) values ('X', 'Not A Slug', 'Lagos', 'Engineering', '<p>Role.</p>') $$,
   '23514', null, 'a slug outside lowercase letters, digits and single hyphens is refused');
 update public.job_openings set title = 'Renamed' where id = '32000000-0000-4000-8000-0000000000a3';
 select is((select slug from public.job_openings where id = '32000000-0000-4000-8000-0000000000a3'), 'chosen-by-hand', 'a new title leaves the slug (the address may be shared)');
@@ -43,16 +43,32 @@ update public.job_openings set slug = '' where id = '32000000-0000-4000-8000-000
 select is((select slug from public.job_openings where id = '32000000-0000-4000-8000-0000000000a3'), 'renamed', 'a slug cleared is made from the title again');
 
 -- Location and salary rules.
-select throws_ok($$ insert into public.job_openings (title, location, department, country) values ('X', 'Lagos', 'Engineering', 'Nigeria') $$,
+select throws_ok($$ insert into public.job_openings (title, location, department, country, description) values ('X', 'Lagos', 'Engineering', 'Nigeria', '<p>Role.</p>') $$,
   '23514', null, 'a country is a two-letter code');
-select throws_ok($$ insert into public.job_openings (title, location, department, salary_min) values ('X', 'Lagos', 'Engineering', 100) $$,
+select throws_ok($$ insert into public.job_openings (title, location, department, salary_min, description) values ('X', 'Lagos', 'Engineering', 100, '<p>Role.</p>') $$,
   '23514', null, 'a salary needs its currency and period');
 select throws_ok(
-  $$ insert into public.job_openings (title, location, department, salary_min, salary_max, salary_currency, salary_unit) values ('X', 'Lagos', 'Engineering', 200, 100, 'NGN', 'MONTH') $$,
+  $$ insert into public.job_openings (title, location, department, salary_min, salary_max, salary_currency, salary_unit, description) values ('X', 'Lagos', 'Engineering', 200, 100, 'NGN', 'MONTH', '<p>Role.</p>') $$,
   '23514', null, 'the top of a salary range cannot be below its bottom');
 select lives_ok(
-  $$ insert into public.job_openings (title, location, department, country, remote, salary_min, salary_max, salary_currency, salary_unit) values ('Remote role', 'Remote', 'Engineering', 'NG', true, 100, 200, 'NGN', 'MONTH') $$,
+  $$ insert into public.job_openings (title, location, department, country, remote, salary_min, salary_max, salary_currency, salary_unit, description) values ('Remote role', 'Remote', 'Engineering', 'NG', true, 100, 200, 'NGN', 'MONTH', '<p>Role.</p>') $$,
   'a remote role with a salary range is taken');
+
+-- A description is required and must hold text: a JobPosting without one is refused by Google.
+select throws_ok($$ insert into public.job_openings (title, location, department) values ('X', 'Lagos', 'Engineering') $$,
+  '23502', null, 'an opening without a description is refused');
+select throws_ok($$ insert into public.job_openings (title, location, department, description) values ('X', 'Lagos', 'Engineering', '<p> &nbsp;</p><p></p>') $$,
+  '23514', null, 'a description of tags and spaces alone is refused');
+select throws_ok($$ update public.job_openings set description = '' where id = '32000000-0000-4000-8000-0000000000a3' $$,
+  '23514', null, 'a description cannot be emptied');
+-- Where an on-site role works.
+select lives_ok(
+  $$ update public.job_openings set street_address = '5 Aguiyi Ironsi Street', region = 'Federal Capital Territory' where id = '32000000-0000-4000-8000-0000000000a3' $$,
+  'a role takes a street address and a region');
+select throws_ok($$ update public.job_openings set region = '  ' where id = '32000000-0000-4000-8000-0000000000a3' $$,
+  '23514', null, 'a blank region is refused (no region is null)');
+select throws_ok($$ update public.job_openings set street_address = repeat('x', 201) where id = '32000000-0000-4000-8000-0000000000a3' $$,
+  '23514', null, 'a street address is at most 200 characters');
 
 -- Open, closed, unknown.
 select tests.act_as_owner();

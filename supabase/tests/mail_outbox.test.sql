@@ -7,8 +7,8 @@ select plan(21);
 
 update public.site_settings set value = 'hello@example.test' where key = 'contact_email';
 delete from public.site_settings where key = 'careers_email';
-insert into public.job_openings (id, title, location, department)
-values ('d0000000-0000-4000-8000-000000000027', 'Outbox engineer', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, location, department, description)
+values ('d0000000-0000-4000-8000-000000000027', 'Outbox engineer', 'Lagos', 'Engineering', '<p>Role.</p>');
 
 -- A visitor's contact message queues one e-mail to the contact address (no sales address set).
 set local role anon;

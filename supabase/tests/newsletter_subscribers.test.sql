@@ -1,7 +1,8 @@
 -- public.newsletter_subscribers: visitors sign up only through subscribe_newsletter() and never read,
--- change or delete a row; staff read and unsubscribe; addresses are stored lower-cased and once.
+-- change or delete a row; staff read and unsubscribe, never subscribe; addresses are stored lower-cased
+-- and once; the status moves only along the double opt-in's steps.
 begin;
-select plan(21);
+select plan(30);
 
 insert into public.newsletter_subscribers (email) values ('  PGTAP.Mixed@Example.COM ');
 
@@ -101,6 +102,42 @@ select tests.act_as_owner();
 
 select results_eq($$ select status from public.newsletter_subscribers where email = 'pgtap.new@example.com' $$,
   array['pending'], 'signing up again after unsubscribing asks for confirmation again');
+
+-- Status steps: consent only from the person ------------------------------------------------------------------
+-- Only confirm_newsletter subscribes (the person's link used up), only subscribe_newsletter brings an
+-- unsubscribed address back (as pending); everyone else, staff and the service role included, only
+-- unsubscribes.
+insert into auth.users (id, email) values ('e2000000-0000-4000-8000-0000000000a5', 'pgtap-subscribers-sales@example.test');
+insert into public.staff_roles (user_id, role) values ('e2000000-0000-4000-8000-0000000000a5', 'sales');
+insert into public.newsletter_subscribers (email) values ('steps.pending@example.test');
+insert into public.newsletter_subscribers (email, status, unsubscribed_at) values ('steps.gone@example.test', 'unsubscribed', now());
+select tests.act_as('authenticated', 'e2000000-0000-4000-8000-0000000000a5');
+select throws_ok($$ update public.newsletter_subscribers set status = 'subscribed' where email = 'steps.pending@example.test' $$,
+  '42501', 'An address is subscribed only when its owner confirms the link e-mailed to it.', 'sales cannot mark a never-confirmed sign-up subscribed');
+select throws_ok($$ update public.newsletter_subscribers set status = 'subscribed' where email = 'steps.gone@example.test' $$,
+  '42501', 'An address is subscribed only when its owner confirms the link e-mailed to it.', 'nor re-subscribe an address that unsubscribed');
+select throws_ok($$ update public.newsletter_subscribers set status = 'pending' where email = 'steps.gone@example.test' $$,
+  '42501', 'A subscriber can only be unsubscribed or deleted.', 'nor put it back to pending');
+select lives_ok($$ update public.newsletter_subscribers set status = 'unsubscribed' where email = 'steps.pending@example.test' $$,
+  'sales may unsubscribe');
+select tests.act_as('service_role');
+select throws_ok($$ update public.newsletter_subscribers set status = 'subscribed' where email = 'steps.gone@example.test' $$,
+  '42501', null, 'the service role cannot subscribe anyone either');
+select tests.act_as_owner();
+select throws_ok($$ update public.newsletter_subscribers set status = 'subscribed' where email = 'steps.gone@example.test' $$,
+  '42501', null, 'nor the owner');
+select tests.act_as_anon();
+select public.subscribe_newsletter('steps.gone@example.test');
+select tests.act_as_owner();
+select is((select status || ' ' || (confirmation_sent_at is null) from public.newsletter_subscribers where email = 'steps.gone@example.test'), 'pending true',
+  'an unsubscribed address signing up again is pending and owed a new link: a new double opt-in');
+-- The link its confirmation e-mail carries (claiming and mailing it: personal_data.test.sql).
+update public.newsletter_subscribers set confirmation_token_hash = encode(sha256('pgtap-again'::bytea), 'hex'), confirmation_sent_at = now()
+ where email = 'steps.gone@example.test';
+select tests.act_as_anon();
+select is(public.confirm_newsletter('pgtap-again'), true, 'whose confirmation');
+select tests.act_as_owner();
+select is((select status from public.newsletter_subscribers where email = 'steps.gone@example.test'), 'subscribed', 'subscribes it again');
 
 select * from finish();
 rollback;

@@ -18,9 +18,9 @@ values ('pgtap-solution', 'S', 'C', 'Short', 'Long', 'Bot', 'https://x.example',
 insert into public.blog_posts (slug, title, excerpt, content, category, author_name, featured_image, published) values
   ('pgtap-published', 'P', 'E', '<p>c</p>', 'News', 'A', '/images/a.png', true),
   ('pgtap-draft', 'D', 'E', '<p>c</p>', 'News', 'A', '/images/a.png', false);
-insert into public.job_openings (id, title, slug, location, department, active) values
-  ('43000000-0000-4000-8000-000000000001', 'Open', 'pgtap-open', 'Lagos', 'Engineering', true),
-  ('43000000-0000-4000-8000-000000000002', 'Closed', 'pgtap-closed', 'Lagos', 'Engineering', false);
+insert into public.job_openings (id, title, slug, location, department, active, description) values
+  ('43000000-0000-4000-8000-000000000001', 'Open', 'pgtap-open', 'Lagos', 'Engineering', true, '<p>Role.</p>'),
+  ('43000000-0000-4000-8000-000000000002', 'Closed', 'pgtap-closed', 'Lagos', 'Engineering', false, '<p>Role.</p>');
 
 select tests.act_as_visitor();
 select public.record_page_view(p) from unnest(array[

@@ -1,9 +1,10 @@
--- Personal data: consent recorded with every lead, double opt-in, one-click unsubscribe by token.
+-- Personal data: consent recorded with every lead, double opt-in, one-click unsubscribe by token,
+-- and requests that find exactly one person by the keyed hash of their address.
 begin;
-select plan(48);
+select plan(72);
 
-insert into public.job_openings (id, title, location, department)
-values ('d0000000-0000-4000-8000-000000003301', 'pgTAP privacy role', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, location, department, description)
+values ('d0000000-0000-4000-8000-000000003301', 'pgTAP privacy role', 'Lagos', 'Engineering', '<p>Role.</p>');
 
 -- Consent is stamped by the database ---------------------------------------------------------------
 set local role anon;
@@ -197,6 +198,87 @@ select ok(exists (select 1 from public.contact_messages where email = 'sam.stays
   'nothing of anyone else''s is touched');
 select throws_ok($$ update private.activity_log set title = 'x' where title = 'Sam Stays' $$, '42501', 'The activity log cannot be changed.',
   'outside the erasure the log stays unchangeable');
+
+-- Subjects: a keyed hash of the address ---------------------------------------------------------------------
+select is(encode(private.hmac_sha256('Jefe'::bytea, convert_to('what do ya want for nothing?', 'UTF8')), 'hex'),
+  '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843', 'the keyed hash is HMAC-SHA-256 (RFC 4231, case 2)');
+select matches(private.subject_key('vera.victim@corp.example'), '^[0-9a-f]{64}$', 'a subject is 64 hex digits');
+select is(private.subject_key(' Vera.Victim@Corp.EXAMPLE '), private.subject_key('vera.victim@corp.example'),
+  'one address is one subject, whatever its case and surrounding spaces');
+select isnt(private.subject_key('press.vera.victim@corp.example'), private.subject_key('vera.victim@corp.example'),
+  'a longer address that contains it is another subject');
+select isnt(private.subject_key('vera.victim@corp.example'), encode(sha256(convert_to('vera.victim@corp.example', 'UTF8')), 'hex'),
+  'the key is not the address''s plain hash, which anyone could compute');
+select is((select count(*)::int from private.subject_secret where octet_length(secret) = 32), 1, 'the install has one 256-bit secret');
+select tests.act_as('service_role');
+select throws_ok($$ select secret from private.subject_secret $$, '42501', null, 'no API role reads the secret, the service role included');
+select throws_ok($$ select private.keyed_hash('subject', 'x@example.test') $$, '42501', null, 'nor computes a key');
+select tests.act_as_anon();
+select public.subscribe_newsletter('Keyed.Count+news@example.test');
+select tests.act_as_owner();
+select ok(not exists (select 1 from public.submission_log where email_hash = encode(sha256(convert_to('keyed.count@example.test', 'UTF8')), 'hex'))
+      and exists (select 1 from public.submission_log where email_hash = private.keyed_hash('submission', 'keyed.count@example.test')),
+  'the flood limit counts an address by its keyed hash, never its plain sha256');
+
+-- Exactly one person ------------------------------------------------------------------------------------------
+-- Vera applied, was rejected and her CV downloaded. A stranger applies under her name with another
+-- address; someone names themself after a post; the settings hold a longer address containing hers;
+-- an application in her address carries the name ="
+insert into public.job_applications (id, job_opening_id, name, email, cv_path) values
+  ('33000000-0000-4000-8000-00000000f001', 'd0000000-0000-4000-8000-000000003301', 'Vera Victim', 'Vera.Victim@corp.example', 'f0000000-0000-4000-8000-00000000f001/vera.pdf'),
+  ('33000000-0000-4000-8000-00000000f002', 'd0000000-0000-4000-8000-000000003301', 'Vera Victim', 'stranger@elsewhere.example', 'f0000000-0000-4000-8000-00000000f002/cv.pdf'),
+  ('33000000-0000-4000-8000-00000000f003', 'd0000000-0000-4000-8000-000000003301', 'pgTAP Quarterly Outlook', 'poser@elsewhere.example', 'f0000000-0000-4000-8000-00000000f003/cv.pdf'),
+  ('33000000-0000-4000-8000-00000000f004', 'd0000000-0000-4000-8000-000000003301', '="', 'vera.victim@corp.example', 'f0000000-0000-4000-8000-00000000f004/cv.pdf');
+select tests.act_as('authenticated', '33000000-0000-4000-8000-000000000001');
+update public.job_applications set status = 'rejected' where id = '33000000-0000-4000-8000-00000000f001';
+select public.log_personal_data_read('cv_download', '33000000-0000-4000-8000-00000000f001');
+update public.job_applications set status = 'reviewing' where id in ('33000000-0000-4000-8000-00000000f002', '33000000-0000-4000-8000-00000000f003');
+insert into public.blog_posts (id, slug, title, excerpt, content, category, featured_image, author_name) values
+  ('33000000-0000-4000-8000-0000000000b1', 'pgtap-quarterly-outlook', 'pgTAP Quarterly Outlook', 'E', '<p>C</p>', 'News', 'https://example.com/a.jpg', 'A');
+update public.blog_posts set excerpt = 'Reviewed' where id = '33000000-0000-4000-8000-0000000000b1';
+update public.site_settings set value = 'press.vera.victim@corp.example' where key = 'contact_email';
+select tests.act_as_owner();
+
+select is((select count(*)::int from private.activity_log where subject = private.subject_key('vera.victim@corp.example')), 2,
+  'her status change and her CV download carry her subject');
+select ok((select bool_and(subject is null) from private.activity_log where table_name in ('blog_posts', 'site_settings', 'staff_roles')),
+  'entries about content, settings and staff have no subject');
+
+select tests.act_as('authenticated', '33000000-0000-4000-8000-000000000001');
+select set_config('pgtap.stranger', public.personal_data('stranger@elsewhere.example')::text, true);
+select set_config('pgtap.stranger_erased', public.erase_personal_data('stranger@elsewhere.example')::text, true);
+select lives_ok($$ select public.erase_personal_data('poser@elsewhere.example') $$, 'someone named after a post is erased');
+select tests.act_as_owner();
+select is((select array_agg(a ->> 'title') from jsonb_array_elements(current_setting('pgtap.stranger')::jsonb -> 'activity') as a),
+  array['Vera Victim'], 'a namesake''s export holds only their own entry');
+select is((current_setting('pgtap.stranger_erased')::jsonb ->> 'activity_entries')::int, 1, 'erasing the namesake rewrites only their entry');
+select results_eq(
+  $$ select title, action from private.activity_log where table_name = 'job_applications' and row_id = '33000000-0000-4000-8000-00000000f001' order by id $$,
+  $$ values ('Vera Victim', 'status_changed'), ('CV of Vera Victim', 'downloaded') $$,
+  'her entries keep her name through the namesake''s erasure');
+select ok(exists (select 1 from public.job_applications where id = '33000000-0000-4000-8000-00000000f001'), 'and her application stays');
+select is((select count(*)::int from private.activity_log where table_name = 'blog_posts' and title = 'pgTAP Quarterly Outlook'), 2,
+  'the post''s entries keep its title through the erasure of someone named like it');
+
+-- Her application is deleted by staff; the entry of the deletion is hers too.
+select tests.act_as('authenticated', '33000000-0000-4000-8000-000000000001');
+delete from public.job_applications where id = '33000000-0000-4000-8000-00000000f001';
+select is((select jsonb_array_length(public.personal_data('vera.victim@corp.example') -> 'activity')), 3,
+  'after her row is deleted the look-up still finds her entries, the deletion included');
+select lives_ok($$ select set_config('pgtap.vera', public.erase_personal_data(' VERA.victim@corp.example')::text, true) $$,
+  'an application named =" does not break her erasure');
+select tests.act_as_owner();
+select is(current_setting('pgtap.vera')::jsonb -> 'cv_paths', '["f0000000-0000-4000-8000-00000000f004/cv.pdf"]'::jsonb,
+  'the erasure names the CV of her remaining application for removal');
+select is((select count(*)::int from private.activity_log where position('vera' in lower(coalesce(title, '') || coalesce(changes::text, ''))) > 0
+             and table_name not in ('site_settings')), 0,
+  'no entry about her names her any more');
+select is((select count(*)::int from private.activity_log where row_id = '33000000-0000-4000-8000-00000000f001' and title = 'erased' and subject is null), 3,
+  'her entries are kept, rewritten, and no longer keyed');
+select is((select changes -> 'status' from private.activity_log where row_id = '33000000-0000-4000-8000-00000000f001' and action = 'status_changed'),
+  '{"after": "rejected", "before": "new"}'::jsonb, 'a rewritten entry keeps its status change');
+select ok(exists (select 1 from private.activity_log where table_name = 'site_settings' and changes::text like '%"press.vera.victim@corp.example"%'),
+  'the settings'' history keeps the longer address as it was');
 
 select * from finish();
 rollback;

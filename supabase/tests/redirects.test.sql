@@ -1,7 +1,7 @@
 -- Redirects: a change of slug records a 301 from the old path, whoever makes it; renaming again
 -- keeps one hop; staff add their own; loops and chains are refused; visitors read but never write.
 begin;
-select plan(15);
+select plan(23);
 
 insert into auth.users (id, email) values ('25000000-0000-4000-8000-000000000001', 'pgtap-redirects@example.test');
 insert into public.staff_roles (user_id, role) values ('25000000-0000-4000-8000-000000000001', 'admin');
@@ -41,6 +41,22 @@ select throws_ok($$ insert into public.redirects (from_path, to_path) values ('/
 select throws_ok($$ insert into public.redirects (from_path, to_path) values ('/admin/blog', '/') $$, '23514', null, 'the back office cannot be redirected');
 select throws_ok($$ insert into public.redirects (from_path, to_path) values ('/x', 'javascript:alert(1)') $$, '23514', null, 'a target must be a path or an http(s) URL');
 select throws_ok($$ insert into public.redirects (from_path, to_path, status_code) values ('/y', '/about', 307) $$, '23514', null, 'only 301 and 302 are taken');
+
+-- Targets a Location header can carry and a browser reads as meant: printable ASCII.
+select throws_ok($$ insert into public.redirects (from_path, to_path) values ('/ctl', E'/about\u0001') $$, '23514',
+  'The target cannot hold control characters or characters that look like / . ? # or @: type them on an ordinary keyboard.',
+  'a target with a control character is refused');
+select throws_ok($$ insert into public.redirects (from_path, to_path) values ('/dot', E'https://evil\u3002example/') $$, '23514', null,
+  'a target with an ideographic full stop (a dot to a browser''s host parser) is refused');
+select throws_ok($$ insert into public.redirects (from_path, to_path) values ('/slash', E'/\uFF0Fevil.example') $$, '23514', null,
+  'a target with a fullwidth solidus is refused');
+select throws_ok($$ insert into public.redirects (from_path, to_path) values ('/zw', E'/ab\u200Bout') $$, '23514', null,
+  'a target with an invisible character is refused');
+select throws_ok($$ insert into public.redirects (from_path, to_path) values ('/pct', 'https://evil%E3%80%82example/') $$, '23514', null,
+  'an external host may not hide a separator in percent-encoding');
+select lives_ok($$ insert into public.redirects (from_path, to_path) values ('/cafe', '/Café-Menü') $$, 'a target with accented letters is taken');
+select is((select to_path from public.redirects where from_path = '/cafe'), '/caf%c3%a9-men%c3%bc', 'and stored percent-encoded');
+select is_empty($$ select to_path from public.redirects where to_path !~ '^[!-~]+$' $$, 'every stored target is printable ASCII');
 
 -- Visitors.
 select tests.act_as('anon');

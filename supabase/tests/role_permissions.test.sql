@@ -41,9 +41,9 @@ insert into public.team_members (id, name, position, bio, avatar, order_index) v
 insert into public.website_content (section, key, content) values ('pgtap17', 'main', '{}');
 insert into public.blog_posts (slug, title, excerpt, content, category, featured_image, author_name, published)
 values ('pgtap17-draft', 'Draft', 'Excerpt', '<p>Body</p>', 'Test', '/images/x.png', 'Tester', false);
-insert into public.job_openings (id, title, location, department, active) values
-  ('17b00000-0000-4000-8000-000000000001', 'PGTAP17 Closed', 'Lagos', 'Engineering', false),
-  ('17b00000-0000-4000-8000-000000000002', 'PGTAP17 Open', 'Lagos', 'Engineering', true);
+insert into public.job_openings (id, title, location, department, active, description) values
+  ('17b00000-0000-4000-8000-000000000001', 'PGTAP17 Closed', 'Lagos', 'Engineering', false, '<p>Role.</p>'),
+  ('17b00000-0000-4000-8000-000000000002', 'PGTAP17 Open', 'Lagos', 'Engineering', true, '<p>Role.</p>');
 insert into public.contact_messages (first_name, last_name, email, message)
 values ('PGTAP17', 'Visitor', 'pgtap17@example.com', 'A lead for the matrix.');
 insert into public.newsletter_subscribers (email) values ('pgtap17-subscriber@example.com');
@@ -89,7 +89,7 @@ insert into tests.operations (label, statement, admin, editor, sales, recruiter)
   ('change a post', $$ update public.blog_posts set title = 'Changed' where slug = 'pgtap17-draft' $$, true, true, false, false),
   ('remove a post', $$ delete from public.blog_posts where slug = 'pgtap17-draft' $$, true, true, false, false),
   ('read an inactive job opening', $$ select 1 from public.job_openings where title = 'PGTAP17 Closed' $$, true, true, false, true),
-  ('add a job opening', $$ insert into public.job_openings (title, location, department) values ('New', 'Lagos', 'Sales') $$, true, true, false, true),
+  ('add a job opening', $$ insert into public.job_openings (title, location, department, description) values ('New', 'Lagos', 'Sales', '<p>Role.</p>') $$, true, true, false, true),
   ('change a job opening', $$ update public.job_openings set active = true where title = 'PGTAP17 Closed' $$, true, true, false, true),
   ('remove a job opening', $$ delete from public.job_openings where title = 'PGTAP17 Closed' $$, true, true, false, true),
   ('read the back-office settings', $$ select 1 from public.site_settings where key = 'staff_require_two_factor' $$, true, false, false, false),

@@ -11,8 +11,8 @@ $$;
 
 -- Three CVs: one unclaimed under the folder of secret A, one under a folder nobody knows the secret
 -- of, and one under the folder of secret B that an application claims.
-insert into public.job_openings (id, title, location, department)
-values ('d0000000-0000-4000-8000-000000000001', 'pgTAP engineer', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, location, department, description)
+values ('d0000000-0000-4000-8000-000000000001', 'pgTAP engineer', 'Lagos', 'Engineering', '<p>Role.</p>');
 insert into storage.objects (bucket_id, name, metadata) values
   ('applications', md5(repeat('a', 40))::uuid::text || '/mine.pdf', '{}'),
   ('applications', 'e0000000-0000-4000-8000-000000000001/other.pdf', '{}'),

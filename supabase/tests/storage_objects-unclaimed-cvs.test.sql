@@ -3,8 +3,8 @@
 begin;
 select plan(5);
 
-insert into public.job_openings (id, title, location, department)
-values ('d0000000-0000-4000-8000-000000000047', 'pgTAP engineer', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, location, department, description)
+values ('d0000000-0000-4000-8000-000000000047', 'pgTAP engineer', 'Lagos', 'Engineering', '<p>Role.</p>');
 insert into storage.objects (bucket_id, name, metadata, created_at) values
   ('applications', 'f0000000-0000-4000-8000-000000000001/old.pdf', '{}', now() - interval '25 hours'),
   ('applications', 'f0000000-0000-4000-8000-000000000002/claimed.pdf', '{}', now() - interval '25 hours'),

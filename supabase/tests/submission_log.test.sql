@@ -9,8 +9,8 @@ select plan(25);
 -- Identities for this file, created inside its transaction and gone at rollback -------------------
 select tests.create_identities();
 
-insert into public.job_openings (id, title, location, department) values
-  ('f6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering');
+insert into public.job_openings (id, title, location, department, description) values
+  ('f6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering', '<p>Role.</p>');
 
 -- Contact messages: 5 per e-mail per hour ---------------------------------------------------------------
 select tests.act_as_anon();

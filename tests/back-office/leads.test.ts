@@ -7,7 +7,7 @@ import { getDashboardFigures } from '../../src/features/admin/dashboard/api/dash
 import { listApplications, setApplicationStatus } from '../../src/features/admin/applications/api/applications'
 import { CvLinkRefused, signCvLink } from '../../src/features/admin/applications/api/cv-link.server'
 import { listContactMessages, messagesCsv, setMessageStatus } from '../../src/features/admin/inbox/api/contact-messages'
-import { listSubscribers, subscribersCsv, unsubscribe } from '../../src/features/admin/subscribers/api/subscribers'
+import { listSubscribers, mailingListCsv, subscribersAuditCsv, unsubscribe } from '../../src/features/admin/subscribers/api/subscribers'
 import type { Db } from '../../src/lib/supabase'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend'
 
@@ -68,18 +68,49 @@ describe('Inbox', () => {
 })
 
 describe('Subscribers', () => {
-  it('lists, unsubscribes and exports', async () => {
-    expect((await visitor.rpc('subscribe_newsletter', { email: 'Reader@Example.com' })).error).toBeNull()
-    const [reader] = await listSubscribers(admin)
-    expect(reader).toMatchObject({ email: 'reader@example.com', status: 'pending' })
-    await unsubscribe(admin, reader.id)
+  it('lists and unsubscribes; exports confirmed subscribers for a mailing tool, and every sign-up for an audit', async () => {
+    for (const email of ['Reader@Example.com', 'waiting@example.com', 'leaving@example.com']) {
+      expect((await visitor.rpc('subscribe_newsletter', { email })).error).toBeNull()
+    }
+    // The web server's mail round claims the confirmations (the database makes each link's token), then
+    // the reader presses the button on their link's page.
+    const { data: claimed, error } = await backend.service().rpc('claim_mail', { max_rows: 100 })
+    expect(error).toBeNull()
+    const tokenOf = (email: string) =>
+      (claimed as { kind: string; recipient: string; payload: { token: string } }[]).find(
+        (row) => row.kind === 'newsletter_confirmation' && row.recipient === email,
+      )!.payload.token
+    expect((await visitor.rpc('confirm_newsletter', { token: tokenOf('reader@example.com') })).data).toBe(true)
+    const leaving = (await listSubscribers(admin)).find((s) => s.email === 'leaving@example.com')!
+    await unsubscribe(admin, leaving.id)
+
     const subscribers = await listSubscribers(admin)
-    expect(subscribers[0].status).toBe('unsubscribed')
-    const row = Papa.parse<string[]>(subscribersCsv(subscribers, 'https://www.example.test').trim(), { newline: '\r\n' }).data[1]
-    expect(row.slice(0, 2)).toEqual(['reader@example.com', 'unsubscribed'])
-    // Each row's own one-click link, which works without a session.
-    expect(row[4]).toBe(`https://www.example.test/newsletter/unsubscribe/${subscribers[0].unsubscribe_token}`)
-    expect((await visitor.rpc('unsubscribe_newsletter', { token: subscribers[0].unsubscribe_token })).data).toBe(true)
+    expect(Object.fromEntries(subscribers.map((s) => [s.email, s.status]))).toEqual({
+      'reader@example.com': 'subscribed',
+      'waiting@example.com': 'pending',
+      'leaving@example.com': 'unsubscribed',
+    })
+    const mailing = Papa.parse<string[]>(mailingListCsv(subscribers, 'https://www.example.test').trim(), { newline: '\r\n' }).data
+    const reader = subscribers.find((s) => s.email === 'reader@example.com')!
+    expect(mailing).toEqual([
+      ['Email', 'Confirmed on', 'Unsubscribe URL'],
+      ['reader@example.com', reader.confirmed_at, `https://www.example.test/newsletter/unsubscribe/${reader.unsubscribe_token}`],
+    ])
+    const audit = Papa.parse<string[]>(subscribersAuditCsv(subscribers).trim(), { newline: '\r\n' }).data
+    expect(audit[0]).toEqual(['Email', 'Status', 'Signed up on', 'Confirmed on', 'Consent on', 'Privacy notice', 'Unsubscribed on'])
+    expect(
+      audit
+        .slice(1)
+        .map((row) => row.slice(0, 2))
+        .sort(),
+    ).toEqual([
+      ['leaving@example.com', 'unsubscribed'],
+      ['reader@example.com', 'subscribed'],
+      ['waiting@example.com', 'pending'],
+    ])
+    expect(audit.flat().join(' ')).not.toContain(reader.unsubscribe_token)
+    // Each subscriber's own one-click link works without a session.
+    expect((await visitor.rpc('unsubscribe_newsletter', { token: reader.unsubscribe_token })).data).toBe(true)
   })
 })
 

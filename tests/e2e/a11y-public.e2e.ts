@@ -6,8 +6,8 @@ import { PUBLIC_ROUTES, VIEWPORTS } from './support/public-routes.ts'
 import { settle } from './support/settle.ts'
 import { siteUrl } from './support/product.ts'
 
-// The newsletter's personal links (not in the sitemap): an expired confirmation link, and the
-// unsubscribe page's one button.
+// The newsletter's personal links (not in the sitemap): the confirmation page's and the unsubscribe
+// page's one button (opening a link changes nothing, so any token shows the page).
 const NEWSLETTER_LINK_PAGES = ['/newsletter/confirm/expired-token', `/newsletter/unsubscribe/${'0'.repeat(64)}`]
 
 describe.each(VIEWPORTS)('public pages at $width px ($name)', (viewport) => {

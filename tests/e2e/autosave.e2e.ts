@@ -1,13 +1,14 @@
-// Journeys of the post editor's safety nets: the same post edited in two tabs (the second save meets
+// Journeys of the post page's safety nets: the same post edited in two tabs (the second save meets
 // the conflict screen; "Keep mine" and "See their version" both end in a save and lose nothing),
 // an autosaved edit that survives a reload (even one typed just before it) while visitors still read
-// the live post, and two posts
-// published at once from the list. axe on the conflict screen and the bulk confirmation.
+// the live post, and two posts published at once from the list. axe on the conflict screen and the
+// bulk confirmation. On a phone, as the journeys run: the settings are in their sheet.
 import type { Page } from 'playwright-core'
 import { afterAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
+import { AdminBlogPage } from './support/pages/admin-blog.ts'
 import { deleteRows, insertRow, selectRows } from './support/staff-data.ts'
 import { siteUrl } from './support/product.ts'
 
@@ -47,12 +48,24 @@ async function stored(id: string): Promise<Post> {
   return row
 }
 
-async function openEditor(admin: AdminPage, title: string) {
+/** The post's page, opened from the list as staff do. */
+async function openEditor(admin: AdminPage, title: string): Promise<AdminBlogPage> {
   await admin.open(`/admin/blog?q=${encodeURIComponent(title)}`, 'Blog Management')
-  await admin.page.getByRole('button', { name: `Edit ${title}` }).click()
-  const editor = admin.page.getByRole('dialog', { name: 'Edit Blog Post' })
-  await editor.waitFor()
-  return editor
+  const blog = new AdminBlogPage(admin.page)
+  await blog.openPost(title)
+  return blog
+}
+
+/** Types into a field of the post's settings (the sheet on a phone), and closes them. */
+async function setting(blog: AdminBlogPage, label: string, value: string): Promise<void> {
+  await (await blog.settings()).getByLabel(label).fill(value)
+  await blog.closeSettings()
+}
+
+async function settingValue(blog: AdminBlogPage, label: string): Promise<string> {
+  const value = await (await blog.settings()).getByLabel(label).inputValue()
+  await blog.closeSettings()
+  return value
 }
 
 async function secondTab(page: Page): Promise<AdminPage> {
@@ -73,40 +86,38 @@ describe('the post editor', () => {
     // Round 1: both open the post; the first saves a title, the second an excerpt and keeps theirs.
     let editorOne = await openEditor(one, title)
     let editorTwo = await openEditor(two, title)
-    await editorOne.getByLabel('Title', { exact: true }).fill(`${title}, tab one`)
-    await editorOne.getByRole('button', { name: 'Update Post' }).click()
-    await editorOne.waitFor({ state: 'detached' })
+    await editorOne.editor().getByLabel('Title', { exact: true }).fill(`${title}, tab one`)
+    await editorOne.update()
 
-    await editorTwo.getByLabel('Excerpt').fill('The excerpt from tab two.')
-    await editorTwo.getByRole('button', { name: 'Update Post' }).click()
-    const conflict = editorTwo.getByRole('alert')
+    await setting(editorTwo, 'Excerpt', 'The excerpt from tab two.')
+    await two.page.getByRole('button', { name: 'Update Post' }).click()
+    const conflict = editorTwo.editor().getByRole('alert')
     await expect(conflict.textContent()).resolves.toMatch(
       // The company's time, with its zone named: "09:00 GMT+1" (with the date when it was not today).
       /admin@example\.com.* changed this at (\d{1,2} \w{3} \d{4}, )?\d\d:\d\d \S+, after you opened it\. Your changes are not saved yet\./,
     )
-    await expectNoViolations(two.page, 'conflict screen', { include: ['[role="dialog"]'] })
+    await expectNoViolations(two.page, 'conflict screen', { include: ['form'] })
     await conflict.getByRole('button', { name: 'Keep mine' }).click()
-    await editorTwo.waitFor({ state: 'detached' })
+    await two.expectToast('Blog post updated successfully')
     await expect(stored(post.id)).resolves.toMatchObject({ title, excerpt: 'The excerpt from tab two.' })
 
     // Round 2: both open it again; the first saves an excerpt, the second a category, then takes theirs.
     editorOne = await openEditor(one, title)
     editorTwo = await openEditor(two, title)
-    await editorOne.getByLabel('Excerpt').fill('The excerpt from tab one.')
-    await editorOne.getByRole('button', { name: 'Update Post' }).click()
-    await editorOne.waitFor({ state: 'detached' })
+    await setting(editorOne, 'Excerpt', 'The excerpt from tab one.')
+    await editorOne.update()
 
-    await editorTwo.getByLabel('Category').fill('Tab two category')
-    await editorTwo.getByRole('button', { name: 'Update Post' }).click()
-    await editorTwo.getByRole('alert').getByRole('button', { name: 'See their version' }).click()
-    await editorTwo.getByText('Their version differs in:').waitFor()
-    await expect(editorTwo.getByRole('alert').textContent()).resolves.toContain('The excerpt from tab one.')
-    await editorTwo.getByRole('button', { name: 'Use their version' }).click()
-    await expect(editorTwo.getByLabel('Excerpt').inputValue()).resolves.toBe('The excerpt from tab one.')
+    await setting(editorTwo, 'Category', 'Tab two category')
+    await two.page.getByRole('button', { name: 'Update Post' }).click()
+    const conflictAgain = editorTwo.editor().getByRole('alert')
+    await conflictAgain.getByRole('button', { name: 'See their version' }).click()
+    await conflictAgain.getByText('Their version differs in:').waitFor()
+    await expect(conflictAgain.textContent()).resolves.toContain('The excerpt from tab one.')
+    await conflictAgain.getByRole('button', { name: 'Use their version' }).click()
+    await expect(settingValue(editorTwo, 'Excerpt')).resolves.toBe('The excerpt from tab one.')
     // Their version is loaded, and one's own is a click away.
-    await editorTwo.getByRole('button', { name: 'Back to my version' }).waitFor()
-    await editorTwo.getByRole('button', { name: 'Update Post' }).click()
-    await editorTwo.waitFor({ state: 'detached' })
+    await editorTwo.editor().getByRole('button', { name: 'Back to my version' }).waitFor()
+    await editorTwo.update()
     await expect(stored(post.id)).resolves.toMatchObject({ title, excerpt: 'The excerpt from tab one.', category: 'Journeys' })
     await two.page.close()
   })
@@ -118,30 +129,35 @@ describe('the post editor', () => {
     await page.clock.install()
     const admin = new AdminPage(page, siteUrl)
     await admin.signIn()
-    let editor = await openEditor(admin, title)
-    await editor.getByLabel('Excerpt').fill('Typed, then the tab was reloaded.')
-    await editor.getByText('Unsaved changes (kept in this browser)').waitFor()
+    let blog = await openEditor(admin, title)
+    const status = page.getByTestId('autosave-status')
+    await setting(blog, 'Excerpt', 'Typed, then the tab was reloaded.')
+    await status.getByText('Unsaved changes (kept in this browser)').waitFor()
     await page.clock.runFor(AUTOSAVE_DELAY_MS)
-    await editor.getByText(/^Saved · a few seconds ago$/).waitFor({ timeout: 15_000 })
+    // "Saved 12:04": the time of the save in the company's zone.
+    await status.getByText(/^Saved \d\d:\d\d$/).waitFor({ timeout: 15_000 })
 
+    // The page's own address reloads to the same edit.
     await page.reload()
-    editor = await openEditor(admin, title)
-    await expect(editor.getByLabel('Excerpt').inputValue()).resolves.toBe('Typed, then the tab was reloaded.')
-    await editor.getByText(/Visitors see the published post until you press Update Post/).waitFor()
+    blog = new AdminBlogPage(page)
+    await blog.editor().waitFor()
+    await expect(settingValue(blog, 'Excerpt')).resolves.toBe('Typed, then the tab was reloaded.')
+    await blog
+      .editor()
+      .getByText(/Visitors see the published post until you press Update Post/)
+      .waitFor()
     await expect(stored(post.id)).resolves.toMatchObject({ excerpt: 'The excerpt as first written.' })
 
     // Typed and reloaded at once, before any autosave: the browser's copy comes back, and is saved.
-    await editor.getByLabel('Category').fill('Typed just before leaving')
+    await setting(blog, 'Category', 'Typed just before leaving')
     await page.reload()
-    editor = await openEditor(admin, title)
-    await expect(editor.getByLabel('Category').inputValue()).resolves.toBe('Typed just before leaving')
-    await expect(editor.getByLabel('Excerpt').inputValue()).resolves.toBe('Typed, then the tab was reloaded.')
+    blog = await openEditor(admin, title)
+    await expect(settingValue(blog, 'Category')).resolves.toBe('Typed just before leaving')
+    await expect(settingValue(blog, 'Excerpt')).resolves.toBe('Typed, then the tab was reloaded.')
     await page.clock.runFor(AUTOSAVE_DELAY_MS)
-    await editor.getByText(/^Saved · a few seconds ago$/).waitFor({ timeout: 15_000 })
+    await status.getByText(/^Saved \d\d:\d\d$/).waitFor({ timeout: 15_000 })
 
-    await editor.getByRole('button', { name: 'Update Post' }).click()
-    await editor.waitFor({ state: 'detached' })
-    await admin.expectToast('Blog post updated successfully')
+    await blog.update()
     await expect(stored(post.id)).resolves.toMatchObject({ excerpt: 'Typed, then the tab was reloaded.', category: 'Typed just before leaving' })
     await expect(selectRows('blog_post_drafts', `select=id&id=eq.${post.id}`)).resolves.toEqual([])
   })

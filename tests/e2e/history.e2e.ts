@@ -1,12 +1,13 @@
-// Journey: staff edit a post twice, open its History, compare the first edit with the current text
-// and restore it; visitors then read the restored title, and the Activity screen lists the restore
-// under its filters, which survive a reload. Deleting the post and bringing it back from Recently
+// Journey: staff edit a post twice on its page, open its History there, compare the first edit with
+// the current text and restore it, and the page shows the restored title; visitors then read it,
+// and the Activity screen lists the restore under its filters, which survive a reload. Deleting the post and bringing it back from Recently
 // deleted, where focus stays in the dialog after the restore, so Escape closes it. axe on the
 // Activity screen, the History and the Recently deleted dialogs at 390 and 1280 px.
 import { afterAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
+import { AdminBlogPage } from './support/pages/admin-blog.ts'
 import { VIEWPORTS } from './support/public-routes.ts'
 import { deleteRows, insertRow } from './support/staff-data.ts'
 import { siteUrl } from './support/product.ts'
@@ -34,18 +35,16 @@ describe('history', () => {
     await admin.signIn()
     await admin.open(`/admin/blog?q=${encodeURIComponent(TITLE)}`, 'Blog Management')
 
-    let current = TITLE
-    for (const title of [`${TITLE}, first edit`, `${TITLE}, second edit`]) {
-      await page.getByRole('button', { name: `Edit ${current}` }).click()
-      const editor = page.getByRole('dialog', { name: 'Edit Blog Post' })
-      await editor.getByLabel('Title', { exact: true }).fill(title)
-      await editor.getByRole('button', { name: 'Update Post' }).click()
-      await editor.waitFor({ state: 'detached' })
-      current = title
+    const blog = new AdminBlogPage(page)
+    await blog.openPost(TITLE)
+    const title = blog.editor().getByLabel('Title', { exact: true })
+    for (const edit of [`${TITLE}, first edit`, `${TITLE}, second edit`]) {
+      await title.fill(edit)
+      await blog.update()
     }
 
-    await page.getByRole('button', { name: `History of ${current}` }).click()
-    const history = page.getByRole('dialog', { name: `History of ${current}` })
+    await (await blog.settings()).getByRole('button', { name: 'History' }).click()
+    const history = page.getByRole('dialog', { name: `History of ${TITLE}, second edit` })
     const versions = history.getByRole('list', { name: 'Versions' }).getByRole('listitem')
     await versions.first().waitFor()
     await expect(versions.first().textContent()).resolves.toMatch(/^Saved by admin@example\.com \(admin\) · current/)
@@ -55,8 +54,9 @@ describe('history', () => {
     await history.getByRole('button', { name: 'Restore this version' }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: 'Restore' }).click()
     await admin.expectToast('Version restored')
-    await page.keyboard.press('Escape')
-    await page.getByRole('heading', { name: `${TITLE}, first edit` }).waitFor()
+    // The page starts again from the restored post.
+    await history.waitFor({ state: 'detached' })
+    await expect(title.inputValue()).resolves.toBe(`${TITLE}, first edit`)
 
     await visit(page, siteUrl, `/resources/blog/${SLUG}`)
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`${TITLE}, first edit`)

@@ -69,7 +69,7 @@ describe('a post, from draft to published and back', () => {
     await admin.open('/admin/blog', 'Blog Management')
     const blog = new AdminBlogPage(page)
 
-    // A draft, its image uploaded from this machine through the editor's file chooser.
+    // A draft on its own page, its image uploaded from this machine through the editor's file chooser.
     await blog.startPost()
     await blog.fill({
       title: TITLE,
@@ -83,8 +83,9 @@ describe('a post, from draft to published and back', () => {
     const src = await blog.uploadImage({ name: 'close.png', mimeType: 'image/png', buffer: PNG })
     expect(src).toMatch(/\/storage\/v1\/object\/public\/media\/blog\//)
     uploadedPath = decodeURIComponent(new URL(src).pathname.replace('/storage/v1/object/public/media/', ''))
-    await blog.editor().getByLabel('Featured Image URL').fill(src)
-    slug = await blog.slug().inputValue()
+    await blog.imageUrl('Featured image', src)
+    await blog.closeSettings()
+    slug = await blog.slug()
 
     // The preview shows the post as readers will, with the uploaded image loaded.
     await blog.editor().getByRole('button', { name: 'Preview' }).click()
@@ -97,6 +98,7 @@ describe('a post, from draft to published and back', () => {
     await page.screenshot({ path: 'test-results/journey-blog-preview.png' })
     await blog.create()
     await admin.expectToast('Blog post created successfully')
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/blog\/[0-9a-f-]{36}$/)
 
     // A draft is nowhere a visitor or a crawler looks.
     expect(await shownIn(page, false)).toEqual(nowhere)

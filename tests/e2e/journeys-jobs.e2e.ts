@@ -6,6 +6,7 @@ import type { Download } from 'playwright-core'
 import { afterAll, describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
+import { closeSettings, openSettings } from './support/pages/editor-settings.ts'
 import { deleteRows, deleteStoredFile, selectRows } from './support/staff-data.ts'
 import { siteUrl } from './support/product.ts'
 
@@ -30,20 +31,23 @@ describe('job opening to application', () => {
     const admin = new AdminPage(page, siteUrl)
     await admin.signIn()
     await admin.open('/admin/jobs', 'Job Openings')
-    await page.getByRole('button', { name: 'Add Job Opening' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Add New Job Opening' })
-    await dialog.getByLabel('Job Title').fill(JOB.title)
-    await dialog.getByLabel('Location').fill(JOB.location)
-    await dialog.getByLabel('Country code').fill('NG')
-    await dialog.getByLabel('Department').fill(JOB.department)
-    await dialog.getByLabel('Type').selectOption(JOB.type)
-    await dialog.getByRole('tab', { name: 'HTML' }).click()
-    await dialog.getByLabel('Description').fill('Build and run the switch that moves our clients’ money.')
-    await expect(dialog.getByLabel('Active (visible on careers page)').isChecked()).resolves.toBe(true)
-    await dialog.getByRole('button', { name: 'Create Job Opening' }).click()
+    await page.getByRole('link', { name: 'Add Job Opening' }).click()
+    const editor = page.getByRole('form', { name: 'Add New Job Opening' })
+    await editor.getByLabel('Job Title').fill(JOB.title)
+    await editor.getByRole('tab', { name: 'HTML' }).click()
+    await editor.getByLabel('Description').fill('Build and run the switch that moves our clients’ money.')
+    const settings = await openSettings(page, editor, 'Job settings')
+    await settings.getByLabel('Location').fill(JOB.location)
+    await settings.getByLabel('Country code').fill('NG')
+    await settings.getByLabel('Department').fill(JOB.department)
+    await settings.getByLabel('Type').selectOption(JOB.type)
+    await expect(settings.getByLabel('Active (visible on careers page)').isChecked()).resolves.toBe(true)
+    await closeSettings(page, 'Job settings')
+    await editor.getByRole('button', { name: 'Create Job Opening' }).click()
     await admin.expectToast('Job opening created successfully')
-    await dialog.waitFor({ state: 'hidden' })
-    await page.getByRole('main').getByText(JOB.title).first().waitFor()
+    // The opening's own page takes the place of the new one's.
+    await page.getByRole('form', { name: 'Edit Job Opening' }).waitFor()
+    expect(new URL(page.url()).pathname).toMatch(/^\/admin\/jobs\/[0-9a-f-]{36}$/)
 
     // The visitor: /careers lists the opening, which links to its own page with the form.
     await visit(page, siteUrl, '/careers')

@@ -1,11 +1,13 @@
 // Journey: an editor shares a preview of a draft; a reader who is not signed in opens the link and
 // sees the post under the "Preview: not published" banner; the editor revokes the link and the
-// reader gets the expired page. The editor's search and social fields show their counters and the
-// live search-result preview. axe on the editor with its new panels.
+// reader gets the expired page, all from the post's settings. Its search and social fields show their
+// counters and the live search-result preview. axe on the post's page at 1280 px, its settings
+// beside the text.
 import { afterAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
-import { test } from './support/fixtures.ts'
+import { LAPTOP, test } from './support/fixtures.ts'
 import { AdminPage } from './support/pages/admin.ts'
+import { AdminBlogPage } from './support/pages/admin-blog.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, insertRow } from './support/staff-data.ts'
 import { siteUrl } from './support/product.ts'
@@ -29,11 +31,13 @@ describe('preview links', () => {
       author_name: 'Journey Tester',
       published: false,
     })
+    await page.setViewportSize(LAPTOP)
     const admin = new AdminPage(page, siteUrl)
     await admin.signIn()
     await admin.open(`/admin/blog?q=${encodeURIComponent(TITLE)}`, 'Blog Management')
-    await page.getByRole('button', { name: `Edit ${TITLE}` }).click()
-    const editor = page.getByRole('dialog', { name: 'Edit Blog Post' })
+    const blog = new AdminBlogPage(page)
+    await blog.openPost(TITLE)
+    const editor = await blog.settings()
 
     // Search fields: the counter follows the typing and the search result shows the new title.
     await editor.getByLabel('SEO Title').fill('Reviewing drafts before they go live')
@@ -44,7 +48,7 @@ describe('preview links', () => {
 
     await editor.getByText('No active preview links').waitFor()
     await settle(page)
-    await expectNoViolations(page, 'blog editor with search fields and preview links', { include: ['[role="dialog"]'] })
+    await expectNoViolations(page, 'the post page with its search fields and preview links')
 
     await editor.getByRole('button', { name: 'Share preview' }).click()
     await admin.expectToast('Preview link created')

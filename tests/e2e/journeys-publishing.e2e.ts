@@ -95,21 +95,18 @@ describe('publishing', () => {
       excerpt: 'Closing the month in a day, written ahead and scheduled.',
       body: '<p>Reconcile daily and the month closes itself.</p>',
     })
-    scheduledSlug = await blog.slug().inputValue()
-    await blog.setPublished(true)
+    scheduledSlug = await blog.slug()
+    const settings = await blog.settings()
+    await settings.getByLabel('Published').setChecked(true)
 
     // The field takes minutes in the site's time zone: the next whole minute at least 45 s ahead.
-    const zone =
-      /Time zone: (.+)\.$/.exec(
-        (await blog
-          .editor()
-          .getByText(/Time zone: /)
-          .textContent()) ?? '',
-      )?.[1] ?? ''
+    const zone = /Time zone: (.+)\.$/.exec((await settings.getByText(/Time zone: /).textContent()) ?? '')?.[1] ?? ''
     const publishAt = Math.ceil(((await backendNow()) + 45_000) / 60_000) * 60_000
-    await blog.editor().getByLabel('Publish at').fill(wallClockInput(publishAt, zone))
+    await settings.getByLabel('Publish at').fill(wallClockInput(publishAt, zone))
+    await blog.closeSettings()
     await blog.create()
     await admin.expectToast('Blog post created successfully')
+    await admin.open(`/admin/blog?q=${encodeURIComponent(SCHEDULED_TITLE)}`, 'Blog Management')
 
     const row = page.getByRole('listitem').filter({ hasText: SCHEDULED_TITLE })
     const badge = row.getByText(/^Scheduled for /)
@@ -153,11 +150,11 @@ describe('publishing', () => {
     const admin = new AdminPage(page, siteUrl)
     await admin.signIn()
     await admin.open(`/admin/blog?q=${encodeURIComponent(RENAMED_TITLE)}`, 'Blog Management')
-    await page.getByRole('button', { name: `Edit ${RENAMED_TITLE}` }).click()
-    const editor = page.getByRole('dialog', { name: 'Edit Blog Post' })
-    await editor.getByLabel('Slug').fill(NEW_SLUG)
-    await editor.getByRole('button', { name: 'Update Post' }).click()
-    await admin.expectToast('Blog post updated successfully')
+    const blog = new AdminBlogPage(page)
+    await blog.openPost(RENAMED_TITLE)
+    await (await blog.settings()).getByLabel('Slug').fill(NEW_SLUG)
+    await blog.closeSettings()
+    await blog.update()
 
     // The web server reads the redirects again every second.
     const oldUrl = `${siteUrl}/resources/blog/${OLD_SLUG}`

@@ -1,11 +1,13 @@
-// Journey: with "Publishing needs approval" on, an editor asks for a review of a draft post, a
-// compliance reviewer approves it from the Reviews queue, the post goes live for visitors, and the
-// editor's list says who approved it. axe on the Reviews queue with an item waiting.
+// Journey: with "Publishing needs approval" on, an editor asks for a review of a draft post from the
+// post's settings, a compliance reviewer approves it from the Reviews queue, the post goes live for
+// visitors, and the post's settings and the editor's list say who approved it. axe on the Reviews
+// queue with an item waiting.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
 import { expectNoViolations } from './support/axe.ts'
 import { test } from './support/fixtures.ts'
 import { AdminPage, visit } from './support/pages/admin.ts'
+import { AdminBlogPage } from './support/pages/admin-blog.ts'
 import { AdminLoginPage } from './support/pages/admin-login.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, insertRow, updateRows } from './support/staff-data.ts'
@@ -68,9 +70,14 @@ describe('compliance sign-off', () => {
       await signIn(page, EDITOR)
       const editor = new AdminPage(page, siteUrl)
       await editor.open(`/admin/blog?q=${encodeURIComponent(TITLE)}`, 'Blog Management')
-      await page.getByRole('button', { name: `Request review of ${TITLE}` }).click()
+      const blog = new AdminBlogPage(page)
+      await blog.openPost(TITLE)
+      const review = (await blog.settings()).getByRole('region', { name: 'Review' })
+      await review.getByRole('button', { name: 'Request review' }).click()
       await editor.expectToast('Review requested: reviewers have been e-mailed')
-      await page.getByText('Waiting for approval').waitFor()
+      await review.getByText('Waiting for approval').waitFor()
+      await expect(review.getByRole('button', { name: 'Request review' }).count()).resolves.toBe(0)
+      await blog.closeSettings()
 
       const reviewerPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage()
       await signIn(reviewerPage, REVIEWER)
@@ -95,6 +102,13 @@ describe('compliance sign-off', () => {
 
       await editor.open(`/admin/blog?q=${encodeURIComponent(TITLE)}`, 'Blog Management')
       await page.getByText(/^Approved by Cara Reviewer on /).waitFor()
+      await blog.openPost(TITLE)
+      await (
+        await blog.settings()
+      )
+        .getByRole('region', { name: 'Review' })
+        .getByText(/^Approved by Cara Reviewer on /)
+        .waitFor()
     },
   )
 })

@@ -1,6 +1,6 @@
 // Journey: staff paste hostile HTML into a new post in the blog editor and switch to Preview; the
 // preview shows the post's safe text and runs none of the payload's vectors. The post is never
-// saved (the dialog is closed without 'Create Post').
+// saved (the page is left without 'Create Post').
 import { describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { HOSTILE_HTML, SAFE_MARKER_TEXT, vectorsThatRan } from './support/hostile-html.ts'
@@ -20,14 +20,14 @@ describe('blog editor preview', () => {
     const admin = new AdminPage(page, siteUrl)
     await admin.signIn()
     await admin.open('/admin/blog', 'Blog Management')
-    await page.getByRole('button', { name: 'New Post' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Create New Blog Post' })
-    await dialog.getByLabel('Title', { exact: true }).fill(TITLE)
-    await dialog.getByRole('tab', { name: 'HTML' }).click()
-    await dialog.getByLabel('Content', { exact: true }).fill(HOSTILE_HTML)
-    await dialog.getByRole('button', { name: 'Preview' }).click()
+    await page.getByRole('link', { name: 'New Post' }).click()
+    const editor = page.getByRole('form', { name: 'Create New Blog Post' })
+    await editor.getByLabel('Title', { exact: true }).fill(TITLE)
+    await editor.getByRole('tab', { name: 'HTML' }).click()
+    await editor.getByLabel('Content', { exact: true }).fill(HOSTILE_HTML)
+    await editor.getByRole('button', { name: 'Preview' }).click()
 
-    const preview = dialog.getByRole('article', { name: 'Preview' })
+    const preview = editor.getByRole('article', { name: 'Preview' })
     await preview.getByRole('heading', { name: TITLE }).waitFor()
     await expect(preview.getByText(SAFE_MARKER_TEXT).isVisible()).resolves.toBe(true)
     await expect(vectorsThatRan(page)).resolves.toEqual([])
@@ -44,8 +44,8 @@ describe('blog editor preview', () => {
     })
     expect(survivors, 'script-bearing markup left in the live preview').toEqual([])
 
-    await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'hidden' })
+    await editor.getByRole('link', { name: 'Blog posts' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Blog Management' }).waitFor()
     await expect(selectRows('blog_posts', `select=id&title=eq.${encodeURIComponent(TITLE)}`)).resolves.toEqual([])
   })
 })

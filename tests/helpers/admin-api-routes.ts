@@ -1,16 +1,18 @@
 // The back office's resource routes as a route stub mounts them, at their real paths: screens
-// rendered in tests post uploads and read their panels through them as they do in the app.
+// rendered in tests post uploads and read their panels (and the media library) through them as
+// they do in the app.
 import type { ActionFunction, LoaderFunction } from 'react-router'
 import * as deletedApi from '../../src/routes/admin/deleted-api'
-import * as previewLinksApi from '../../src/routes/admin/preview-links-api'
+import * as media from '../../src/routes/admin/media'
 import * as uploadApi from '../../src/routes/admin/upload-api'
 import * as versionsApi from '../../src/routes/admin/versions-api'
 
 export const adminApiRoutes: { path: string; loader?: LoaderFunction; action?: ActionFunction }[] = [
   { path: 'admin/api/versions/:table/:id', loader: versionsApi.clientLoader as unknown as LoaderFunction },
   { path: 'admin/api/deleted/:table', loader: deletedApi.clientLoader as unknown as LoaderFunction },
-  { path: 'admin/api/preview-links/:postId', loader: previewLinksApi.clientLoader as unknown as LoaderFunction },
   { path: 'admin/api/upload', action: uploadApi.clientAction as unknown as ActionFunction },
+  // The media library the image pickers read (a screen's own route comes first when it is the one rendered).
+  { path: 'admin/media', loader: media.clientLoader as unknown as LoaderFunction },
 ]
 
 // Vitest hands a form's files to Node's Request by reading jsdom's private `_buffer`, which jsdom 29

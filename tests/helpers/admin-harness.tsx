@@ -77,6 +77,21 @@ export interface AdminRouteModule {
   default: ComponentType<never>
 }
 
+/** A route module mounted at its pattern ('/admin/blog/:id'), as the route table has it. */
+export interface MountedRoute {
+  pattern: string
+  module: AdminRouteModule
+}
+
+function stubRoute({ pattern, module }: MountedRoute) {
+  return {
+    path: pattern.slice(1),
+    Component: module.default as ComponentType,
+    loader: module.clientLoader as unknown as LoaderFunction,
+    action: module.clientAction as unknown as ActionFunction | undefined,
+  }
+}
+
 /**
  * Renders a route module as the router does in the back office, at `path` (with its search
  * params): its clientLoader reads with `db`, its clientAction writes with it, toasts show.
@@ -89,6 +104,8 @@ export function renderRoute(
   shellLoader: LoaderFunction = () => null,
   /** Screens the route may send the person on to, each showing "Opened <path>". */
   onward: string[] = [],
+  /** The route's pattern when its path has parameters ('/admin/blog/:id'), and the screens mounted beside it. */
+  options: { pattern?: string; beside?: MountedRoute[] } = {},
 ): RenderResult {
   setAdminDb(db)
   const Stub = createRoutesStub([
@@ -99,12 +116,8 @@ export function renderRoute(
       Component: Outlet,
       HydrateFallback: () => <Spinner />,
       children: [
-        {
-          path: new URL(path, 'http://admin.test').pathname.slice(1),
-          Component: route.default as ComponentType,
-          loader: route.clientLoader as unknown as LoaderFunction,
-          action: route.clientAction as unknown as ActionFunction | undefined,
-        },
+        stubRoute({ pattern: options.pattern ?? new URL(path, 'http://admin.test').pathname, module: route }),
+        ...(options.beside ?? []).map(stubRoute),
         ...onward.map((onwardPath) => ({ path: onwardPath.slice(1), Component: () => <p>{`Opened ${onwardPath}`}</p> })),
         ...adminApiRoutes,
       ],

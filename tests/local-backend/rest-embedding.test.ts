@@ -182,7 +182,7 @@ describe('small PostgREST alignments', () => {
   it("uses PostgREST's message when single() finds several rows", async () => {
     const { error, status } = await anon.from('posts').select('title').single()
     expect(status).toBe(406)
-    expect(error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 3 rows' })
+    expect(error).toMatchObject({ code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object', details: 'The result contains 3 rows' })
   })
 
   it('refuses a write over Prefer: max-affected with handling=strict (PGRST124) and changes nothing', async () => {

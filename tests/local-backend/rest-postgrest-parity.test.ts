@@ -69,11 +69,18 @@ create function public.pick(x text) returns text language sql immutable as $$ se
 create function public.echo(json) returns json language sql immutable as $$ select $1 $$;
 create function public.shout(text) returns text language sql immutable as $$ select upper($1) $$;
 
+-- Unnamed arguments: a function is offered through /rpc with every argument named, or with one
+-- unnamed argument of a type a body can be (the integer one, and the computed fields, are not).
+create function public.tag() returns text language sql immutable as $$ select 'none' $$;
+create function public.tag(text) returns text language sql immutable as $$ select 'tag ' || $1 $$;
+create function public.tag(int) returns text language sql immutable as $$ select 'int' $$;
+create function public.tag_with(text, suffix text) returns text language sql immutable as $$ select $1 || suffix $$;
+
 -- What a project owner runs on Supabase to turn an API setting on (test-only helper, service role only).
-create function public.enable_api_setting(setting text) returns void language plpgsql security definer set search_path = ''
-  as $$ begin execute format('alter role authenticator set %I = %L', setting, 'true'); end $$;
-revoke execute on function public.enable_api_setting(text) from public, anon, authenticated;
-grant execute on function public.enable_api_setting(text) to service_role;
+create function public.enable_api_setting(setting text, value text default 'true') returns void language plpgsql security definer set search_path = ''
+  as $$ begin execute format('alter role authenticator set %I = %L', setting, value); end $$;
+revoke execute on function public.enable_api_setting(text, text) from public, anon, authenticated;
+grant execute on function public.enable_api_setting(text, text) to service_role;
 
 -- One-to-one: a badge belongs to at most one person (its foreign key is unique).
 create table public.badges (id int primary key, person_id int unique references public.people (id), label text not null);
@@ -159,8 +166,8 @@ afterAll(async () => {
 })
 
 /** Turns a PostgREST setting on as a project owner would, and waits until the backend has reread it. */
-async function enableApiSetting(setting: string): Promise<void> {
-  expect((await backend.service().rpc('enable_api_setting', { setting })).error).toBeNull()
+async function enableApiSetting(setting: string, value = 'true'): Promise<void> {
+  expect((await backend.service().rpc('enable_api_setting', { setting, value })).error).toBeNull()
   // The backend rereads its settings with the schema cache, at most once a second of its clock, when
   // a request names something it does not know.
   await backend.advanceClock(1000)
@@ -321,6 +328,24 @@ describe('rpc overloads and calls', () => {
     expect((await anon.rpc('greet', { name: 'Ada' })).data).toBe('hello Ada')
     const nothingClose = await anon.rpc('qqqzzz')
     expect(nothingClose.error).toMatchObject({ code: 'PGRST202', hint: null })
+  })
+
+  it('passes an unnamed argument by the key "", and offers only functions whose one unnamed argument a body can be', async () => {
+    expect(await anon.rpc('tag', { '': 'x' })).toMatchObject({ status: 200, data: 'tag x' })
+    // Any JSON value is read as the argument's type, as PostgREST reads it.
+    expect((await anon.rpc('tag', { '': true })).data).toBe('tag true')
+    expect((await anon.rpc('tag')).data).toBe('none')
+    expect((await anon.rpc('tag_with', { '': 'well', suffix: '!' })).data).toBe('well!')
+    // A computed field's row argument is unnamed and of no body's type: not a function to call.
+    const computed = await anon.rpc('full_name', { '': { id: 1 } })
+    expect(computed.status).toBe(404)
+    expect(computed.error).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.full_name() in the schema cache',
+      details:
+        'Searched for the function public.full_name with parameter  or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+      hint: null,
+    })
   })
 
   it("answers PGRST202 with PostgREST's message, details and hint", async () => {
@@ -504,6 +529,24 @@ describe('counts and statuses', () => {
     const exact = await anon.from('readings').select('id', { count: 'exact' }).limit(2)
     expect(exact).toMatchObject({ status: 206, count: 8 })
   })
+
+  it('caps every read at db-max-rows, and answers count=estimated exactly within it', async () => {
+    await enableApiSetting('pgrst.db_max_rows', '6')
+    try {
+      const capped = await anon.from('readings').select('id', { count: 'exact' }).order('id')
+      expect(capped).toMatchObject({ status: 206, count: 8 })
+      expect(capped.data).toHaveLength(6)
+      const rpc = await anon.rpc('people_in', { city: 'London' }).select('id')
+      expect(rpc.error).toBeNull()
+      // Past the cap, the estimate and the exact count compete; within it, the count is exact.
+      expect(await anon.from('readings').select('id', { count: 'estimated', head: true })).toMatchObject({ status: 206, count: 8 })
+      await enableApiSetting('pgrst.db_max_rows', '100')
+      const within = await anon.from('readings').select('id', { count: 'estimated', head: true }).lt('id', 3)
+      expect(within).toMatchObject({ status: 200, count: 2 })
+    } finally {
+      await enableApiSetting('pgrst.db_max_rows', '')
+    }
+  })
 })
 
 describe('small differences', () => {
@@ -514,9 +557,11 @@ describe('small differences', () => {
       .insert([{ id: 10, body: 'first', status: 'read' }, { body: 'second' }], { defaultToNull: false })
       .select('id, body, status')
     expect(error).toBeNull()
+    // As PostgREST builds the rows, every row evaluates every default, the ones it gives too: the
+    // identity advanced for the first row as well.
     expect(data).toEqual([
       { id: 10, body: 'first', status: 'read' },
-      { id: 1, body: 'second', status: 'new' },
+      { id: 2, body: 'second', status: 'new' },
     ])
   })
 
@@ -537,12 +582,12 @@ describe('small differences', () => {
     expect(ordered.data).toEqual([{ id: 1, badges: { label: 'First programmer' } }])
   })
 
-  it("answers PGRST116 with PostgREST 12's message when single() finds no row", async () => {
+  it("answers PGRST116 with PostgREST's message when single() finds no row", async () => {
     const { error, status } = await anon.from('people').select('id').eq('id', 99).single()
     expect(status).toBe(406)
     expect(error).toMatchObject({
       code: 'PGRST116',
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
       details: 'The result contains 0 rows',
       hint: null,
     })
@@ -644,5 +689,9 @@ describe('media types', () => {
     expect(JSON.stringify(data)).toContain('"Relation Name":"people"')
     const text = await anon.rpc('people_in', { city: 'Lyon' }, { get: true }).explain()
     expect(String(text.data)).toContain('Function Scan')
+    // The plan's options: verbose names each node's output, analyze runs it.
+    const verbose = await anon.from('people').select('id').eq('id', 1).explain({ format: 'json', verbose: true, analyze: true })
+    expect(verbose.error).toBeNull()
+    expect(JSON.stringify(verbose.data)).toMatch(/"Output":\[.*"Actual Rows":1/)
   })
 })

@@ -247,9 +247,13 @@ describe('the calls of spec section 7, as the web app makes them', () => {
     const adminAll = await admin.from('job_openings').select('*').order('created_at', { ascending: false })
     expect(adminAll.data?.some((j) => j.active === false)).toBe(true)
 
-    const created = await admin.from('job_openings').insert({ title: 'Tester', location: 'Remote', department: 'QA' }).select().single()
+    const created = await admin
+      .from('job_openings')
+      .insert({ title: 'Tester', location: 'Remote', department: 'QA', description: '<p>Tests.</p>' })
+      .select()
+      .single()
     expect(created.error).toBeNull()
-    expect(created.data).toMatchObject({ type: 'Full-time', active: true, description: null })
+    expect(created.data).toMatchObject({ type: 'Full-time', active: true, requirements: null })
     expect((await admin.from('job_openings').update({ active: false }).eq('id', created.data?.id)).error).toBeNull()
     expect((await anon.from('job_openings').select('id').eq('id', created.data?.id)).data).toEqual([])
     expect((await admin.from('job_openings').delete().eq('id', created.data?.id)).error).toBeNull()
@@ -489,7 +493,7 @@ describe('the PostgREST dialect', () => {
       code: 'PGRST116',
       details: 'The result contains 0 rows',
       hint: null,
-      message: 'JSON object requested, multiple (or no) rows returned',
+      message: 'Cannot coerce the result to a single JSON object',
     })
     const many = await service.from('blog_posts').select('slug').eq('category', 'Dialect').single()
     expect(many.error).toMatchObject({ code: 'PGRST116', details: 'The result contains 3 rows' })
@@ -514,27 +518,27 @@ describe('the PostgREST dialect', () => {
     const nulls = await service
       .from('job_openings')
       .insert([
-        { title: 'A', location: 'L', department: 'D', description: 'x' },
-        { title: 'B', location: 'L', department: 'D' },
+        { title: 'A', location: 'L', department: 'D', description: 'x', requirements: 'r' },
+        { title: 'B', location: 'L', department: 'D', description: 'x' },
       ])
-      .select('title, description, type')
+      .select('title, requirements, type')
     expect(nulls.error).toBeNull()
     expect(nulls.data).toEqual([
-      { title: 'A', description: 'x', type: 'Full-time' },
-      { title: 'B', description: null, type: 'Full-time' },
+      { title: 'A', requirements: 'r', type: 'Full-time' },
+      { title: 'B', requirements: null, type: 'Full-time' },
     ])
     // A key that one row lacks is null for that row (PostgREST); with defaultToNull: false, its default.
     const missingNull = await service.from('job_openings').insert([
-      { title: 'C', location: 'L', department: 'D', active: false },
-      { title: 'E', location: 'L', department: 'D' },
+      { title: 'C', location: 'L', department: 'D', description: 'x', active: false },
+      { title: 'E', location: 'L', department: 'D', description: 'x' },
     ])
     expect(missingNull.error?.code).toBe('23502')
     const missingDefault = await service
       .from('job_openings')
       .insert(
         [
-          { title: 'C', location: 'L', department: 'D', active: false },
-          { title: 'E', location: 'L', department: 'D' },
+          { title: 'C', location: 'L', department: 'D', description: 'x', active: false },
+          { title: 'E', location: 'L', department: 'D', description: 'x' },
         ],
         { defaultToNull: false },
       )

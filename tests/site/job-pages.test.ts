@@ -106,9 +106,19 @@ describe("each open role's page", () => {
       expect(posting.identifier).toEqual({ '@type': 'PropertyValue', name: 'Ledgerfield Technologies', value: job.id })
       if (job.remote) {
         expect(posting.jobLocationType).toBe('TELECOMMUTE')
-        expect(posting.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'NG' })
+        expect(posting.applicantLocationRequirements).toEqual({ '@type': 'Country', name: 'Nigeria' })
       } else {
-        expect(posting.jobLocation).toEqual({ '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Lagos', addressCountry: 'NG' } })
+        // The street is the company's (its address setting), for a role in the company's town.
+        expect(posting.jobLocation).toEqual({
+          '@type': 'Place',
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: '12 Idowu Taylor Street, Victoria Island',
+            addressLocality: 'Lagos',
+            addressRegion: 'Lagos',
+            addressCountry: 'NG',
+          },
+        })
       }
       if (job.salary_min !== null) {
         expect(posting.baseSalary).toMatchObject({ '@type': 'MonetaryAmount', currency: 'NGN', value: { '@type': 'QuantitativeValue' } })
@@ -116,6 +126,21 @@ describe("each open role's page", () => {
         expect(posting.baseSalary).toBeUndefined()
       }
     }
+  })
+
+  it('gives pay up to a ceiling as maxValue', async () => {
+    const { error } = await service
+      .from('job_openings')
+      .update({ salary_min: null, salary_max: 500000, salary_unit: 'MONTH' })
+      .eq('slug', 'software-engineering-intern')
+    expect(error).toBeNull()
+    const { html } = await page('/careers/software-engineering-intern')
+    expect(html).toContain('Up to NGN 500,000 a month')
+    expect(jobPostingOf(html).baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'NGN',
+      value: { '@type': 'QuantitativeValue', maxValue: 500000, unitText: 'MONTH' },
+    })
   })
 
   it('gives the salary range and the closing time when the role has them', async () => {
@@ -158,6 +183,7 @@ describe('a closed role', () => {
         location: 'Lagos',
         country: 'NG',
         department: 'Data & AI',
+        description: '<p>Analyse the closing numbers.</p>',
         closes_at: new Date(Date.now() + 60_000).toISOString(),
       })
       .select('slug')
@@ -183,8 +209,26 @@ describe('a closed role', () => {
     expect((await page('/sitemap.xml')).html).not.toContain(`${SITE_URL}${path}<`)
   })
 
-  it('an address that never was a role goes to the list', async () => {
-    expect(await page('/careers/no-such-role')).toMatchObject({ status: 302, location: '/careers' })
+  it('an address that never was a role answers 404, with links to the open roles and no JobPosting', async () => {
+    const { status, html } = await page('/careers/no-such-role')
+    expect(status).toBe(404)
+    expect(textsOf(html, 'h1')).toEqual(['There is no such role'])
+    expect(readHead(html).meta.robots).toBe('noindex')
+    expect(readHead(html).jsonLd.filter((ld) => ld['@type'] === 'JobPosting')).toEqual([])
+    // The roles a visitor may see: active and not past their closing time.
+    const { data: visible } = await backend.anon().from('job_openings').select('slug')
+    expect(visible!.length).toBeGreaterThan(0)
+    for (const job of visible!) expect(html).toContain(`href="/careers/${job.slug}"`)
+    expect(html).not.toContain('href="/careers/data-analyst-collections"')
+    expect(html).not.toContain('href="/careers/closing-soon-analyst"')
+    expect(html).toMatch(/<a [^>]*href="\/careers"[^>]*>See our open roles<\/a>/)
+  })
+
+  it('a saved description is never empty: Google refuses a JobPosting without one', async () => {
+    const { error } = await service.from('job_openings').update({ description: '<p> </p>' }).eq('slug', 'product-designer')
+    expect(error?.code).toBe('23514')
+    const posting = jobPostingOf((await page('/careers/product-designer')).html)
+    expect(String(posting.description)).toMatch(/^<p>Design the screens/)
   })
 })
 

@@ -143,7 +143,7 @@ describe('job application without JavaScript', () => {
     activeJob = active!
     const { data: inactive, error } = await service
       .from('job_openings')
-      .insert({ title: 'Closed role', slug: '', location: 'Lagos', department: 'Finance', active: false })
+      .insert({ title: 'Closed role', slug: '', location: 'Lagos', department: 'Finance', description: '<p>Closed.</p>', active: false })
       .select('id, slug')
       .single()
     expect(error).toBeNull()
@@ -269,15 +269,15 @@ describe('job application without JavaScript', () => {
     expect(html).toContain('Please attach your CV.')
   })
 
-  it('refuses a closed or unknown opening, storing nothing: a closed one says so (410), an unknown one goes to the list', async () => {
+  it('refuses a closed or unknown opening, storing nothing: a closed one says so (410), an unknown one is not found (404)', async () => {
     const before = await storedCvs()
     const cv = { bytes: pdf(), name: 'cv.pdf', type: 'application/pdf' }
     const closed = await apply(inactiveJob.slug, { name: 'Late Applicant', email: 'late@example.com' }, cv)
     expect(closed.status).toBe(410)
     expect(await closed.text()).toContain('This job opening is no longer accepting applications.')
     const unknown = await apply('no-such-role', { name: 'Late Applicant', email: 'late@example.com' }, cv)
-    expect(unknown.status).toBe(302)
-    expect(unknown.headers.get('location')).toBe('/careers')
+    expect(unknown.status).toBe(404)
+    expect(await unknown.text()).toContain('There is no such role')
     const oldAddress = await fetch(`${site.url}/careers/${inactiveJob.id}/apply`, { redirect: 'manual' })
     expect(oldAddress.headers.get('location')).toBe('/careers')
     expect(await applicationsFrom('late@example.com')).toHaveLength(0)

@@ -1,6 +1,8 @@
 // Newsletter double opt-in and one-click unsubscribe through the running web server: a sign-up is
-// pending until the e-mailed link is opened; a second sign-up answers the same; the e-mail carries a
+// pending until the person presses the button on the page the e-mailed link opens (opening it by
+// GET, HEAD or .data changes nothing); a second sign-up answers the same; the e-mail carries a
 // personal unsubscribe link and the RFC 8058 headers, and a sessionless one-click POST unsubscribes.
+// The request log never holds a link's token.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -57,7 +59,7 @@ async function statusOf(email: string): Promise<string | undefined> {
 const signUp = (email: string) => fetch(`${site.url}/leads/newsletter`, { method: 'POST', body: new URLSearchParams({ email }) })
 
 describe('newsletter double opt-in', () => {
-  it('stays pending until the e-mailed link is opened, which works once', async () => {
+  it('stays pending when the e-mailed link is opened, until the person confirms on its page, once', async () => {
     const first = await signUp('opt.in@example.test')
     expect(first.status).toBe(200)
     const firstPage = await first.text()
@@ -77,10 +79,23 @@ describe('newsletter double opt-in', () => {
     expect(row?.confirmation_token_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(confirm).not.toContain(row?.confirmation_token_hash)
 
+    // Opening the link, as a mail scanner or a prefetcher does, changes nothing: HEAD, GET, .data.
+    expect((await fetch(onSite(confirm!), { method: 'HEAD' })).status).toBe(200)
     const opened = await fetch(onSite(confirm!))
     expect(opened.status).toBe(200)
     expect(opened.headers.get('cache-control')).toContain('no-store')
-    expect(await opened.text()).toContain('Your subscription is confirmed')
+    expect(await opened.text()).toMatch(/<button[^>]*type="submit"[^>]*>Confirm my subscription<\/button>/)
+    expect((await fetch(`${onSite(confirm!)}.data`)).status).toBeLessThan(500)
+    expect(await statusOf('opt.in@example.test')).toBe('pending')
+
+    // The person presses the button: the page's form posts to itself.
+    const pressed = await fetch(onSite(confirm!), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site.url },
+      body: '',
+    })
+    expect(pressed.status).toBe(200)
+    expect(await pressed.text()).toContain('Your subscription is confirmed')
     const { data: confirmed } = await backend
       .service()
       .from('newsletter_subscribers')
@@ -90,12 +105,21 @@ describe('newsletter double opt-in', () => {
     expect(confirmed?.status).toBe('subscribed')
     expect(confirmed?.confirmed_at).not.toBeNull()
     expect(confirmed?.privacy_notice_version).toBeTruthy()
-    expect(await (await fetch(onSite(confirm!))).text()).toContain('This link has expired')
+    const again = await fetch(onSite(confirm!), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: site.url },
+      body: '',
+    })
+    expect(await again.text()).toContain('This link has expired')
+    // The request log names the path without the link's token.
+    const token = confirm!.split('/').pop()!
+    expect(site.output()).toContain('/newsletter/confirm/')
+    expect(site.output()).not.toContain(token)
 
     // Signing up again: the same answer as for an unknown address.
-    const again = await signUp('opt.in@example.test')
-    expect(again.status).toBe(200)
-    expect(await again.text()).toContain('Check your inbox to confirm your subscription.')
+    const signedUpAgain = await signUp('opt.in@example.test')
+    expect(signedUpAgain.status).toBe(200)
+    expect(await signedUpAgain.text()).toContain('Check your inbox to confirm your subscription.')
     expect(await statusOf('opt.in@example.test')).toBe('subscribed')
   }, 240_000)
 })
@@ -120,5 +144,6 @@ describe('one-click unsubscribe', () => {
     expect(posted.status).toBe(200)
     expect(await posted.text()).toContain('You are unsubscribed')
     expect(await statusOf('one.click@example.test')).toBe('unsubscribed')
+    expect(site.output()).not.toContain(unsubscribe.split('/').pop()!)
   }, 240_000)
 })

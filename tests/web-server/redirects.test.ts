@@ -52,6 +52,21 @@ describe('redirects', () => {
     expect(page.status).toBe(200)
   })
 
+  it("sends a renamed role's old address to its new page (301); an address that never was a role is not found (404)", async () => {
+    const admin = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
+    const { data: job } = await admin.from('job_openings').select('id, slug').eq('slug', 'product-designer').single()
+    const { error } = await admin.from('job_openings').update({ slug: 'senior-product-designer' }).eq('id', job!.id)
+    expect(error).toBeNull()
+    const answer = await redirectOf('/careers/product-designer', 301)
+    expect(answer.status).toBe(301)
+    expect(answer.headers.get('location')).toBe('/careers/senior-product-designer')
+    expect((await fetch(new URL('/careers/senior-product-designer', site.url))).status).toBe(200)
+
+    const missing = await fetch(new URL('/careers/no-such-role', site.url), { redirect: 'manual' })
+    expect(missing.status).toBe(404)
+    expect(await missing.text()).toContain('href="/careers/senior-product-designer"')
+  })
+
   it('applies a redirect staff add, with its status, case and trailing slash aside', async () => {
     const admin = await backend.signIn(TEST_ADMIN.email, TEST_ADMIN.password)
     const { error } = await admin.from('redirects').insert({ from_path: '/old-offer', to_path: 'https://partner.example.com/offer', status_code: 302 })

@@ -31,6 +31,8 @@ export interface ReadOptions {
   range: RowRange | null
   /** Accept: text/csv: the body built as CSV where the columns are plain (not embeds). */
   csv?: boolean
+  /** db-max-rows: at most this many rows in one answer (none: no cap). */
+  maxRows?: number | null
 }
 
 /** A read, with the query whose planned row count answers `Prefer: count=planned|estimated`. */
@@ -47,13 +49,14 @@ export interface Page {
 }
 
 /** limit/offset intersected with the Range header, as PostgREST combines them. */
-export function pageOf(query: ParsedQuery, range: RowRange | null): Page {
+export function pageOf(query: ParsedQuery, range: RowRange | null, maxRows: number | null = null): Page {
   let start = query.offset ?? 0
   let end = query.limit === null ? Infinity : start + query.limit - 1
   if (range) {
     start = Math.max(start, range.offset)
     end = Math.min(end, range.last ?? Infinity)
   }
+  if (maxRows !== null) end = Math.min(end, start + maxRows - 1)
   return { offset: start, limit: end === Infinity ? null : Math.max(0, end - start + 1) }
 }
 
@@ -104,7 +107,7 @@ export function buildRead(
   const where = whereSql(query.filters, source, params)
   const countQuery = { sql: `${prefix}select 1 from ${from}${where}`, params: params.values.slice() }
   const order = orderSql(query.order, source, params)
-  const page = pageSql(pageOf(query, options.range), params)
+  const page = pageSql(pageOf(query, options.range, options.maxRows), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
     return {
@@ -144,7 +147,7 @@ function buildEmbeddedRead(
   const countQuery = { sql: `${prefix}select 1 from ${from}${where}`, params: params.values.slice() }
   const terms = orderTerms(query.order, source, params, 'pgrst_0', (term) => builder.orderByEmbed(relation, 'pgrst_0', query.select, term))
   const order = terms.length > 0 ? ` order by ${terms.join(', ')}` : ''
-  const page = pageSql(pageOf(query, options.range), params)
+  const page = pageSql(pageOf(query, options.range, options.maxRows), params)
   const total = options.count ? `(select count(*) from ${from}${where})` : 'null::int8'
   if (options.head) {
     return {
@@ -220,12 +223,15 @@ export function buildInsert(relation: Relation, query: ParsedQuery, spec: Insert
     const cols = spec.columns.map(ident)
     let select: string
     if (spec.missingDefault) {
-      // A key absent from a row takes the column default (its expression from the catalogue).
-      const values = spec.columns.map((name) => {
-        const fallback = relation.columns.get(name)?.defaultExpr ?? 'null'
-        return `case when pgrst_body.j::jsonb ? ${params.add(name)} then (pgrst_body.r).${ident(name)} else ${fallback} end`
-      })
-      select = `select ${values.join(', ')} from (select j, json_populate_record(null::${table}, j) as r from json_array_elements(${rows}) as j) pgrst_body`
+      // A key absent from a row takes the column default (its expression from the catalogue). As
+      // PostgREST, every row evaluates every default, given or not: a sequence advances once per row.
+      const defaults = spec.columns.map((name, i) => `${relation.columns.get(name)?.defaultExpr ?? 'null'} as d${i}`)
+      const values = spec.columns.map(
+        (name, i) => `case when pgrst_body.j::jsonb ? ${params.add(name)} then (pgrst_body.r).${ident(name)} else pgrst_defaults.d${i} end`,
+      )
+      select =
+        `select ${values.join(', ')} from (select j, json_populate_record(null::${table}, j) as r from json_array_elements(${rows}) as j) pgrst_body, ` +
+        `lateral (select ${defaults.join(', ')} where pgrst_body.j is not null) pgrst_defaults`
     } else {
       select = `select ${cols.join(', ')} from json_populate_recordset(null::${table}, ${rows}) pgrst_body`
     }
@@ -277,14 +283,23 @@ export interface RpcCall {
 }
 
 /** FROM items that call the function: `json_to_record($1) as pgrst_args(...), lateral fn(...)`. */
+const UNNAMED_ARGUMENT = 'pgrst_unnamed'
+
 function callSql(call: RpcCall, params: Params): { from: string; call: string } {
   const fn = qualifiedName(call.routine.schema, call.routine.name)
   if (call.wholeBody) return { from: '', call: `${fn}(${params.add(call.argsJson)}::${call.routine.args[0].type})` }
   if (call.argNames.length === 0) return { from: '', call: `${fn}()` }
   const byName = new Map(call.routine.args.map((a) => [a.name, a]))
-  const definitions = call.argNames.map((name) => `${ident(name)} ${byName.get(name)?.type ?? 'text'}`)
-  const from = `json_to_record(${params.add(call.argsJson)}::json) as pgrst_args(${definitions.join(', ')})`
-  return { from, call: `${fn}(${call.argNames.map((name) => `${ident(name)} := pgrst_args.${ident(name)}`).join(', ')})` }
+  // An unnamed argument (the key "" of the body) has no name to pass it by: it goes first, by
+  // position, read from the record under a name of its own.
+  const column = (name: string) => (name === '' ? UNNAMED_ARGUMENT : ident(name))
+  const definitions = call.argNames.map((name) => `${column(name)} ${byName.get(name)?.type ?? 'text'}`)
+  const json = params.add(call.argsJson)
+  const record = call.argNames.includes('') ? `(${json}::jsonb - '' || jsonb_build_object('${UNNAMED_ARGUMENT}', ${json}::jsonb -> ''))::json` : `${json}::json`
+  const from = `json_to_record(${record}) as pgrst_args(${definitions.join(', ')})`
+  const ordered = [...call.argNames].sort((a, b) => Number(a !== '') - Number(b !== ''))
+  const args = ordered.map((name) => (name === '' ? `pgrst_args.${UNNAMED_ARGUMENT}` : `${ident(name)} := pgrst_args.${ident(name)}`))
+  return { from, call: `${fn}(${args.join(', ')})` }
 }
 
 export type RpcResultKind = 'void' | 'scalar' | 'rows' | 'object'
@@ -305,7 +320,7 @@ export function buildRpc(
     return { statement: { sql, params: params.values }, kind: returns.kind === 'void' ? 'void' : 'scalar' }
   }
   if (returns.kind === 'scalar') {
-    const page = pageSql(pageOf(query, options.range), params)
+    const page = pageSql(pageOf(query, options.range, options.maxRows), params)
     const cte = `with pgrst_src as materialized (select pgrst_v from ${fromPrefix}${invocation} as pgrst_v) `
     const total = options.count ? '(select count(*) from pgrst_src)' : 'null::int8'
     const sql = `${cte}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_v', options.stripNulls)} from (select pgrst_v from pgrst_src${page}) pgrst_t`

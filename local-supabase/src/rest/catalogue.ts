@@ -192,6 +192,11 @@ export interface ApiSettings {
   plan: boolean
   /** db-tx-end: whether a request's transaction commits, and whether `Prefer: tx=` may change that. */
   txEnd: TxEnd
+  /**
+   * db-max-rows: the most rows one read answers, and the count past which `count=estimated` gives
+   * Postgres' estimate instead of the exact count (Supabase's API settings: 1000). None when unset.
+   */
+  maxRows: number | null
 }
 
 export interface TxEnd {
@@ -222,6 +227,8 @@ export function readSettings(config: readonly string[]): ApiSettings {
     aggregates: flag('pgrst.db_aggregates_enabled'),
     plan: flag('pgrst.db_plan_enabled'),
     txEnd: TX_ENDS[(values.get('pgrst.db_tx_end') ?? '').toLowerCase()] ?? TX_ENDS.commit,
+    maxRows:
+      /^\d+$/.test(values.get('pgrst.db_max_rows') ?? '') && Number(values.get('pgrst.db_max_rows')) > 0 ? Number(values.get('pgrst.db_max_rows')) : null,
   }
 }
 
@@ -318,9 +325,11 @@ export class Catalogue {
     }
     for (const row of routines.rows) {
       const routine = toRoutine(row, this.schema)
-      const list = nextRoutines.get(routine.name) ?? []
-      list.push(routine)
-      nextRoutines.set(routine.name, list)
+      if (callable(routine)) {
+        const list = nextRoutines.get(routine.name) ?? []
+        list.push(routine)
+        nextRoutines.set(routine.name, list)
+      }
       const owner = routine.args.length === 1 ? routine.argRelations[0] : null
       if (owner === null || routine.returns.kind === 'void') continue
       const target = routine.returns.kind === 'composite' ? routine.returns.relation : null
@@ -371,6 +380,18 @@ function compareOverloads(a: RoutineInfo, b: RoutineInfo): number {
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+/** The types an unnamed argument may have and still be called through /rpc (it takes the body). */
+const UNNAMED_CALLABLE = new Set(['bytea', 'json', 'jsonb', 'text', 'xml'])
+
+/**
+ * Whether /rpc offers a function, as PostgREST's schema cache decides: every argument named, or
+ * one unnamed argument of a type a body can be (a computed field's unnamed row argument is not).
+ */
+function callable(routine: RoutineInfo): boolean {
+  const unnamed = routine.args.filter((arg) => arg.name === '')
+  return unnamed.length === 0 || (unnamed.length === 1 && UNNAMED_CALLABLE.has(unnamed[0]!.type))
+}
 
 function toRoutine(row: RoutineRow, schema: string): RoutineInfo {
   // proargnames/proargmodes cover all arguments (in and out) when there are out arguments;

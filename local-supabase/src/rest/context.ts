@@ -50,4 +50,4 @@ export async function withFreshCatalogue<T>(catalogue: Catalogue, plan: () => T)
   }
 }
 
-export { closestName } from './fuzzy.ts'
+export { closestName, NAME_MIN_SCORE } from './fuzzy.ts'

@@ -57,7 +57,7 @@ export function writeColumnNotFound(relation: string, column: string): RestError
 }
 
 export function notSingular(rows: number): RestError {
-  return restError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`)
+  return restError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`)
 }
 
 export function tooManyAffected(rows: number): RestError {

@@ -1,8 +1,11 @@
 // The "Perhaps you meant" suggestions of PostgREST's errors come from a fuzzy set (trigram, then
-// bigram cosine similarity, re-scored by Levenshtein distance, kept from a score of 0.33): the same
-// measure here gives the same suggestion, and none where nothing is close.
+// bigram cosine similarity, re-scored by Levenshtein distance, kept from a score of 0.33, or 0.75
+// for a table's or a function's own name): the same measure here gives the same suggestion, and
+// none where nothing is close.
 
 const MIN_SCORE = 0.33
+/** How close a table or function name must be to be suggested (PostgREST: names are not guessed loosely). */
+export const NAME_MIN_SCORE = 0.75
 const GRAM_SIZES = [3, 2]
 /** How many of the best cosine matches are re-scored by edit distance. */
 const RESCORED = 50
@@ -37,7 +40,7 @@ function levenshtein(a: string, b: string): number {
 }
 
 /** Candidates close to `value`, best first, with their scores (1 for the same name). */
-export function fuzzyMatches(value: string, candidates: readonly string[]): { score: number; name: string }[] {
+export function fuzzyMatches(value: string, candidates: readonly string[], minScore = MIN_SCORE): { score: number; name: string }[] {
   const key = value.toLowerCase()
   const exact = candidates.find((candidate) => candidate.toLowerCase() === key)
   if (exact !== undefined) return [{ score: 1, name: exact }]
@@ -59,13 +62,13 @@ export function fuzzyMatches(value: string, candidates: readonly string[]): { sc
         return { score: 1 - levenshtein(lower, key) / Math.max(lower.length, key.length), name }
       })
       .sort((a, b) => b.score - a.score)
-      .filter((match) => match.score >= MIN_SCORE)
+      .filter((match) => match.score >= minScore)
     if (close.length > 0) return close
   }
   return []
 }
 
 /** The closest candidate, or null when none is close enough. */
-export function closestName(value: string, candidates: readonly string[]): string | null {
-  return fuzzyMatches(value, candidates)[0]?.name ?? null
+export function closestName(value: string, candidates: readonly string[], minScore = MIN_SCORE): string | null {
+  return fuzzyMatches(value, candidates, minScore)[0]?.name ?? null
 }

@@ -121,6 +121,21 @@ export interface Representation {
   csv?: boolean
   /** Accept: application/vnd.pgrst.plan(+json|+text): the statement's EXPLAIN, when enabled. */
   plan?: 'json' | 'text'
+  /** The plan's `options=analyze|verbose|settings|buffers|wal`. */
+  planOptions?: PlanOption[]
+}
+
+const PLAN_OPTIONS = ['analyze', 'verbose', 'settings', 'buffers', 'wal'] as const
+export type PlanOption = (typeof PLAN_OPTIONS)[number]
+
+/** The EXPLAIN options named by a plan media type's `options=` parameter (others are ignored). */
+function planOptionsOf(parameters: readonly string[]): PlanOption[] {
+  const named =
+    parameters
+      .find((parameter) => parameter.startsWith('options='))
+      ?.slice('options='.length)
+      .replace(/"/g, '') ?? ''
+  return PLAN_OPTIONS.filter((option) => named.split('|').includes(option))
 }
 
 const ARRAY_TYPES = new Set(['application/json', 'application/vnd.pgrst.array+json', '*/*', 'application/*'])
@@ -145,8 +160,9 @@ export function parseAccept(header: string | undefined, planEnabled = false): Re
     const [type, ...parameters] = range.split(';').map((s) => s.trim().toLowerCase())
     // db-plan-enabled: off by default (EXPLAIN tells a caller about tables and indexes).
     if (planEnabled && (type === 'application/vnd.pgrst.plan' || type === 'application/vnd.pgrst.plan+json'))
-      return { single: false, stripNulls: false, plan: 'json' }
-    if (planEnabled && type === 'application/vnd.pgrst.plan+text') return { single: false, stripNulls: false, plan: 'text' }
+      return { single: false, stripNulls: false, plan: 'json', planOptions: planOptionsOf(parameters) }
+    if (planEnabled && type === 'application/vnd.pgrst.plan+text')
+      return { single: false, stripNulls: false, plan: 'text', planOptions: planOptionsOf(parameters) }
     const stripNulls = parameters.includes('nulls=stripped')
     if (type === OBJECT_TYPE) return { single: true, stripNulls }
     if (type === 'text/csv') return { single: false, stripNulls: false, csv: true }

@@ -4,7 +4,7 @@
 import type { RoutineInfo } from './catalogue.ts'
 import { buildRpc, pageOf, type RpcCall } from './build-sql.ts'
 import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
-import { closestName, withFreshCatalogue, type RestRequest, type RestServices } from './context.ts'
+import { closestName, NAME_MIN_SCORE, withFreshCatalogue, type RestRequest, type RestServices } from './context.ts'
 import { restError, type RestError } from './errors.ts'
 import { isJsonContentType } from '../json-limits.ts'
 import { parseAccept, parseRange, preferenceApplied } from './parse-headers.ts'
@@ -50,7 +50,7 @@ function functionNotFound(services: RestServices, schema: string, name: string, 
                 .join(', ')})`,
           ),
         )
-      : closestName(name, services.catalogue.routineNames())
+      : closestName(name, services.catalogue.routineNames(), NAME_MIN_SCORE)
     if (suggestion !== null) hint = `Perhaps you meant to call the function ${schema}.${overloads ? `${name}${suggestion}` : suggestion}`
   }
   return restError(
@@ -150,9 +150,10 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
     stripNulls: accept.stripNulls,
     range,
     csv: accept.csv,
+    maxRows: services.catalogue.settings.maxRows,
   })
   const single = accept.single && kind === 'rows'
-  if (accept.plan) return explain(services, request, statement, accept.plan)
+  if (accept.plan) return explain(services, request, statement, accept)
 
   const rows = readOnly
     ? await services.executor.run(request.role, statement, { readOnly })

@@ -13,7 +13,7 @@ import {
   type WriteOptions,
 } from './build-sql.ts'
 import { isPlainObject, parseJsonBody, readBodyText } from './body.ts'
-import { closestName, withFreshCatalogue, type ReadPlan, type RestRequest, type RestServices } from './context.ts'
+import { closestName, NAME_MIN_SCORE, withFreshCatalogue, type ReadPlan, type RestRequest, type RestServices } from './context.ts'
 import { notSingular, restError, tableNotFound, tooManyAffected } from './errors.ts'
 import { RolledBack, type Row, type Statement } from './executor.ts'
 import {
@@ -32,7 +32,7 @@ import { contentRange, readResponse, resultOf, send, singleObject, type Result }
 function findRelation(services: RestServices, name: string): Relation {
   const { catalogue } = services
   const relation = catalogue.relation(name)
-  if (!relation) throw tableNotFound(catalogue.schema, name, closestName(name, catalogue.relationNames()))
+  if (!relation) throw tableNotFound(catalogue.schema, name, closestName(name, catalogue.relationNames(), NAME_MIN_SCORE))
   return relation
 }
 
@@ -74,13 +74,20 @@ async function read(all: RestServices, request: RestRequest, name: string): Prom
     plan = await withFreshCatalogue(catalogue, (): ReadPlan => {
       const relation = findRelation(services, name)
       const query = parseQuery(request.params, { aggregates: catalogue.settings.aggregates })
-      const options = { count: prefer.count === 'exact' || prefer.count === 'estimated', head, stripNulls: accept.stripNulls, range, csv: accept.csv }
+      const options = {
+        count: prefer.count === 'exact' || prefer.count === 'estimated',
+        head,
+        stripNulls: accept.stripNulls,
+        range,
+        csv: accept.csv,
+        maxRows: catalogue.settings.maxRows,
+      }
       const statement = buildRead(tableSql(relation), relationSource(relation, catalogue), query, options, undefined, '', { catalogue, relation })
       return { statement, page: pageOf(query, range) }
     })
     plans.set(key, catalogue.generation, plan)
   }
-  if (accept.plan) return explain(services, request, plan.statement, accept.plan)
+  if (accept.plan) return explain(services, request, plan.statement, accept)
   const rows = await services.executor.run(request.role, plan.statement, { readOnly: true })
   const applied = preferenceApplied(prefer, {})
   return readResponse(estimates(prefer.count) ? await withEstimate(services, request, resultOf(rows), plan.statement, prefer.count) : resultOf(rows), {
@@ -113,16 +120,22 @@ export async function withEstimate(
   const rows = await services.executor.run(request.role, { sql: `explain (format json) ${countQuery.sql}`, params: countQuery.params }, { readOnly: true })
   const plan = JSON.parse(rows[0]?.[0] ?? '[]') as { Plan?: { 'Plan Rows'?: number } }[]
   const planned = Math.round(plan[0]?.Plan?.['Plan Rows'] ?? 0)
-  const total = count === 'planned' ? planned : Math.max(planned, result.total ?? 0)
+  // `estimated`: the exact count while it is within db-max-rows, past it (or with no cap) the larger of the two.
+  const { maxRows } = services.catalogue.settings
+  const exact = result.total ?? 0
+  const total = count === 'planned' ? planned : maxRows !== null && exact <= maxRows ? exact : Math.max(planned, exact)
   return { ...result, total }
 }
 
 /**
- * Accept: application/vnd.pgrst.plan: Postgres' plan of the statement, not run (EXPLAIN without
- * ANALYZE), as the caller's role and read-only.
+ * Accept: application/vnd.pgrst.plan: Postgres' plan of the statement, as the caller's role, with
+ * the options the media type names. Without `analyze` the statement is not run; with it, it runs
+ * read-only (a write's plan is shown without running it).
  */
-export async function explain(services: RestServices, request: RestRequest, statement: Statement, format: 'json' | 'text'): Promise<Response> {
-  const rows = await services.executor.run(request.role, { sql: `explain (format ${format}) ${statement.sql}`, params: statement.params }, { readOnly: true })
+export async function explain(services: RestServices, request: RestRequest, statement: Statement, accept: Representation): Promise<Response> {
+  const format = accept.plan ?? 'json'
+  const options = [`format ${format}`, ...(accept.planOptions ?? [])].join(', ')
+  const rows = await services.executor.run(request.role, { sql: `explain (${options}) ${statement.sql}`, params: statement.params }, { readOnly: true })
   const body = format === 'json' ? (rows[0]?.[0] ?? '[]') : rows.map((row) => row[0] ?? '').join('\n')
   const type = `application/vnd.pgrst.plan+${format}; for="application/json"; charset=utf-8`
   return new Response(body, { status: 200, headers: { 'Content-Type': type } })

@@ -1,5 +1,6 @@
 // The one dialog style: Radix Dialog (focus trapped inside, Escape closes, focus returns to the
 // button that opened it, even when that button is not a Radix trigger), a title, an optional description, and a scrollable body on small screens.
+// A sheet is the same dialog along the right edge, full height: an editor's settings on a phone.
 import { X } from 'lucide-react'
 import { Dialog as RadixDialog } from 'radix-ui'
 import { useRef, type ReactNode } from 'react'
@@ -10,11 +11,18 @@ export interface DialogProps {
   title: string
   description?: string
   children: ReactNode
-  /** Tailwind max-width class; forms use the default, the blog editor a wider one. */
+  /** Tailwind max-width class; forms use the default, the image pickers a wider one. */
   widthClass?: string
+  /** Centred (the default), or a sheet along the right edge. */
+  placement?: 'centre' | 'sheet'
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, widthClass = 'max-w-lg' }: DialogProps) {
+const PLACEMENT = {
+  centre: 'left-1/2 top-1/2 max-h-[92vh] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg border',
+  sheet: 'inset-y-0 right-0 h-full w-[calc(100vw-2.5rem)] border-l',
+}
+
+export function Dialog({ open, onOpenChange, title, description, children, widthClass = 'max-w-lg', placement = 'centre' }: DialogProps) {
   const returnFocus = useReturnFocus()
   // Set when Radix itself closes the dialog on Escape (it is the topmost layer).
   const closedByEscape = useRef(false)
@@ -23,7 +31,7 @@ export function Dialog({ open, onOpenChange, title, description, children, width
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <RadixDialog.Content
-          className={`fixed left-1/2 top-1/2 z-50 flex max-h-[92vh] w-[calc(100vw-1.5rem)] ${widthClass} -translate-x-1/2 -translate-y-1/2 flex-col rounded-lg border border-slate-200 bg-white shadow-xl focus:outline-none`}
+          className={`fixed z-50 flex ${PLACEMENT[placement]} ${widthClass} flex-col border-slate-200 bg-white shadow-xl focus:outline-none`}
           {...returnFocus}
           {...(description ? {} : { 'aria-describedby': undefined })}
           onEscapeKeyDown={() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { JobPage } from './api/job-openings'
 import { closingLabel, salaryLabel } from './job-facts'
-import { jobPostingLd, localityOf } from './job-posting'
+import { companyStreetIn, countryName, jobPostingLd, localityOf } from './job-posting'
 
 const site = { siteUrl: 'https://www.example.test', siteName: 'Example Ltd' }
 
@@ -11,6 +11,8 @@ const job: JobPage = {
   title: 'Backend Engineer',
   location: 'Lagos (Hybrid)',
   country: 'NG',
+  street_address: null,
+  region: null,
   remote: false,
   department: 'Engineering',
   type: 'Part-time',
@@ -39,12 +41,56 @@ describe('jobPostingLd', () => {
     expect(ld).not.toHaveProperty('jobLocationType')
   })
 
-  it('marks a remote role TELECOMMUTE with the country applicants must live in, and gives a single salary figure as value', () => {
+  it('gives an on-site role its street and region: its own, or the company’s street when the role is in its town', () => {
+    const company = '12 Idowu Taylor Street, Victoria Island, Lagos, Nigeria'
+    const inTown = jobPostingLd(site, { job: { ...job, region: 'Lagos' }, descriptionHtml: '<p>Build.</p>', logo: '/favicon.svg', companyAddress: company })
+    expect(inTown.jobLocation).toEqual({
+      '@type': 'Place',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '12 Idowu Taylor Street, Victoria Island',
+        addressLocality: 'Lagos',
+        addressRegion: 'Lagos',
+        addressCountry: 'NG',
+      },
+    })
+    const own = { ...job, location: 'Abuja', street_address: '5 Aguiyi Ironsi Street, Maitama', region: 'Federal Capital Territory' }
+    expect(jobPostingLd(site, { job: own, descriptionHtml: '<p>Build.</p>', logo: '/favicon.svg', companyAddress: company }).jobLocation).toEqual({
+      '@type': 'Place',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '5 Aguiyi Ironsi Street, Maitama',
+        addressLocality: 'Abuja',
+        addressRegion: 'Federal Capital Territory',
+        addressCountry: 'NG',
+      },
+    })
+    // Elsewhere than the company, with no street of its own: the town and country are all there is.
+    const away = { ...job, location: 'Kano (On-site)' }
+    expect(jobPostingLd(site, { job: away, descriptionHtml: '<p>Build.</p>', logo: '/favicon.svg', companyAddress: company }).jobLocation).toEqual({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressLocality: 'Kano', addressCountry: 'NG' },
+    })
+    expect(companyStreetIn(company, 'lagos')).toBe('12 Idowu Taylor Street, Victoria Island')
+    expect(companyStreetIn('Lagos, Nigeria', 'Lagos')).toBeNull()
+    expect(companyStreetIn(null, 'Lagos')).toBeNull()
+  })
+
+  it('gives pay up to a ceiling as maxValue, not as an exact value', () => {
+    const ceiling = { ...job, salary_max: 500000, salary_currency: 'NGN', salary_unit: 'MONTH' }
+    expect(jobPostingLd(site, { job: ceiling, descriptionHtml: '<p>Build.</p>', logo: '/favicon.svg' }).baseSalary).toEqual({
+      '@type': 'MonetaryAmount',
+      currency: 'NGN',
+      value: { '@type': 'QuantitativeValue', maxValue: 500000, unitText: 'MONTH' },
+    })
+  })
+
+  it('marks a remote role TELECOMMUTE with the name of the country applicants must live in, and gives a single salary figure as value', () => {
     const remote = { ...job, remote: true, closes_at: null, salary_min: 900000, salary_currency: 'NGN', salary_unit: 'MONTH' }
-    const ld = jobPostingLd(site, { job: remote, descriptionHtml: '', logo: '/favicon.svg' })
+    const ld = jobPostingLd(site, { job: remote, descriptionHtml: '<p>Build.</p>', logo: '/favicon.svg' })
     expect(ld).toMatchObject({
       jobLocationType: 'TELECOMMUTE',
-      applicantLocationRequirements: { '@type': 'Country', name: 'NG' },
+      applicantLocationRequirements: { '@type': 'Country', name: 'Nigeria' },
       baseSalary: { '@type': 'MonetaryAmount', currency: 'NGN', value: { '@type': 'QuantitativeValue', value: 900000, unitText: 'MONTH' } },
     })
     expect(ld).not.toHaveProperty('jobLocation')
@@ -53,6 +99,11 @@ describe('jobPostingLd', () => {
 })
 
 describe('the facts a role page states', () => {
+  it('names a country from its code', () => {
+    expect(countryName('NG')).toBe('Nigeria')
+    expect(countryName('GB')).toBe('United Kingdom')
+  })
+
   it('takes the town from the first part of a location', () => {
     expect(localityOf('Lagos, with travel across West Africa')).toBe('Lagos')
     expect(localityOf('Abuja')).toBe('Abuja')

@@ -1,27 +1,15 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router'
-import { blogPostMessages, blogPostSchema, bulkPostMessage, type BlogPostInput, type BulkPostOperation } from '~/entities/blog-post'
-import {
-  createBlogPost,
-  deleteBlogPost,
-  deleteBlogPosts,
-  listBlogPosts,
-  setBlogPostPublished,
-  setBlogPostsPublished,
-  updateBlogPost,
-} from '~/features/admin/blog/api/blog-posts'
-import { discardPostDraft, listPostDrafts, publishPostDraft, savePostDraft, withDrafts } from '~/features/admin/blog/api/post-drafts'
-import { postPreviewMessages } from '~/entities/post-preview'
-import { revokePreviewLink } from '~/features/admin/blog/api/preview-links'
-import { sharePreview } from '~/features/admin/blog/share-preview'
+import { blogPostMessages, bulkPostMessage, type BulkPostOperation } from '~/entities/blog-post'
+import { deleteBlogPost, deleteBlogPosts, listBlogPosts, setBlogPostPublished, setBlogPostsPublished } from '~/features/admin/blog/api/blog-posts'
+import { listPostDrafts, withDrafts } from '~/features/admin/blog/api/post-drafts'
 import { blogResource } from '~/features/admin/blog/blog-resource'
+import { requestPostReview } from '~/features/admin/blog/post-intents'
 import { reviewMessages } from '~/entities/content-review'
-import { approvalRequired, listReviewStates, requestReview } from '~/features/admin/reviews/api/reviews'
+import { approvalRequired, listReviewStates } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
-import { adminAction, attempt, crudIntents, loadOr, parseValues, versionOf, type ActionResult } from '~/features/admin/lib/admin-action'
+import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
-import { reloadOnWritesOnly } from '~/features/admin/lib/use-url-filters'
 import type { Route } from './+types/blog'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
@@ -36,11 +24,7 @@ export async function clientLoader() {
   return { rows, reviews, approvalNeeded }
 }
 
-/** An autosave changes nothing the list shows: the list is not loaded again for it. */
-export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
-  if ((args.actionResult as ActionResult | undefined)?.autosaved) return false
-  return reloadOnWritesOnly(args)
-}
+export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
 /** The time a publish asks for, when it is one. */
 function publishTimeOf(value: unknown): string | undefined {
@@ -53,28 +37,10 @@ function idsOf(value: unknown): string[] {
   return Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string').slice(0, 500) : []
 }
 
-const crud = crudIntents({ schema: blogPostSchema, messages: blogPostMessages }, { create: createBlogPost, update: updateBlogPost, remove: deleteBlogPost })
-
+// The list's writes; a post is written on its own page (blog-new.tsx, blog-post.tsx).
 export const clientAction = adminAction({
   ...revisionIntents,
-  ...crud,
-  // "Update Post" publishes the post's draft copy: one version of the post per Update.
-  update: async (db, body) => {
-    const input = parseValues(blogPostSchema, body.values, blogPostMessages.updateFailed)
-    if ('error' in input) return input.error
-    return attempt(() => publishPostDraft(db, String(body.id), input.values, versionOf(body)), blogPostMessages.updateFailed, blogPostMessages.updated)
-  },
-  // What is typed, as typed: no toast, and the list is not loaded again.
-  autosave: async (db, body) => {
-    if (typeof body.values !== 'object' || body.values === null || Array.isArray(body.values)) return { ok: false }
-    try {
-      return { ok: true, autosaved: true, savedAt: await savePostDraft(db, String(body.id), body.values as Partial<BlogPostInput>) }
-    } catch (error) {
-      console.error('Autosave failed', error)
-      return { ok: false, autosaved: true }
-    }
-  },
-  discardDraft: (db, body) => attempt(() => discardPostDraft(db, String(body.id)), blogPostMessages.draftDiscardFailed, blogPostMessages.draftDiscarded),
+  delete: (db, body) => attempt(() => deleteBlogPost(db, String(body.id)), blogPostMessages.deleteFailed, blogPostMessages.deleted),
   publish: (db, body) =>
     attempt(
       () => setBlogPostPublished(db, String(body.id), body.published === true, publishTimeOf(body.publishAt)),
@@ -91,9 +57,7 @@ export const clientAction = adminAction({
     }, blogPostMessages.bulkFailed)
     return result.ok ? { ok: true, toast: { kind: 'success', message: bulkPostMessage(operation, count) } } : result
   },
-  sharePreview,
-  requestReview: (db, body) => attempt(() => requestReview(db, 'post', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested),
-  revokePreview: (db, body) => attempt(() => revokePreviewLink(db, String(body.previewId)), postPreviewMessages.revokeFailed, postPreviewMessages.revoked),
+  requestReview: requestPostReview,
 })
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {

@@ -3,14 +3,23 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { adminBackend, enterText, expectToast, listLoaded, renderRoute, signedInMember } from '../../../tests/helpers/admin-harness'
+import * as jobRoute from './job'
 import * as screenRoute from './jobs'
 
 const env = adminBackend()
 
+function renderList(db = env.db) {
+  renderRoute(screenRoute, db, '/admin/jobs', undefined, [], { beside: [{ pattern: '/admin/jobs/:id', module: jobRoute }] })
+}
+
+async function jobPage(heading: 'Add New Job Opening' | 'Edit Job Opening'): Promise<HTMLElement> {
+  return screen.findByRole('form', { name: heading }, { timeout: 10_000 })
+}
+
 async function addJob(user: ReturnType<typeof userEvent.setup>, title: string) {
-  await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
-  const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
-  const d = within(dialog)
+  await user.click(screen.getByRole('link', { name: 'Add Job Opening' }))
+  const page = await jobPage('Add New Job Opening')
+  const d = within(page)
   await enterText(user, d.getByLabelText('Job Title'), title)
   await enterText(user, d.getByLabelText('Location'), 'Lagos')
   await enterText(user, d.getByLabelText('Country code'), 'ng')
@@ -20,30 +29,30 @@ async function addJob(user: ReturnType<typeof userEvent.setup>, title: string) {
   await enterText(user, d.getByLabelText('Description'), 'Build ledgers.')
   expect((d.getByLabelText('Active (visible on careers page)') as HTMLInputElement).checked).toBe(true)
   await user.click(d.getByRole('button', { name: 'Create Job Opening' }))
-  return dialog
+  return page
 }
 
 describe('Job Openings manager', () => {
   it('checks the required fields before sending', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, env.db, '/admin/jobs')
+    renderList()
     await listLoaded()
-    await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
-    await user.click(within(dialog).getByRole('button', { name: 'Create Job Opening' }))
-    expect(within(dialog).getByText('Job Title is required')).toBeTruthy()
-    expect(within(dialog).getByText('Location is required')).toBeTruthy()
-    expect(within(dialog).getByText('Department is required')).toBeTruthy()
-    expect(within(dialog).getByText('Country: the two-letter code, such as NG')).toBeTruthy()
+    await user.click(screen.getByRole('link', { name: 'Add Job Opening' }))
+    const page = await jobPage('Add New Job Opening')
+    await user.click(within(page).getByRole('button', { name: 'Create Job Opening' }))
+    expect(within(page).getByText('Job Title is required')).toBeTruthy()
+    expect(within(page).getByText('Location is required')).toBeTruthy()
+    expect(within(page).getByText('Department is required')).toBeTruthy()
+    expect(within(page).getByText('Country: the two-letter code, such as NG')).toBeTruthy()
   })
 
   it('saves the fields a job page needs: slug from the title, country, remote, salary, and the description sanitized', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, env.db, '/admin/jobs')
+    renderList()
     await listLoaded()
-    await user.click(screen.getByRole('button', { name: 'Add Job Opening' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Add New Job Opening' })
-    const d = within(dialog)
+    await user.click(screen.getByRole('link', { name: 'Add Job Opening' }))
+    const page = await jobPage('Add New Job Opening')
+    const d = within(page)
     await enterText(user, d.getByLabelText('Job Title'), 'Remote Payments Engineer')
     await enterText(user, d.getByLabelText('Location'), 'Remote')
     await enterText(user, d.getByLabelText('Country code'), 'ng')
@@ -81,15 +90,18 @@ describe('Job Openings manager', () => {
       salary_unit: 'MONTH',
       description: '<p>Ship it.</p>',
     })
+    // The opening's own page opens, and the list shows its address.
+    await user.click(within(await jobPage('Edit Job Opening')).getByRole('link', { name: 'Job openings' }))
     expect(await screen.findByText(/\/careers\/remote-payments-engineer/)).toBeTruthy()
   })
 
   it('creates an active opening, deactivates and activates it, edits and deletes it', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, env.db, '/admin/jobs')
+    renderList()
     await listLoaded()
     await addJob(user, 'Ledger Engineer')
     await expectToast('Success', 'Job opening created successfully')
+    await user.click(within(await jobPage('Edit Job Opening')).getByRole('link', { name: 'Job openings' }))
     await screen.findByRole('heading', { name: 'Ledger Engineer' })
     const anon = (await env.db.from('job_openings').select('type, active').eq('title', 'Ledger Engineer').single()).data
     expect(anon).toEqual({ type: 'Contract', active: true })
@@ -102,13 +114,14 @@ describe('Job Openings manager', () => {
     await expectToast('Success', 'Job opening activated successfully')
     await screen.findByRole('button', { name: 'Deactivate Ledger Engineer' })
 
-    await user.click(screen.getByRole('button', { name: 'Edit Ledger Engineer' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Job Opening' })
-    const title = within(dialog).getByLabelText('Job Title')
+    await user.click(screen.getByRole('link', { name: 'Edit Ledger Engineer' }))
+    const page = within(await jobPage('Edit Job Opening'))
+    const title = page.getByLabelText('Job Title')
     await user.clear(title)
     await enterText(user, title, 'Senior Ledger Engineer')
-    await user.click(within(dialog).getByRole('button', { name: 'Update Job Opening' }))
+    await user.click(page.getByRole('button', { name: 'Update Job Opening' }))
     await expectToast('Success', 'Job opening updated successfully')
+    await user.click(page.getByRole('link', { name: 'Job openings' }))
 
     await enterText(user, await screen.findByRole('searchbox'), 'senior ledger')
     await waitFor(() => expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['Senior Ledger Engineer']))
@@ -120,13 +133,13 @@ describe('Job Openings manager', () => {
     expect(await screen.findByText('No job openings found')).toBeTruthy()
   })
 
-  it('a refused write shows the error toast and keeps the dialog with its input', async () => {
+  it('a refused write shows the error toast and keeps the page with its input', async () => {
     const user = userEvent.setup()
-    renderRoute(screenRoute, await signedInMember(env.backend), '/admin/jobs')
+    renderList(await signedInMember(env.backend))
     await listLoaded()
-    const dialog = await addJob(user, 'Not Allowed')
+    const page = await addJob(user, 'Not Allowed')
     await expectToast('Error', 'Failed to create job opening')
-    expect(dialog.isConnected).toBe(true)
-    expect((within(dialog).getByLabelText('Job Title') as HTMLInputElement).value).toBe('Not Allowed')
+    expect(page.isConnected).toBe(true)
+    expect((within(page).getByLabelText('Job Title') as HTMLInputElement).value).toBe('Not Allowed')
   })
 })

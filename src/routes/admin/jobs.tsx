@@ -1,8 +1,9 @@
-import { jobOpeningMessages, jobOpeningSchema } from '~/entities/job-opening'
-import { createJobOpening, deleteJobOpening, listJobOpenings, setJobOpeningActive, updateJobOpening } from '~/features/admin/jobs/api/jobs'
+import { jobOpeningMessages } from '~/entities/job-opening'
+import { listJobOpenings, setJobOpeningActive } from '~/features/admin/jobs/api/jobs'
+import { jobCrud } from '~/features/admin/jobs/job-intents'
 import { jobsResource } from '~/features/admin/jobs/jobs-resource'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
-import { adminAction, attempt, crudIntents, loadOr } from '~/features/admin/lib/admin-action'
+import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
 import type { Route } from './+types/jobs'
@@ -16,9 +17,10 @@ export async function clientLoader() {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
+// The list's writes; an opening is written on its own page (job.tsx).
 export const clientAction = adminAction({
   ...revisionIntents,
-  ...crudIntents({ schema: jobOpeningSchema, messages: jobOpeningMessages }, { create: createJobOpening, update: updateJobOpening, remove: deleteJobOpening }),
+  delete: jobCrud.delete,
   activate: (db, body) =>
     attempt(
       () => setJobOpeningActive(db, String(body.id), body.active === true),

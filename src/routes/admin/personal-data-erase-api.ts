@@ -1,12 +1,13 @@
 // POST /admin/api/personal-data/erase: the Personal Data screen's erasure. The caller's own access
-// token goes with the request; the database checks it holds privacy.manage before the server removes
-// the person's CV files with the service-role key (which stays in this process) and erases the rest.
+// token goes with the request; the database checks it holds privacy.manage and erases the rows and
+// log entries; then the server removes the person's CV files with the service-role key (which stays
+// in this process) and the local copies of e-mails that name them.
 import { z } from '~/lib/schemas'
 import { privacyMessages as text } from '~/entities/personal-data'
 import { refused } from '~/features/admin/lib/admin-action'
 import { erasePersonalDataAsServer, InvalidAddress, PersonalDataRefused } from '~/features/admin/privacy/api/personal-data-erase.server'
 import { bearerToken } from '~/features/admin/staff/api/staff-caller.server'
-import { serverEnv, serviceRoleKey } from '~/lib/env.server'
+import { mailCopiesDir, serverEnv, serviceRoleKey } from '~/lib/env.server'
 import { createServerClient, createServiceClient } from '~/lib/supabase.server'
 import type { Route } from './+types/personal-data-erase-api'
 
@@ -26,7 +27,7 @@ export async function action({ request }: Route.ActionArgs) {
   const env = serverEnv()
   const callerDb = createServerClient({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_ANON_KEY }, { headers: { Authorization: `Bearer ${token}` } })
   try {
-    await erasePersonalDataAsServer(callerDb, token, createServiceClient(env.SUPABASE_URL, key), body.data.email)
+    await erasePersonalDataAsServer(callerDb, token, createServiceClient(env.SUPABASE_URL, key), body.data.email, mailCopiesDir())
     return Response.json({ ok: true, toast: { kind: 'success', message: text.erased } }, { headers: noStore })
   } catch (error) {
     if (error instanceof PersonalDataRefused) return Response.json(refused(error.message), { status: 403, headers: noStore })

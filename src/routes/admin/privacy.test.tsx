@@ -3,6 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { strFromU8, unzipSync } from 'fflate'
 import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { RouterContextProvider } from 'react-router'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { requestCvLink } from '~/features/admin/applications/api/cv-link-requests'
@@ -16,7 +19,7 @@ import * as screenRoute from './privacy'
 const env = adminBackend()
 const eveCv = `${randomUUID()}/eve-cv.pdf`
 const PDF = new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31, 0x2e, 0x34, 0x0a])
-const ENV = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_PROXY', 'SUPABASE_BROWSER_URL'] as const
+const ENV = ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_PROXY', 'SUPABASE_BROWSER_URL', 'DATA_DIR'] as const
 const savedEnv = Object.fromEntries(ENV.map((name) => [name, process.env[name]]))
 /** A server route action's arguments for a request to `url`, as the router hands them. */
 const serverArgs = (request: Request, url: URL) => ({ request, url, pattern: url.pathname, params: {}, context: new RouterContextProvider() })
@@ -28,8 +31,15 @@ const realFetch = globalThis.fetch
 
 // The screen asks the web server (its own origin) for CV links and the erasure: those requests go to
 // the server routes' actions, run here with the backend's keys as the web server has them.
-beforeAll(() => {
-  Object.assign(process.env, { SUPABASE_URL: env.backend.url, SUPABASE_ANON_KEY: env.backend.anonKey, SUPABASE_SERVICE_ROLE_KEY: env.backend.serviceRoleKey })
+beforeAll(async () => {
+  // The erasure removes copies of e-mails from DATA_DIR/mail: a folder of this test's own.
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'privacy-screen-'))
+  Object.assign(process.env, {
+    SUPABASE_URL: env.backend.url,
+    SUPABASE_ANON_KEY: env.backend.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: env.backend.serviceRoleKey,
+    DATA_DIR: dataDir,
+  })
   delete process.env.SUPABASE_PROXY
   delete process.env.SUPABASE_BROWSER_URL
   vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
@@ -39,8 +49,9 @@ beforeAll(() => {
     return serverRoute(new Request(url, init), url)
   })
 })
-afterAll(() => {
+afterAll(async () => {
   vi.restoreAllMocks()
+  await rm(process.env.DATA_DIR!, { recursive: true, force: true })
   for (const name of ENV) {
     if (savedEnv[name] === undefined) delete process.env[name]
     else process.env[name] = savedEnv[name]

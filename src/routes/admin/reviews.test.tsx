@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from '@testing-library/react'
+import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '~/lib/supabase'
@@ -7,7 +7,7 @@ import { adminBackend, enterText, expectToast, listLoaded, renderRoute, serviceD
 import * as activityRoute from './activity'
 import * as blogRoute from './blog'
 import * as screenRoute from './reviews'
-import * as solutionsRoute from './solutions'
+import * as solutionRoute from './solution'
 
 const env = adminBackend()
 let editor: Db
@@ -143,26 +143,26 @@ describe('Reviews queue', () => {
     expect(links).toEqual([])
   })
 
-  it("opens a live solution's edit on its waiting draft copy, while visitors keep the approved text", async () => {
+  it("opens a live solution's page on its waiting draft copy, while visitors keep the approved text", async () => {
     const service = serviceDb(env.backend)
     const { data: live } = await service.from('solutions').select('id, title, shortdescription').eq('published', true).limit(1).single()
     if (!live) throw new Error('the seed has no live solution')
     const user = userEvent.setup()
-    renderRoute(solutionsRoute, editor, '/admin/solutions')
-    await listLoaded()
-    await user.click(await screen.findByRole('button', { name: `Edit ${live.title}` }))
-    let dialog = await screen.findByRole('dialog', { name: 'Edit Solution' })
-    const field = within(dialog).getByLabelText('Short Description')
+    const openPage = async () => {
+      renderRoute(solutionRoute, editor, `/admin/solutions/${live.id}`, undefined, [], { pattern: '/admin/solutions/:id' })
+      return within(await screen.findByRole('form', { name: 'Edit Solution' }, { timeout: 10_000 }))
+    }
+    let page = await openPage()
+    const field = page.getByLabelText('Short Description')
     await user.clear(field)
     await enterText(user, field, 'Waiting for sign-off.')
-    await user.click(within(dialog).getByRole('button', { name: 'Update Solution' }))
+    await user.click(page.getByRole('button', { name: 'Update Solution' }))
     await expectToast('Success', 'Saved: request a review to publish it')
     expect((await service.from('solutions').select('shortdescription').eq('id', live.id).single()).data?.shortdescription).toBe(live.shortdescription)
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    cleanup()
 
-    await user.click(await screen.findByRole('button', { name: `Edit ${live.title}` }))
-    dialog = await screen.findByRole('dialog', { name: 'Edit Solution' })
-    expect((within(dialog).getByLabelText('Short Description') as HTMLTextAreaElement).value).toBe('Waiting for sign-off.')
+    page = await openPage()
+    expect((page.getByLabelText('Short Description') as HTMLTextAreaElement).value).toBe('Waiting for sign-off.')
   })
 
   it('shows the decisions in the activity log with their fingerprints', async () => {

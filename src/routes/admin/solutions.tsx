@@ -1,18 +1,12 @@
-import { solutionMessages, solutionSchema, type Solution } from '~/entities/solution'
-import { createSolution, deleteSolution, listSolutions, updateSolution } from '~/features/admin/solutions/api/solutions'
+import { solutionMessages, type Solution } from '~/entities/solution'
+import { listSolutions } from '~/features/admin/solutions/api/solutions'
+import { requestSolutionReview, solutionCrud } from '~/features/admin/solutions/solution-intents'
 import { solutionsResource } from '~/features/admin/solutions/solutions-resource'
 import { reviewMessages } from '~/entities/content-review'
-import {
-  approvalRequired,
-  createSolutionForReview,
-  listReviewStates,
-  listSolutionDrafts,
-  requestReview,
-  saveSolutionForReview,
-} from '~/features/admin/reviews/api/reviews'
+import { approvalRequired, listReviewStates, listSolutionDrafts } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
-import { adminAction, attempt, crudIntents, loadOr } from '~/features/admin/lib/admin-action'
+import { adminAction, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
 import type { Route } from './+types/solutions'
@@ -32,23 +26,11 @@ export async function clientLoader() {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
-const crud = crudIntents(
-  { schema: solutionSchema, messages: solutionMessages, toast: 'done' },
-  { create: createSolution, update: updateSolution, remove: deleteSolution },
-)
-
-// While publishing needs approval, new solutions wait unpublished and a live one's edits wait in its draft copy.
-const crudForReview = crudIntents(
-  { schema: solutionSchema, messages: { ...solutionMessages, created: reviewMessages.savedForReview, updated: reviewMessages.savedForReview } },
-  { create: createSolutionForReview, update: saveSolutionForReview, remove: deleteSolution },
-)
-
+// The list's writes; a solution is written on its own page (solution.tsx).
 export const clientAction = adminAction({
-  ...crud,
-  create: async (db, body) => ((await approvalRequired(db)) ? crudForReview.create(db, body) : crud.create(db, body)),
-  update: async (db, body) => ((await approvalRequired(db)) ? crudForReview.update(db, body) : crud.update(db, body)),
+  delete: solutionCrud.delete,
   ...revisionIntents,
-  requestReview: (db, body) => attempt(() => requestReview(db, 'solution', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested),
+  requestReview: requestSolutionReview,
 })
 
 export default function AdminSolutionsRoute({ loaderData }: Route.ComponentProps) {

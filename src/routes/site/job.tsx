@@ -1,6 +1,6 @@
-import { data, redirect } from 'react-router'
-import { getCompanyTimeZone, getOpenJobId, getOpenJobPage, getJobOpeningState, jobPath } from '~/features/careers/api/job-openings'
-import { ClosedJob, JobView } from '~/features/careers/components/job-view'
+import { data } from 'react-router'
+import { getCompanyTimeZone, getJobOpeningState, getOpenJobId, getOpenJobPage, getOpenJobs, jobPath } from '~/features/careers/api/job-openings'
+import { JobView, NoJob } from '~/features/careers/components/job-view'
 import { closingLabel, salaryLabel } from '~/features/careers/job-facts'
 import { jobDescriptionHtml } from '~/features/careers/job-description'
 import { jobPostingLd } from '~/features/careers/job-posting'
@@ -16,6 +16,7 @@ import { loadSafely } from '~/lib/load-safely'
 import { breadcrumbLd, buildMeta, siteContextFrom } from '~/lib/seo'
 import type { ServerHints } from '~/lib/server-hints'
 import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
+import type { loader as rootLoader } from '../../root'
 import type { Route } from './+types/job'
 
 // The application form posts here: a CV of at most 5 MB, plus the text fields.
@@ -24,6 +25,7 @@ export const handle: ServerHints = { maxBodyBytes: MAX_BODY_BYTES }
 
 // The company's logo as job boards show it.
 const LOGO_PATH = '/favicon.svg'
+const NO_SUCH_ROLE = 'There is no job opening at this address.'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = requestDb(context)
@@ -40,10 +42,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       salary: salaryLabel(job),
     }
   }
-  // A role that closed is gone for good (410), so search engines drop it; an unknown address goes to the list.
-  const state = await loadSafely(`Checking job opening ${params.slug}`, () => getJobOpeningState(db, params.slug), null)
-  if (state === 'closed') return data({ open: false as const }, { status: 410 })
-  throw redirect('/careers')
+  // A role that closed is gone for good (410), so search engines drop it; an address that never was
+  // a role is not found (404), not sent elsewhere, which a search engine reads as a soft 404. Both
+  // offer the open roles. A renamed role's old address never gets here: the web server's
+  // redirects answer it (301).
+  const [state, openings] = await Promise.all([
+    loadSafely(`Checking job opening ${params.slug}`, () => getJobOpeningState(db, params.slug), null),
+    loadSafely('Reading job openings', () => getOpenJobs(db), []),
+  ])
+  const closed = state === 'closed'
+  return data({ open: false as const, closed, openings }, { status: closed ? 410 : 404 })
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -54,7 +62,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const secret = newCvUploadSecret()
   const db = requestDb(context, { [CV_UPLOAD_SECRET_HEADER]: secret })
   const jobId = await getOpenJobId(db, params.slug)
-  if (!jobId) return data({ ok: false as const, fieldErrors: {}, formError: new JobNotOpenError().message, values: {} }, { status: 410 })
+  if (!jobId) {
+    const state = await loadSafely(`Checking job opening ${params.slug}`, () => getJobOpeningState(db, params.slug), null)
+    return data({ ok: false as const, fieldErrors: {}, formError: new JobNotOpenError().message, values: {} }, { status: state === 'closed' ? 410 : 404 })
+  }
   const { status, result } = await handleApplicationSubmission(db, jobId, await readForm(request, 'job application form'), secret)
   return data(result, { status })
 }
@@ -62,16 +73,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const site = siteContextFrom(matches)
   if (!loaderData?.open) {
-    return buildMeta(site, { title: 'This role is closed', description: 'This job opening is no longer accepting applications.', noIndex: true })
+    return loaderData?.closed
+      ? buildMeta(site, { title: 'This role is closed', description: new JobNotOpenError().message, noIndex: true })
+      : buildMeta(site, { title: 'Role not found', description: NO_SUCH_ROLE, noIndex: true })
   }
   const { job, html } = loaderData
+  const settings = (matches.find((match) => match?.id === 'root')?.loaderData as Awaited<ReturnType<typeof rootLoader>> | undefined)?.settings
   const path = jobPath(job.slug)
   return buildMeta(site, {
     title: job.title,
     description: `${job.title} at ${site.siteName}: ${job.department}, ${job.location}${job.remote ? ' (remote)' : ''}, ${job.type.toLowerCase()}. Read the role and apply online.`,
     path,
     jsonLd: [
-      jobPostingLd(site, { job, descriptionHtml: html, logo: LOGO_PATH }),
+      jobPostingLd(site, { job, descriptionHtml: html, logo: LOGO_PATH, companyAddress: settings?.company_address }),
       breadcrumbLd(site, [
         { name: 'Home', path: '/' },
         { name: 'Careers', path: '/careers' },
@@ -82,7 +96,13 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function JobRoute({ loaderData, actionData }: Route.ComponentProps) {
-  if (!loaderData.open) return <ClosedJob message={new JobNotOpenError().message} />
+  if (!loaderData.open) {
+    return loaderData.closed ? (
+      <NoJob title="This role is closed" message={new JobNotOpenError().message} openings={loaderData.openings} />
+    ) : (
+      <NoJob title="There is no such role" message={NO_SUCH_ROLE} openings={loaderData.openings} />
+    )
+  }
   const { job, html, closes, salary } = loaderData
   return (
     <JobView

@@ -59,15 +59,15 @@ describe('the Supabase APIs on their own origin', () => {
     const src = await blog.uploadImage({ name: 'skyline.jpg', mimeType: 'image/jpeg', buffer: photo })
     expect(new URL(src).origin).toBe(apiOrigin)
     uploadedPath = decodeURIComponent(new URL(src).pathname.replace('/storage/v1/object/public/media/', ''))
-    await blog.editor().getByLabel('Featured Image URL').fill(src)
-    slug = await blog.slug().inputValue()
+    await blog.imageUrl('Featured image', src)
+    await blog.closeSettings()
+    slug = await blog.slug()
     await blog.create()
     await admin.expectToast('Blog post created successfully')
 
-    // A reload keeps the session supabase-js stored for the API origin.
+    // A reload of the post's page keeps the session supabase-js stored for the API origin.
     await page.reload()
-    await page.getByRole('heading', { level: 1, name: 'Blog Management' }).waitFor()
-    await expect(page.getByText(TITLE).first().isVisible()).resolves.toBe(true)
+    await expect(blog.editor().getByLabel('Title', { exact: true }).inputValue()).resolves.toBe(TITLE)
 
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
     const visitor = hydrateOnGoto(await context.newPage())

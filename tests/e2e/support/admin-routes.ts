@@ -3,12 +3,16 @@
 export const ADMIN_ROUTES: readonly string[] = [
   '/admin',
   '/admin/solutions',
+  // An item's own page, new (a saved one's: post-page.e2e.ts).
+  '/admin/solutions/new',
   '/admin/clients',
   '/admin/testimonials',
   '/admin/content',
   '/admin/blog',
+  '/admin/blog/new',
   '/admin/team',
   '/admin/jobs',
+  '/admin/jobs/new',
   '/admin/media',
   '/admin/settings',
   '/admin/inbox',

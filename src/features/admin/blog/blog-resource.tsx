@@ -1,5 +1,5 @@
 // The Blog Management screen: summary figures, search with status and category filters, the posts
-// with publish/unpublish, and the post editor.
+// with publish/unpublish; each post is written on its own page (/admin/blog/{id}, /admin/blog/new).
 import { FileText, Plus } from 'lucide-react'
 import { blogPostMessages, postStatus, type BlogPost, type BlogPostInput, type BlogPostValues, type EditablePost, type PostStatus } from '~/entities/blog-post'
 import type { EmptyProps, ResourceDescription } from '../components/resource-screen'
@@ -7,7 +7,6 @@ import { ToggleButton } from '../components/item-parts'
 import { badge, buttonPrimary, card } from '../components/styles'
 import { useFormatTime, useNow } from '../lib/time-zone'
 import { RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
-import { PostEditor } from './components/post-editor'
 
 function categoriesOf(posts: BlogPost[]): string[] {
   return [...new Set(posts.map((p) => p.category))].sort((a, b) => a.localeCompare(b))
@@ -146,7 +145,7 @@ export const blogResource: ResourceDescription<EditablePost, BlogPostInput, Blog
       </li>
     )
   },
-  form: PostEditor,
+  page: (post) => (post ? `/admin/blog/${post.id}` : '/admin/blog/new'),
   versions: 'blog_posts',
   bulk: {
     noun: postsNoun,

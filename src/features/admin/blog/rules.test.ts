@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addTag, insertAt, slugify, wrapSelection } from './rules'
+import { addTag, insertAt, readingMinutes, slugify, wordCount, wrapSelection } from './rules'
 
 describe('slug from title (spec section 5)', () => {
   it('lowercases, drops other characters, turns whitespace into hyphens and collapses repeats', () => {
@@ -46,5 +46,23 @@ describe('toolbar edits', () => {
       selectionStart: 31,
       selectionEnd: 31,
     })
+  })
+})
+
+describe('length of a post', () => {
+  it('counts the words a reader sees: not tags, not entities alone', () => {
+    expect(wordCount('')).toBe(0)
+    expect(wordCount('<p></p><p>  </p>')).toBe(0)
+    expect(wordCount('<p>Every account <strong>balances</strong> by six.</p>')).toBe(5)
+    // Block boundaries part words; a no-break space parts them too; "Q&amp;A" is one word, "&mdash;" none.
+    expect(wordCount('<h2>Close</h2><p>daily&nbsp;and&nbsp;calmly &mdash; Q&amp;A</p>')).toBe(5)
+    expect(wordCount('<ul><li>one</li><li>two</li></ul><img src="/a.png" alt="a chart">')).toBe(2)
+  })
+
+  it('reads at about 230 words a minute, at least a minute for any text', () => {
+    expect(readingMinutes(0)).toBe(0)
+    expect(readingMinutes(1)).toBe(1)
+    expect(readingMinutes(460)).toBe(2)
+    expect(readingMinutes(1000)).toBe(4)
   })
 })

@@ -53,3 +53,20 @@ export const TOOLBAR = [
   { label: 'Quote', before: '<blockquote>', after: '</blockquote>' },
   { label: 'Code', before: '<code>', after: '</code>' },
 ] as const
+
+/** The words of stored HTML: tags are not words, and a no-break space parts words as a space does. */
+export function wordCount(html: string): number {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|#160|#xa0);/gi, ' ')
+    .replace(/&[a-z0-9#]+;/gi, '&')
+  return text.split(/\s+/).filter((word) => /[\p{L}\p{N}]/u.test(word)).length
+}
+
+/** Reading speed of an article on a screen, in words a minute. */
+export const WORDS_PER_MINUTE = 230
+
+/** Minutes a reader takes: at least one for any text, none for no text. */
+export function readingMinutes(words: number): number {
+  return words === 0 ? 0 : Math.max(1, Math.round(words / WORDS_PER_MINUTE))
+}

@@ -24,21 +24,30 @@ export function Field({ label, error, hint, warning, children, className = '' }:
         {label}
       </label>
       {cloneElement(children, { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint ? (
-        <p id={hintId} className="text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="text-xs text-red-700">
-          {error}
-        </p>
-      ) : null}
+      <FieldNotes id={id} hint={hint} error={error} />
       {warning !== undefined ? (
         <p id={`${id}-warning`} aria-live="polite" className="text-xs text-amber-800">
           {warning}
         </p>
       ) : null}
     </div>
+  )
+}
+
+/** A field's hint and error under it, as `${id}-hint` and `${id}-error` for its aria-describedby. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: string; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-500">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </>
   )
 }

@@ -99,6 +99,8 @@ export interface HistoryProps {
   name: string
   /** The item as it is now, to compare versions with. */
   current: Row
+  /** After a version was restored (an editor open on the item starts again from it). */
+  onRestored?: () => void
 }
 
 /** The History button of an item and its dialog. */
@@ -126,7 +128,7 @@ export function HistoryButton(props: HistoryProps & { label?: string }) {
   )
 }
 
-function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { versions: Revision[] | null; onClose: () => void }) {
+function HistoryDialog({ id, name, current, versions, onClose, onRestored }: HistoryProps & { versions: Revision[] | null; onClose: () => void }) {
   const action = useAdminAction()
   const { confirm, element: confirmDialog } = useConfirm()
   const [openId, setOpenId] = useState<number | null>(null)
@@ -135,7 +137,9 @@ function HistoryDialog({ name, current, versions, onClose }: HistoryProps & { ve
 
   const restore = async (version: Revision) => {
     if (!(await confirm(text.confirmRestore, { confirmLabel: 'Restore' }))) return
-    if ((await action.submit({ intent: 'restore', revisionId: version.id })).ok) setOpenId(null)
+    if (!(await action.submit({ intent: 'restore', id, revisionId: version.id })).ok) return
+    setOpenId(null)
+    onRestored?.()
   }
   const opened = versions?.find((v) => v.id === openId) ?? null
 

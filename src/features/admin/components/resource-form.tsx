@@ -15,12 +15,14 @@ import { showFieldErrors, useAdminAction } from '../lib/use-admin-action'
 import { useDraftForm } from '../lib/use-draft'
 import { Field } from './field'
 import { FormDialog } from './form-dialog'
-import { buttonPrimary, buttonSecondary, checkbox, input } from './styles'
+import { buttonPrimary, buttonSecondary, checkbox, input, longText } from './styles'
+import { TitleInput } from './title-input'
 
 export interface FieldSpec {
   name: string
   label: string
-  kind?: 'text' | 'textarea' | 'select' | 'checkbox'
+  /** `title`: an editor page's large title; `longtext`: long plain text in its writing column. */
+  kind?: 'text' | 'textarea' | 'select' | 'checkbox' | 'title' | 'longtext'
   rows?: number
   options?: readonly (string | { value: string; label: string })[]
   hint?: string
@@ -74,6 +76,10 @@ function FieldControl<Input extends FieldValues>({ spec, form }: { spec: FieldSp
     <Field label={spec.label} error={typeof error === 'string' ? error : undefined} hint={spec.hint}>
       {spec.kind === 'textarea' ? (
         <textarea rows={spec.rows ?? 3} className={input} placeholder={spec.placeholder} {...registered} />
+      ) : spec.kind === 'longtext' ? (
+        <textarea rows={spec.rows ?? 8} className={longText} placeholder={spec.placeholder} {...registered} />
+      ) : spec.kind === 'title' ? (
+        <TitleInput placeholder={spec.placeholder} {...registered} />
       ) : spec.kind === 'select' ? (
         <select className={input} {...registered}>
           {(spec.options ?? []).map((option) =>
@@ -114,11 +120,15 @@ export function renderParts<Input extends FieldValues>(parts: FormPart<Input>[],
 }
 
 /**
- * Posts create or update; closes on success, shows returned field errors otherwise. An update names
- * the version the form opened; when someone else saved the row since, `conflict` holds who and when
- * (ConflictNotice offers their version or one's own).
+ * Posts create or update; calls `onSaved` on success (a dialog closes, a page follows the saved
+ * item), shows returned field errors otherwise. An update names the version the form opened, or
+ * its own last save's when the form stays open; when someone else saved the row since, `conflict`
+ * holds who and when (ConflictNotice offers their version or one's own).
  */
-export function useResourceSave<Row extends { id: string; updated_at?: string }, Input extends FieldValues>(item: Row | null, onClose: () => void) {
+export function useResourceSave<Row extends { id: string; updated_at?: string }, Input extends FieldValues>(
+  item: Row | null,
+  onSaved: (result: ActionResult) => void,
+) {
   const action = useAdminAction()
   // Fixed when the form opens: a list reloaded meanwhile must not move it forward silently.
   const version = useRef(item?.updated_at)
@@ -129,7 +139,8 @@ export function useResourceSave<Row extends { id: string; updated_at?: string },
   const save = async (values: Input, form: UseFormReturn<Input>): Promise<boolean> => {
     const result: ActionResult = await action.submit(item ? { intent: 'update', id: item.id, values, version: version.current } : { intent: 'create', values })
     setConflict(result.conflict ?? null)
-    if (result.ok) onClose()
+    if (result.ok && result.version) version.current = result.version
+    if (result.ok) onSaved(result)
     showFieldErrors(result, form.setError)
     return result.ok
   }

@@ -1,14 +1,17 @@
 // One screen for every list the back office edits, drawn from a small resource description: the
 // header with its add button, the search and filters (kept in the URL), the list with the
-// screen's own cells, the empty state, the add/edit dialog and delete-after-confirmation. Writes
-// go to the route's clientAction; the router reloads the list after each one.
+// screen's own cells, the empty state, the add/edit dialog (or, for items with long text, links to
+// each item's own page) and delete-after-confirmation. Writes go to the route's clientAction; the
+// router reloads the list after each one.
 import { Pencil, Plus, Trash2 } from 'lucide-react'
 import type { ComponentType, ReactNode } from 'react'
 import type { FieldValues } from 'react-hook-form'
+import { Link, useLocation, useNavigate } from 'react-router'
 import { useConfirm } from '~/components/ui/confirm-dialog'
 import type { EntityMessages } from '~/entities/messages'
 import type { VersionedTable } from '~/entities/revision'
 import type { ActionBody } from '../lib/admin-action'
+import { fromList } from '../lib/back-to-list'
 import { matches } from '../lib/text'
 import { useAdminAction } from '../lib/use-admin-action'
 import { useEditor } from '../lib/use-editor'
@@ -63,7 +66,10 @@ export interface ResourceDescription<Row extends { id: string; updated_at?: stri
   listClass: string
   Item: ComponentType<{ row: Row; controls: ItemControls<Row> }>
   Empty?: ComponentType<EmptyProps<Row>>
-  form: FormDescription<Row, Input, Values> | ComponentType<{ open: boolean; item: Row | null; latest: Row | null; onClose: () => void }>
+  /** The add/edit dialog; a list whose items have pages of their own (`page`) has none. */
+  form?: FormDescription<Row, Input, Values>
+  /** Each item's own page, and the new item's ('/admin/blog/new'): Add and Edit open it. */
+  page?: (row: Row | null) => string
   /** Items keep versions (History on each, Recently deleted for the list); the route handles restore and undelete. */
   versions?: VersionedTable
   /** Items can be selected and changed together; the route handles the 'bulk' intent. */
@@ -79,6 +85,10 @@ export function ResourceScreen<Row extends { id: string; updated_at?: string }, 
 }) {
   const editor = useEditor<Row>()
   const action = useAdminAction()
+  const navigate = useNavigate()
+  const location = useLocation()
+  const page = r.page
+  const add = page ? () => void navigate(page(null), { state: fromList(location) }) : () => editor.start(null)
   const { confirm, element: confirmDialog } = useConfirm()
   const filterDefaults = Object.fromEntries([['q', ''], ...(r.filters ?? []).map((f) => [f.name, ''])]) as Record<string, string>
   const filters = useUrlFilters(filterDefaults)
@@ -94,7 +104,11 @@ export function ResourceScreen<Row extends { id: string; updated_at?: string }, 
     if (await confirm(r.messages.confirmDelete)) await action.submit({ intent: 'delete', id: row.id })
   }
   const controls = (row: Row): ItemControls<Row> => ({
-    edit: (
+    edit: page ? (
+      <Link to={page(row)} state={fromList(location)} className={iconButton} aria-label={`Edit ${r.label(row)}`}>
+        <Pencil aria-hidden className="size-4" />
+      </Link>
+    ) : (
       <button type="button" className={iconButton} aria-label={`Edit ${r.label(row)}`} onClick={() => editor.start(row)}>
         <Pencil aria-hidden className="size-4" />
       </button>
@@ -123,9 +137,15 @@ export function ResourceScreen<Row extends { id: string; updated_at?: string }, 
         action={
           <div className="flex flex-wrap gap-2">
             {r.versions ? <RecentlyDeleted table={r.versions} /> : null}
-            <button type="button" className={buttonPrimary} onClick={() => editor.start(null)}>
-              <Plus aria-hidden className="size-4" /> {r.addLabel}
-            </button>
+            {page ? (
+              <Link to={page(null)} state={fromList(location)} className={buttonPrimary}>
+                <Plus aria-hidden className="size-4" /> {r.addLabel}
+              </Link>
+            ) : (
+              <button type="button" className={buttonPrimary} onClick={add}>
+                <Plus aria-hidden className="size-4" /> {r.addLabel}
+              </button>
+            )}
           </div>
         }
       />
@@ -171,7 +191,7 @@ export function ResourceScreen<Row extends { id: string; updated_at?: string }, 
       {r.listHeading ? <h2 className="mb-2 text-sm font-semibold text-slate-900">{r.listHeading(shown.length)}</h2> : null}
       {shown.length === 0 ? (
         Empty ? (
-          <Empty all={rows} onAdd={() => editor.start(null)} />
+          <Empty all={rows} onAdd={add} />
         ) : (
           <EmptyState title={r.messages.empty} />
         )
@@ -182,11 +202,7 @@ export function ResourceScreen<Row extends { id: string; updated_at?: string }, 
           ))}
         </ul>
       )}
-      {typeof Form === 'function' ? (
-        <Form key={editor.session} open={editor.open} item={editor.item} latest={latest} onClose={editor.close} />
-      ) : (
-        <ResourceForm key={editor.session} description={Form} open={editor.open} item={editor.item} latest={latest} onClose={editor.close} />
-      )}
+      {Form ? <ResourceForm key={editor.session} description={Form} open={editor.open} item={editor.item} latest={latest} onClose={editor.close} /> : null}
       {confirmDialog}
     </>
   )

@@ -1,13 +1,15 @@
-// "Search & social" of a post or a solution: SEO title, meta description, social image and "Hide
-// from search engines", with character counters and live previews of the search result and the
-// link card, each empty field showing the default the page falls back to.
+// "Search & social" of a post or a solution: SEO title, meta description, social image (from the
+// media library) and "Hide from search engines", with character counters and live previews of the
+// search result and the link card, each empty field showing the default the page falls back to.
+// Its two columns sit side by side only where its own box is wide enough (a container query): in
+// an editor's settings panel they stack.
 import { ImageOff } from 'lucide-react'
 import { useId } from 'react'
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { useRouteLoaderData } from 'react-router'
 import { SEARCH_DESCRIPTION_ADVICE, SEARCH_TITLE_ADVICE } from '~/entities/search-fields'
+import { ImageField } from '../media/components/image-field'
 import { Field } from './field'
-import { ImageUploadButton } from './image-upload-button'
 import { card, checkbox, input } from './styles'
 
 export interface SearchFieldsProps {
@@ -65,83 +67,80 @@ export function SearchFields({ form, descriptionField, pathPrefix, fallback, upl
   const url = `${site.siteUrl}${pathPrefix}${text(values.slug)}`
 
   return (
-    <fieldset className="grid gap-4 rounded-lg border border-slate-200 p-3">
+    <fieldset className="rounded-lg border border-slate-200 p-3">
       <legend className="px-1 text-sm font-medium text-slate-800">Search &amp; social</legend>
-      <div className="grid gap-4 lg:grid-cols-2">
-        <div className="grid content-start gap-3">
-          <Field
-            label="SEO Title"
-            error={errorOf('seo_title')}
-            hint={counter(seoTitle.length, SEARCH_TITLE_ADVICE, 'title and company name')}
-            warning={seoTitle.length > SEARCH_TITLE_ADVICE ? `Search results cut titles past about ${SEARCH_TITLE_ADVICE} characters` : null}
-          >
-            <input className={input} {...form.register('seo_title')} />
-          </Field>
-          <Field
-            label="Meta Description"
-            error={errorOf(descriptionField)}
-            hint={
-              ownDescription
-                ? counter(description.length, SEARCH_DESCRIPTION_ADVICE, 'excerpt')
-                : `${description.length} of about ${SEARCH_DESCRIPTION_ADVICE} characters`
-            }
-            warning={
-              description.length > SEARCH_DESCRIPTION_ADVICE ? `Search results cut descriptions past about ${SEARCH_DESCRIPTION_ADVICE} characters` : null
-            }
-          >
-            <textarea rows={3} className={input} {...form.register(descriptionField)} />
-          </Field>
-          <Field
-            label="Social Image URL"
-            error={errorOf('social_image')}
-            hint={fallback.image ? 'Empty: the featured image is used' : 'Optional: shown when the page is shared'}
-          >
-            <input className={input} placeholder="https://…" {...form.register('social_image')} />
-          </Field>
-          <div>
-            <ImageUploadButton
+      <div className="@container">
+        <div className="grid gap-4 @2xl:grid-cols-2">
+          <div className="grid content-start gap-3">
+            <Field
+              label="SEO Title"
+              error={errorOf('seo_title')}
+              hint={counter(seoTitle.length, SEARCH_TITLE_ADVICE, 'title and company name')}
+              warning={seoTitle.length > SEARCH_TITLE_ADVICE ? `Search results cut titles past about ${SEARCH_TITLE_ADVICE} characters` : null}
+            >
+              <input className={input} {...form.register('seo_title')} />
+            </Field>
+            <Field
+              label="Meta Description"
+              error={errorOf(descriptionField)}
+              hint={
+                ownDescription
+                  ? counter(description.length, SEARCH_DESCRIPTION_ADVICE, 'excerpt')
+                  : `${description.length} of about ${SEARCH_DESCRIPTION_ADVICE} characters`
+              }
+              warning={
+                description.length > SEARCH_DESCRIPTION_ADVICE ? `Search results cut descriptions past about ${SEARCH_DESCRIPTION_ADVICE} characters` : null
+              }
+            >
+              <textarea rows={3} className={input} {...form.register(descriptionField)} />
+            </Field>
+            <ImageField
+              control={form.control}
+              name="social_image"
+              label="Social image"
               folder={uploadFolder}
-              label="Social image file"
-              onUploaded={(uploaded) => form.setValue('social_image', uploaded, { shouldDirty: true, shouldValidate: true })}
+              shape="wide"
+              optional
+              hint={fallback.image ? 'Empty: the featured image is used' : 'Optional: shown when the page is shared'}
             />
-          </div>
-          <div className="flex items-start gap-2">
-            <input id={switchId} type="checkbox" role="switch" className={`${checkbox} mt-0.5`} {...form.register('hide_from_search')} />
-            <label htmlFor={switchId} className="text-sm text-slate-800">
-              <span className="font-medium">Hide from search engines</span>
-              <span className="block text-xs text-slate-500">The page stays on the site but asks not to be indexed, and leaves the sitemap.</span>
-            </label>
-          </div>
-        </div>
-
-        <div className="grid content-start gap-3">
-          <section aria-label="Search result preview" className={`${card} p-3`}>
-            <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Search result</h4>
-            {hidden ? (
-              <p className="text-sm text-amber-800">Hidden from search engines: this page will not appear in results.</p>
-            ) : (
-              <div className="grid gap-0.5">
-                <p className="truncate text-xs text-slate-600">{url}</p>
-                <p className="text-lg leading-snug text-blue-800">{cut(shownTitle, SEARCH_TITLE_ADVICE)}</p>
-                <p className="text-sm text-slate-700">{cut(shownDescription, SEARCH_DESCRIPTION_ADVICE) || 'No description yet.'}</p>
-              </div>
-            )}
-          </section>
-          <section aria-label="Social card preview" className={`${card} overflow-hidden`}>
-            <h4 className="px-3 pt-3 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Social card</h4>
-            {shownImage ? (
-              <img src={shownImage} alt="" className="aspect-[1.91/1] w-full bg-slate-100 object-cover" />
-            ) : (
-              <div className="flex aspect-[1.91/1] w-full items-center justify-center gap-2 bg-slate-100 text-sm text-slate-600">
-                <ImageOff aria-hidden className="size-4" /> No image
-              </div>
-            )}
-            <div className="grid gap-0.5 border-t border-slate-200 bg-slate-50 p-3">
-              <p className="truncate text-xs text-slate-600 uppercase">{url.replace(/^https?:\/\//, '').split('/')[0]}</p>
-              <p className="font-medium text-slate-900">{shownTitle}</p>
-              <p className="line-clamp-2 text-sm text-slate-700">{shownDescription}</p>
+            <div className="flex items-start gap-2">
+              <input id={switchId} type="checkbox" role="switch" className={`${checkbox} mt-0.5`} {...form.register('hide_from_search')} />
+              <label htmlFor={switchId} className="text-sm text-slate-800">
+                <span className="font-medium">Hide from search engines</span>
+                <span className="block text-xs text-slate-500">The page stays on the site but asks not to be indexed, and leaves the sitemap.</span>
+              </label>
             </div>
-          </section>
+          </div>
+
+          <div className="grid content-start gap-3">
+            <section aria-label="Search result preview" className={`${card} p-3`}>
+              <h4 className="mb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Search result</h4>
+              {hidden ? (
+                <p className="text-sm text-amber-800">Hidden from search engines: this page will not appear in results.</p>
+              ) : (
+                <div className="grid gap-0.5">
+                  <p className="truncate text-xs text-slate-600">{url}</p>
+                  <p className="text-lg leading-snug text-blue-800">{cut(shownTitle, SEARCH_TITLE_ADVICE)}</p>
+                  <p className="text-sm text-slate-700">{cut(shownDescription, SEARCH_DESCRIPTION_ADVICE) || 'No description yet.'}</p>
+                </div>
+              )}
+            </section>
+            <section aria-label="Social card preview" className={`${card} overflow-hidden`}>
+              <h4 className="px-3 pt-3 pb-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">Social card</h4>
+              {shownImage ? (
+                <img src={shownImage} alt="" className="aspect-[1.91/1] w-full bg-slate-100 object-cover" />
+              ) : (
+                <div className="flex aspect-[1.91/1] w-full items-center justify-center gap-2 bg-slate-100 text-sm text-slate-600">
+                  <ImageOff aria-hidden className="size-4" /> No image
+                </div>
+              )}
+              <div className="grid gap-0.5 border-t border-slate-200 bg-slate-50 p-3">
+                <p className="truncate text-xs text-slate-600 uppercase">{url.replace(/^https?:\/\//, '').split('/')[0]}</p>
+                <p className="font-medium text-slate-900">{shownTitle}</p>
+                <p className="line-clamp-2 text-sm text-slate-700">{shownDescription}</p>
+              </div>
+            </section>
+          </div>
         </div>
       </div>
     </fieldset>

@@ -1,5 +1,6 @@
-// The Job Openings screen: each opening with its state, switched on and off in one click. The
-// description is HTML, edited as a post's body is.
+// The Job Openings screen: each opening with its state, switched on and off in one click; and each
+// opening's page, its description (HTML, edited as a post's body is) and requirements in the
+// writing column, the rest in its settings.
 import { Controller } from 'react-hook-form'
 import { formValuesOf } from '~/entities/form-values'
 import {
@@ -13,7 +14,10 @@ import {
 } from '~/entities/job-opening'
 import { ContentEditor } from '../blog/components/content-editor'
 import { Field } from '../components/field'
+import { SettingsSection } from '../components/editor-page'
+import { HistoryButton } from '../components/history-panel'
 import { dialogLabels } from '../components/resource-form'
+import type { PageDescription } from '../components/resource-page'
 import type { ResourceDescription } from '../components/resource-screen'
 import { EditAndRemove, ToggleButton } from '../components/item-parts'
 import { badge, card } from '../components/styles'
@@ -81,46 +85,78 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningInput, JobO
       </div>
     </li>
   ),
-  form: {
-    schema: jobOpeningSchema,
-    draftKey: 'job',
-    initial: (item) => formValuesOf(jobOpeningSchema, item),
-    ...dialogLabels('Job Opening', 'Add New Job Opening'),
-    parts: [
-      { name: 'title', label: 'Job Title' },
-      { name: 'slug', label: 'Slug', hint: 'The page is /careers/{slug}. Leave empty to make one from the title; a new slug redirects the old address.' },
-      [
-        { name: 'location', label: 'Location', hint: 'Town first, e.g. Lagos (Hybrid)' },
-        { name: 'country', label: 'Country code', placeholder: 'NG', hint: 'Two letters (ISO 3166)' },
+  page: (job) => `/admin/jobs/${job?.id ?? 'new'}`,
+  versions: 'job_openings',
+}
+
+export const jobPage: PageDescription<JobOpening, JobOpeningInput, JobOpeningValues> = {
+  schema: jobOpeningSchema,
+  draftKey: 'job',
+  initial: (item) => formValuesOf(jobOpeningSchema, item),
+  ...dialogLabels('Job Opening', 'Add New Job Opening'),
+  list: { path: '/admin/jobs', label: 'Job openings' },
+  settingsTitle: 'Job settings',
+  main: [
+    { name: 'title', label: 'Job Title', kind: 'title', placeholder: 'Job title' },
+    (form) => (
+      <Controller
+        control={form.control}
+        name="description"
+        render={({ field, fieldState }) => (
+          <Field label="Description" error={fieldState.error?.message} hint="Write visually, or edit the HTML itself">
+            <ContentEditor label="Description" folder="jobs" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+          </Field>
+        )}
+      />
+    ),
+    { name: 'requirements', label: 'Requirements', kind: 'longtext', rows: 6 },
+  ],
+  mainFields: ['title', 'description', 'requirements'],
+  settings: [
+    {
+      title: 'Visibility',
+      parts: [
+        { name: 'active', label: 'Active (visible on careers page)', kind: 'checkbox' },
+        (form) => (
+          <ZonedDateTime control={form.control} name="closes_at" label="Closing date (optional)" hint="After it the opening leaves the careers page." />
+        ),
       ],
-      { name: 'remote', label: 'Fully remote (applicants may live anywhere in the country above)', kind: 'checkbox' },
-      [
+    },
+    {
+      title: 'Role',
+      parts: [
+        { name: 'slug', label: 'Slug', hint: 'The page is /careers/{slug}. Leave empty to make one from the title; a new slug redirects the old address.' },
         { name: 'department', label: 'Department' },
         { name: 'type', label: 'Type', kind: 'select', options: JOB_TYPES },
       ],
-      [
+    },
+    {
+      title: 'Place',
+      parts: [
+        { name: 'location', label: 'Location', hint: 'Town first, e.g. Lagos (Hybrid)' },
+        { name: 'country', label: 'Country code', placeholder: 'NG', hint: 'Two letters (ISO 3166)' },
+        {
+          name: 'street_address',
+          label: 'Street address (optional)',
+          hint: "Where an on-site role works; left empty, the company's address when the role is in its town",
+        },
+        { name: 'region', label: 'Region (optional)', placeholder: 'Lagos', hint: 'State, province or county' },
+        { name: 'remote', label: 'Fully remote (applicants may live anywhere in the country above)', kind: 'checkbox' },
+      ],
+    },
+    {
+      title: 'Pay',
+      parts: [
         { name: 'salary_min', label: 'Salary from (optional)', placeholder: '450000' },
         { name: 'salary_max', label: 'Salary to (optional)' },
-      ],
-      [
         { name: 'salary_currency', label: 'Currency', placeholder: 'NGN', hint: 'Three letters (ISO 4217)' },
         { name: 'salary_unit', label: 'Period', kind: 'select', options: [{ value: '', label: 'Choose…' }, ...SALARY_UNITS] },
       ],
-      (form) => (
-        <Controller
-          control={form.control}
-          name="description"
-          render={({ field, fieldState }) => (
-            <Field label="Description" error={fieldState.error?.message} hint="Write visually, or edit the HTML itself">
-              <ContentEditor label="Description" folder="jobs" value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
-            </Field>
-          )}
-        />
-      ),
-      { name: 'requirements', label: 'Requirements', kind: 'textarea', rows: 4 },
-      { name: 'active', label: 'Active (visible on careers page)', kind: 'checkbox' },
-      (form) => <ZonedDateTime control={form.control} name="closes_at" label="Closing date (optional)" hint="After it the opening leaves the careers page." />,
-    ],
-  },
-  versions: 'job_openings',
+    },
+  ],
+  saved: (job, restarted) => (
+    <SettingsSection title="History">
+      <HistoryButton table="job_openings" id={job.id} name={job.title} current={job} label="History" onRestored={restarted} />
+    </SettingsSection>
+  ),
 }

@@ -35,6 +35,10 @@ export interface ActionResult {
   conflict?: Conflict
   /** What the write made that is shown only now (a preview link's address, an uploaded image's URL). */
   link?: string
+  /** The id of the row a create made (its page opens next). */
+  id?: string
+  /** The row's updated_at after an update: the version an editor that stays open names next. */
+  version?: string
   /** A refusal because what the screen shows is out of date: its data is read again. */
   reload?: boolean
 }
@@ -69,6 +73,19 @@ export async function attempt(work: () => Promise<unknown>, failure: string, suc
   return { ok: true, toast: success ? { kind, message: success } : undefined }
 }
 
+/** `attempt`, with what the write answered (a new id, a new version) added to a successful result. */
+export async function attemptWith(
+  answer: (made: string) => Partial<ActionResult>,
+  work: () => Promise<string | void>,
+  failure: string,
+  success?: string,
+  kind: ToastKind = 'success',
+): Promise<ActionResult> {
+  let made: string | void = undefined
+  const result = await attempt(async () => (made = await work()), failure, success, kind)
+  return result.ok && typeof made === 'string' ? { ...result, ...answer(made) } : result
+}
+
 /** A route's clientAction: reads the posted intent and runs its handler. */
 export function adminAction(intents: Record<string, Intent>) {
   return async ({ request }: { request: Request }) => {
@@ -86,9 +103,13 @@ export function parseValues<T>(schema: ZodType<T>, values: unknown, failure: str
 }
 
 export interface CrudApi<Values> {
-  create: (db: Db, values: Values) => Promise<unknown>
-  /** `version`: the updated_at the form opened (the save is refused if the row changed since). */
-  update: (db: Db, id: string, values: Values, version?: string) => Promise<unknown>
+  /** Resolves with the new row's id, when the screen opens it next. */
+  create: (db: Db, values: Values) => Promise<string | void>
+  /**
+   * `version`: the updated_at the form opened (the save is refused if the row changed since).
+   * Resolves with the row's new updated_at, when an editor stays open on it.
+   */
+  update: (db: Db, id: string, values: Values, version?: string) => Promise<string | void>
   remove: (db: Db, id: string) => Promise<unknown>
 }
 
@@ -109,11 +130,25 @@ export function crudIntents<Values>(entity: CrudEntity<Values>, api: CrudApi<Val
   return {
     create: async (db, body) => {
       const input = parseValues(entity.schema, body.values, m.createFailed)
-      return 'error' in input ? input.error : attempt(() => api.create(db, input.values), m.createFailed, m.created, toast)
+      if ('error' in input) return input.error
+      return attemptWith(
+        (id) => ({ id }),
+        () => api.create(db, input.values),
+        m.createFailed,
+        m.created,
+        toast,
+      )
     },
     update: async (db, body) => {
       const input = parseValues(entity.schema, body.values, m.updateFailed)
-      return 'error' in input ? input.error : attempt(() => api.update(db, String(body.id), input.values, versionOf(body)), m.updateFailed, m.updated, toast)
+      if ('error' in input) return input.error
+      return attemptWith(
+        (version) => ({ version }),
+        () => api.update(db, String(body.id), input.values, versionOf(body)),
+        m.updateFailed,
+        m.updated,
+        toast,
+      )
     },
     delete: (db, body) => attempt(() => api.remove(db, String(body.id)), m.deleteFailed, m.deleted, toast),
   }

@@ -1,8 +1,9 @@
-// Keeps what is typed in an open dialog in this tab's sessionStorage, so that a person sent back to
-// the sign-in page when their session could not be refreshed finds it again when they return.
-// The draft is dropped when the dialog saves or is cancelled.
-import { useEffect } from 'react'
-import { useForm, type DefaultValues, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
+// Keeps what is typed in an open dialog or an item's page in this tab's sessionStorage, so that a
+// person sent back to the sign-in page when their session could not be refreshed, or who left the
+// page, finds it again when they return. The draft is dropped when the form saves, or when the
+// dialog is cancelled or the page's changes discarded.
+import { useEffect, useState } from 'react'
+import { useForm, type DefaultValues, type FieldErrors, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form'
 
 const PREFIX = 'admin-draft:'
 
@@ -21,12 +22,12 @@ function clearDraft(key: string): void {
   if (typeof sessionStorage !== 'undefined') sessionStorage.removeItem(PREFIX + key)
 }
 
-/** While `active`, writes the form's values to the draft under `key` on every change. */
+/** While `active`, writes the form's values to the draft under `key` on every change of a field (not on a reset). */
 function useDraft<Input extends FieldValues, Output extends FieldValues>(key: string, form: UseFormReturn<Input, unknown, Output>, active: boolean): void {
   useEffect(() => {
     if (!active || typeof sessionStorage === 'undefined') return
-    const subscription = form.watch((values) => {
-      sessionStorage.setItem(PREFIX + key, JSON.stringify(values))
+    const subscription = form.watch((values, { name }) => {
+      if (name !== undefined) sessionStorage.setItem(PREFIX + key, JSON.stringify(values))
     })
     return () => subscription.unsubscribe()
   }, [form, key, active])
@@ -42,8 +43,8 @@ export interface DraftFormOptions<Input extends FieldValues, Output extends Fiel
   onOpenChange: (open: boolean) => void
   /** Resolves true when the write succeeded: only then is the draft dropped. */
   onSave: (values: Output, form: UseFormReturn<Input, unknown, Output>) => Promise<boolean>
-  /** Called when the form does not pass its schema (e.g. to show the fields again). */
-  onInvalid?: () => void
+  /** Called when the form does not pass its schema (e.g. to show the fields again), with what broke. */
+  onInvalid?: (errors: FieldErrors<Input>) => void
 }
 
 /**
@@ -59,7 +60,8 @@ export function useDraftForm<Input extends FieldValues, Output extends FieldValu
   onSave,
   onInvalid,
 }: DraftFormOptions<Input, Output>) {
-  const form = useForm<Input, unknown, Output>({ resolver, defaultValues: (readDraft<Input>(draftKey) ?? initial) as DefaultValues<Input> })
+  const [draft] = useState(() => readDraft<Input>(draftKey))
+  const form = useForm<Input, unknown, Output>({ resolver, defaultValues: (draft ?? initial) as DefaultValues<Input> })
   useDraft(draftKey, form, open)
   const dialog = {
     open,
@@ -71,5 +73,15 @@ export function useDraftForm<Input extends FieldValues, Output extends FieldValu
       if (await onSave(values, form)) clearDraft(draftKey)
     }, onInvalid),
   }
-  return { form, dialog }
+  return {
+    form,
+    dialog,
+    /** The form started from a draft of this tab rather than from the item. */
+    restored: draft !== null,
+    /** Drops the draft and puts the item's values back. */
+    discard: () => {
+      clearDraft(draftKey)
+      form.reset(initial)
+    },
+  }
 }

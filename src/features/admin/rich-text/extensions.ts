@@ -1,9 +1,10 @@
 // The visual editor's document schema: exactly what the HTML sanitizer (src/lib/sanitize-html.ts)
 // keeps, so nothing the editor makes is dropped on save and nothing it drops could have been shown.
-// Attributes the sanitizer removes (classes, styles, list starts, code languages, column widths,
+// Attributes the sanitizer removes (classes, styles, list types, code languages, column widths,
 // cell alignment) are not part of the schema, so they are neither parsed nor rendered; a `span`,
 // which may carry no attribute, means nothing and is unwrapped.
 import { Mark, Node, type Extensions } from '@tiptap/core'
+import { DOMSerializer, type Node as DocNode } from '@tiptap/pm/model'
 import Image from '@tiptap/extension-image'
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table'
 import CodeBlock from '@tiptap/extension-code-block'
@@ -61,9 +62,21 @@ const SiteLink = Link.extend({
   shouldAutoLink: (url) => isSafeLink(url),
 })
 
-/** Numbered lists always count from one: the sanitizer drops `start` and `type`. */
+/**
+ * Numbered lists count from `start` (a list that carries on after a paragraph, as pasted from a
+ * document); the marker style (`type`) is the page's, and the sanitizer drops it.
+ */
 const PlainOrderedList = OrderedList.extend({
-  addAttributes: () => ({ start: { default: 1, ...notStored }, type: { default: null, ...notStored } }),
+  addAttributes: () => ({
+    start: {
+      default: 1,
+      parseHTML: (element) => {
+        const start = Number(element.getAttribute('start'))
+        return Number.isInteger(start) && start > 0 ? start : 1
+      },
+    },
+    type: { default: null, ...notStored },
+  }),
 })
 
 /** Code blocks without a language class (the sanitizer drops classes). */
@@ -106,8 +119,25 @@ const cellAttributes = {
   colwidth: { default: null, ...notStored },
 }
 
+/** How many of a table's first rows are header rows (all `th`); a table of nothing else has none. */
+function headerRows(table: DocNode): number {
+  let count = 0
+  while (count < table.childCount && table.child(count).content.content.every((cell) => cell.type.name === 'tableHeader')) count++
+  return count === table.childCount ? 0 : count
+}
+
+/**
+ * A table's leading rows of header cells are its `thead`, the rest its `tbody`. The editing view
+ * is the table extension's own node view; this is the stored HTML.
+ */
 const PlainTable = Table.extend({
-  renderHTML: () => ['table', ['tbody', 0]],
+  renderHTML: ({ node }) => {
+    const head = headerRows(node)
+    if (head === 0) return ['table', ['tbody', 0]]
+    const serializer = DOMSerializer.fromSchema(node.type.schema)
+    const rows = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => serializer.serializeNode(node.child(from + i)))
+    return ['table', ['thead', ...rows(0, head)], ['tbody', ...rows(head, node.childCount)]]
+  },
 })
 const PlainCell = TableCell.extend({ addAttributes: () => cellAttributes })
 const PlainHeader = TableHeader.extend({ addAttributes: () => cellAttributes })

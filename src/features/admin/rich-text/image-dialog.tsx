@@ -1,19 +1,11 @@
 // "Image": pick an image from the media library or upload one, then describe it (alt text, or an
 // explicit "decorative"), with an optional caption. The image goes in with its own width and height,
 // so the page keeps its place while it loads.
-import { ImageUp } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
-import { useFetcher } from 'react-router'
+import { useId, useState, type FormEvent } from 'react'
 import { Dialog } from '~/components/ui/dialog'
-import type { MediaFile } from '~/entities/media-file'
-import { useImageTransformations } from '~/lib/image-transformations'
-import { fixedImage } from '~/lib/responsive-image'
-import { ImageFileInput } from '../components/image-file-input'
+import { MediaPicker, type MediaLibrary } from '../media/components/media-picker'
 import { buttonPrimary, buttonSecondary, checkbox, input } from '../components/styles'
-import { matches } from '../lib/text'
 
-/** The media library's route: its loader lists the bucket's files. */
-const MEDIA_ROUTE = '/admin/media'
 export const ALT_REQUIRED = 'Describe the image for people who cannot see it, or mark it decorative'
 
 export interface ChosenImage {
@@ -34,45 +26,29 @@ function naturalSize(src: string): Promise<{ width: number; height: number } | n
   })
 }
 
-function isImage(file: MediaFile): boolean {
-  return file.mimetype === null || file.mimetype.startsWith('image/')
-}
-
 export interface ImageDialogProps {
   /** An image already uploaded (pasted or dropped): the dialog only asks for its description. */
   src: string | null
+  /** The media library, read by whoever opened the dialog to choose from it. */
+  library: MediaLibrary
+  /** The description the image came with (a Word picture's alt text), to start from. */
+  alt?: string
+  /** Said under the title while more pasted images wait for their turn. */
+  progress?: string
   onClose: () => void
   onInsert: (image: ChosenImage) => void
   upload: (file: File) => Promise<string | null>
   uploading: boolean
 }
 
-export function ImageDialog({ src: given, onClose, onInsert, upload, uploading }: ImageDialogProps) {
-  const library = useFetcher<{ files: MediaFile[] }>()
-  const transform = useImageTransformations()
+export function ImageDialog({ src: given, library, alt: givenAlt = '', progress, onClose, onInsert, upload, uploading }: ImageDialogProps) {
   const [src, setSrc] = useState<string | null>(given)
-  const [query, setQuery] = useState('')
-  const [alt, setAlt] = useState('')
+  const [alt, setAlt] = useState(givenAlt)
   const [decorative, setDecorative] = useState(false)
   const [caption, setCaption] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [inserting, setInserting] = useState(false)
-  const file = useRef<HTMLInputElement>(null)
   const id = useId()
-
-  const { load } = library
-  const loaded = library.data !== undefined || library.state !== 'idle'
-  useEffect(() => {
-    if (!loaded) void load(MEDIA_ROUTE)
-  }, [loaded, load])
-
-  const files = (library.data?.files ?? []).filter((f) => isImage(f) && matches(query, f.path))
-
-  const uploadChosen = async (chosen: File) => {
-    const url = await upload(chosen)
-    if (file.current) file.current.value = ''
-    if (url) setSrc(url)
-  }
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
@@ -93,6 +69,7 @@ export function ImageDialog({ src: given, onClose, onInsert, upload, uploading }
     <Dialog open onOpenChange={(open) => !open && onClose()} title={src ? 'Describe the image' : 'Insert an image'} widthClass="max-w-2xl">
       {src ? (
         <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-4">
+          {progress ? <p className="text-sm text-slate-600">{progress}</p> : null}
           <img src={src} alt="" className="max-h-48 w-auto justify-self-start rounded border border-slate-200 object-contain" />
           <div className="grid gap-1">
             <label htmlFor={`${id}-alt`} className="text-sm font-medium text-slate-800">
@@ -149,50 +126,7 @@ export function ImageDialog({ src: given, onClose, onInsert, upload, uploading }
           </div>
         </form>
       ) : (
-        <div className="grid gap-4">
-          <div className="flex flex-wrap items-center gap-2">
-            <ImageFileInput ref={file} onChosen={(chosen) => void uploadChosen(chosen)} />
-            <button type="button" className={buttonSecondary} disabled={uploading} onClick={() => file.current?.click()}>
-              <ImageUp aria-hidden className="size-4" /> {uploading ? 'Uploading...' : 'Upload an image'}
-            </button>
-            <input
-              className={`${input} w-auto flex-1`}
-              type="search"
-              aria-label="Search the library"
-              placeholder="Search the library..."
-              value={query}
-              onChange={(event) => setQuery(event.target.value)}
-            />
-          </div>
-          {library.state !== 'idle' && !library.data ? (
-            <p className="text-sm text-slate-600">Loading the library...</p>
-          ) : files.length === 0 ? (
-            <p className="text-sm text-slate-600">No images in the library{query ? ' match the search' : ''}.</p>
-          ) : (
-            <ul aria-label="Media library" className="grid max-h-80 grid-cols-2 gap-2 overflow-y-auto sm:grid-cols-4">
-              {files.map((media) => (
-                <li key={media.path}>
-                  <button
-                    type="button"
-                    aria-label={`Choose ${media.path}`}
-                    className="grid w-full gap-1 rounded border border-slate-200 p-1 text-left text-xs text-slate-700 hover:border-brand-primary focus-visible:outline-2 focus-visible:outline-brand-primary"
-                    onClick={() => setSrc(media.publicUrl)}
-                  >
-                    <img
-                      {...fixedImage(media.publicUrl, { width: 160, height: 96 }, transform)}
-                      alt=""
-                      width={160}
-                      height={96}
-                      loading="lazy"
-                      className="h-24 w-full rounded bg-slate-100 object-cover"
-                    />
-                    <span className="truncate">{media.name}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </div>
+        <MediaPicker library={library} onChoose={setSrc} upload={upload} uploading={uploading} />
       )}
     </Dialog>
   )

@@ -27,17 +27,19 @@ const EVERY_ELEMENT = [
   ' <a href="tel:+441234567">phone</a> <a href="#faq">fragment</a></p>',
   '<ul><li><p>one</p><ul><li><p>nested</p></li></ul></li><li><p>two</p></li></ul>',
   '<ol><li><p>first</p></li><li><p>second</p></li></ol>',
+  '<ol start="3"><li><p>third</p></li></ol>',
   '<blockquote><p>Quoted</p></blockquote>',
   '<pre><code>const a = 1 &lt; 2\n</code></pre>',
   '<hr>',
   '<img src="https://cdn.example.com/chart.png" alt="A chart" title="Chart" width="800" height="600">',
   '<img src="/images/divider.png" alt="" width="10" height="2">',
   '<figure><img src="/images/team.jpg" alt="The team" width="1200" height="800"><figcaption>The team, <em>2026</em></figcaption></figure>',
-  '<table><tbody><tr><th colspan="2"><p>Plan</p></th></tr><tr><td><p>Basic</p></td><td rowspan="2"><p>Free</p></td></tr><tr><td><p>Pro</p></td></tr></tbody></table>',
+  '<table><thead><tr><th colspan="2"><p>Plan</p></th></tr></thead><tbody><tr><td><p>Basic</p></td><td rowspan="2"><p>Free</p></td></tr><tr><td><p>Pro</p></td></tr></tbody></table>',
+  '<table><tbody><tr><th><p>Row</p></th><td><p>header cell in the body</p></td></tr></tbody></table>',
 ].join('')
 
 const TAGS = ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'u', 's', 'code', 'sub', 'sup', 'mark', 'small', 'a', 'ul', 'ol', 'li']
-const MORE_TAGS = ['blockquote', 'pre', 'hr', 'img', 'figure', 'figcaption', 'table', 'tbody', 'tr', 'th', 'td']
+const MORE_TAGS = ['blockquote', 'pre', 'hr', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td']
 
 describe('the visual editor and the sanitizer', () => {
   it('round-trips every allowed element: Visual -> HTML -> sanitizer -> Visual changes nothing', () => {
@@ -46,6 +48,8 @@ describe('the visual editor and the sanitizer', () => {
     for (const tag of [...TAGS, ...MORE_TAGS]) expect(parsed.querySelector(tag), tag).not.toBeNull()
     expect(visual(sanitizeHtml(html))).toBe(html)
     expect(visual(html)).toBe(html)
+    expect(html).toContain('<ol start="3">')
+    expect(html).toContain('<thead><tr><th colspan="2"><p>Plan</p></th></tr></thead><tbody><tr><td><p>Basic</p></td>')
   })
 
   it('keeps what the sanitizer keeps: the same elements and attributes after a save', () => {
@@ -66,8 +70,8 @@ describe('the visual editor and the sanitizer', () => {
         '<img src="data:image/png;base64,AAAA" alt="inline"><ol start="3" type="a"><li>three</li></ol><pre><code class="language-js">x</code></pre>' +
         '<table style="width:100%"><colgroup><col style="width:50px"></colgroup><tbody><tr><td style="text-align:right" colwidth="50">cell</td></tr></tbody></table>',
     )
-    expect(html).not.toMatch(/style=|class=|onclick|javascript:|data:|start=|type=|colgroup|colwidth|<span|<h1/)
+    expect(html).not.toMatch(/style=|class=|onclick|javascript:|data:|type=|colgroup|colwidth|<span|<h1/)
     expect(html).toContain('Title')
-    expect(html).toContain('<ol><li><p>three</p></li></ol>')
+    expect(html).toContain('<ol start="3"><li><p>three</p></li></ol>')
   })
 })

@@ -1,7 +1,10 @@
 // A toolbar in the ARIA toolbar pattern: one Tab stop (the last button used, or the first), arrow
-// keys move between the buttons, Home and End go to either end.
+// keys move between the buttons, Home and End go to either end. It stays in view (sticky, under
+// the admin's header) while a long text scrolls beneath it; on a phone it is one row that scrolls
+// sideways, so it covers little of the text.
 import type { LucideIcon } from 'lucide-react'
 import { useRef, useState, type KeyboardEvent } from 'react'
+import { keysLabel, usesCommandKey } from './shortcuts'
 
 export interface ToolbarButton {
   label: string
@@ -10,6 +13,8 @@ export interface ToolbarButton {
   /** Set for a toggle (bold, a heading): whether it applies at the cursor. */
   pressed?: boolean
   disabled?: boolean
+  /** Its keys, shown in its tooltip and announced (see ./shortcuts). */
+  shortcut?: readonly string[]
 }
 
 const NEXT: Record<string, (index: number, count: number) => number> = {
@@ -29,6 +34,7 @@ export function Toolbar({ label, groups }: { label: string; groups: ToolbarButto
   const [current, setCurrent] = useState(0)
   const refs = useRef<(HTMLButtonElement | null)[]>([])
   const focusable = Math.min(current, buttons.length - 1)
+  const command = usesCommandKey()
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const move = NEXT[event.key]
@@ -46,10 +52,10 @@ export function Toolbar({ label, groups }: { label: string; groups: ToolbarButto
       aria-label={label}
       aria-orientation="horizontal"
       onKeyDown={onKeyDown}
-      className="flex flex-wrap items-center gap-0.5 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1"
+      className="sticky top-14 z-10 flex items-center max-sm:overflow-x-auto sm:flex-wrap gap-0.5 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1"
     >
       {groups.map((group, groupIndex) => (
-        <div key={groupIndex} className="flex items-center gap-0.5 border-slate-300 pr-1 not-last:border-r">
+        <div key={groupIndex} className="flex shrink-0 items-center gap-0.5 border-slate-300 pr-1 not-last:border-r">
           {group.map((button) => {
             const position = index++
             const Icon = button.icon
@@ -62,7 +68,8 @@ export function Toolbar({ label, groups }: { label: string; groups: ToolbarButto
                 type="button"
                 tabIndex={position === focusable ? 0 : -1}
                 aria-label={button.label}
-                title={button.label}
+                title={button.shortcut ? `${button.label} (${keysLabel(button.shortcut, command)})` : button.label}
+                aria-keyshortcuts={button.shortcut ? keysLabel(button.shortcut, command).replace('⌘', 'Meta').replace('Ctrl', 'Control') : undefined}
                 aria-pressed={button.pressed}
                 // Still focusable when it cannot act, as the toolbar pattern asks.
                 aria-disabled={button.disabled || undefined}

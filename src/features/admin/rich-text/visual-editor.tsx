@@ -29,10 +29,12 @@ import {
 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { useImageUpload } from '../lib/use-image-upload'
+import { useMediaLibrary } from '../media/components/media-picker'
 import { richTextExtensions } from './extensions'
 import { ImageDialog, type ChosenImage } from './image-dialog'
 import { LinkForm } from './link-form'
-import { cleanPastedHtml } from './paste'
+import { cleanPastedDocument, cleanPastedHtml, pastedPictures, type PastedPicture } from './paste'
+import { shortcutOf } from './shortcuts'
 import { Toolbar, type ToolbarButton } from './toolbar'
 
 export interface VisualEditorProps {
@@ -74,11 +76,22 @@ function insertImage(editor: Editor, image: ChosenImage): void {
 /** How many reported changes may wait for the form to hand them back (typing outruns rendering). */
 const MAX_UNACKNOWLEDGED = 100
 
+/** An uploaded image waiting for its description; `done` gets the described image, or null. */
+interface Undescribed {
+  id: number
+  src: string
+  alt: string
+  done: (image: ChosenImage | null) => void
+}
+
 export default function VisualEditor({ value, onChange, onBlur, label, folder, ...aria }: VisualEditorProps) {
   const [linkOpen, setLinkOpen] = useState(false)
-  // The image dialog: closed (null), choosing from the library (src null), or describing an upload.
-  const [imageDialog, setImageDialog] = useState<{ src: string | null } | null>(null)
+  const [pickerOpen, setPickerOpen] = useState(false)
+  // Pasted or dropped images, uploaded, each waiting in turn for its description.
+  const [undescribed, setUndescribed] = useState<Undescribed[]>([])
+  const described = useRef(0)
   const images = useImageUpload()
+  const library = useMediaLibrary()
   // What the editor holds, and what it reported that the form has not handed back yet. The form
   // hands each change back a render later, and typing can land in between: a value among these is
   // the editor's own change coming back late, never one from outside (the HTML tab, a reset).
@@ -90,15 +103,43 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
     latest.current = { onChange, onBlur, upload: images.upload }
   })
 
-  /** Uploads a pasted or dropped image, then asks for its description before it goes in. */
-  const uploadPasted = async (files: File[]) => {
-    for (const file of files) {
-      const url = await latest.current.upload(file, folder)
-      if (url) {
-        setImageDialog({ src: url })
-        return
-      }
+  const editorRef = useRef<Editor | null>(null)
+
+  /**
+   * Uploads images one after another (the upload route takes one at a time), then asks for each
+   * one's description in turn. Resolves with each image as described, or null (refused, cancelled).
+   */
+  const uploadAndDescribe = async (files: { file: File; alt: string }[]): Promise<(ChosenImage | null)[]> => {
+    const uploaded: ({ src: string; alt: string } | null)[] = []
+    for (const { file, alt } of files) {
+      const src = await latest.current.upload(file, folder)
+      uploaded.push(src ? { src, alt } : null)
     }
+    return Promise.all(
+      uploaded.map((image) =>
+        image
+          ? new Promise<ChosenImage | null>((done) => setUndescribed((queue) => [...queue, { id: ++described.current, ...image, done }]))
+          : Promise.resolve(null),
+      ),
+    )
+  }
+
+  /** Pasted or dropped image files: each is uploaded and described, then they go in, in order. */
+  const pasteImages = async (files: File[]) => {
+    const chosen = await uploadAndDescribe(files.map((file) => ({ file, alt: '' })))
+    for (const image of chosen) if (image && editorRef.current) insertImage(editorRef.current, image)
+  }
+
+  /** A Word copy with pictures: they are uploaded and described, then the document goes in with them. */
+  const pasteDocument = async (html: string, pictures: PastedPicture[]) => {
+    const chosen = await uploadAndDescribe(pictures.map(({ file, alt }) => ({ file, alt })))
+    const placed = new Map(pictures.map(({ index }, i) => [index, chosen[i] ?? null]))
+    // White space between the copy's elements is layout, as in a paste, not text to keep.
+    editorRef.current
+      ?.chain()
+      .focus()
+      .insertContent(cleanPastedDocument(html, placed), { parseOptions: { preserveWhitespace: false } })
+      .run()
   }
 
   const editor = useEditor({
@@ -111,15 +152,23 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
         'aria-label': label,
         ...(aria['aria-describedby'] ? { 'aria-describedby': aria['aria-describedby'] } : {}),
         ...(aria['aria-invalid'] ? { 'aria-invalid': 'true' } : {}),
-        class:
-          'prose-content min-h-72 rounded-b-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-brand-primary',
+        class: 'prose-content min-h-96 rounded-b-md border border-slate-300 bg-white px-4 py-3 text-slate-900 focus:outline-2 focus:outline-brand-primary',
       },
-      transformPastedHTML: cleanPastedHtml,
+      transformPastedHTML: (html) => cleanPastedHtml(html),
       handlePaste: (_view, event) => {
-        const files = imageFilesOf(event.clipboardData)
-        if (files.length === 0) return false
+        const data = event.clipboardData
+        const files = imageFilesOf(data)
+        if (files.length > 0) {
+          event.preventDefault()
+          void pasteImages(files)
+          return true
+        }
+        // Word's images point at local files; their pictures travel in the RTF beside the HTML.
+        const html = data?.getData('text/html') ?? ''
+        const pictures = html ? pastedPictures(html, data?.getData('text/rtf') ?? '') : []
+        if (pictures.length === 0) return false
         event.preventDefault()
-        void uploadPasted(files)
+        void pasteDocument(html, pictures)
         return true
       },
       handleDrop: (view, event, _slice, moved) => {
@@ -128,7 +177,7 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
         event.preventDefault()
         const at = view.posAtCoords({ left: event.clientX, top: event.clientY })
         if (at) view.dispatch(view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))))
-        void uploadPasted(files)
+        void pasteImages(files)
         return true
       },
     },
@@ -141,6 +190,10 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
     },
     onBlur: () => latest.current.onBlur?.(),
   })
+
+  useEffect(() => {
+    editorRef.current = editor
+  }, [editor])
 
   useEffect(() => {
     if (!editor) return
@@ -184,6 +237,13 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
   })
 
   if (!editor || !state) return null
+  const withShortcuts = (group: ToolbarButton[]) => group.map((button) => ({ ...button, shortcut: shortcutOf(button.label) }))
+  const current = undescribed[0]
+  const describe = (image: ChosenImage | null) => {
+    current?.done(image)
+    setUndescribed((queue) => queue.slice(1))
+    if (undescribed.length <= 1) editor.commands.focus()
+  }
   const run = (command: (chain: ReturnType<Editor['chain']>) => ReturnType<Editor['chain']>) => () => command(editor.chain().focus()).run()
 
   const groups: ToolbarButton[][] = [
@@ -206,7 +266,14 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
     ],
     [
       { label: 'Link', icon: Link, pressed: state.link, run: () => setLinkOpen(true) },
-      { label: 'Image', icon: Image, run: () => setImageDialog({ src: null }) },
+      {
+        label: 'Image',
+        icon: Image,
+        run: () => {
+          setPickerOpen(true)
+          library.load()
+        },
+      },
       { label: 'Table', icon: Table, pressed: state.table, run: run((c) => c.insertTable({ rows: 3, cols: 3, withHeaderRow: true })) },
     ],
     ...(state.table
@@ -228,25 +295,39 @@ export default function VisualEditor({ value, onChange, onBlur, label, folder, .
 
   return (
     <div className="grid">
-      <Toolbar label="Formatting" groups={groups} />
+      <Toolbar label="Formatting" groups={groups.map(withShortcuts)} />
       {linkOpen ? <LinkForm editor={editor} onClose={() => setLinkOpen(false)} /> : null}
       <EditorContent editor={editor} />
       <p aria-live="polite" className="sr-only">
         {images.busy ? 'Uploading the image...' : ''}
       </p>
-      {imageDialog ? (
+      {pickerOpen ? (
         <ImageDialog
-          src={imageDialog.src}
+          src={null}
+          library={library}
           upload={(file) => images.upload(file, folder)}
           uploading={images.busy}
           onClose={() => {
-            setImageDialog(null)
+            setPickerOpen(false)
             editor.commands.focus()
           }}
           onInsert={(image) => {
-            setImageDialog(null)
+            setPickerOpen(false)
             insertImage(editor, image)
           }}
+        />
+      ) : null}
+      {current ? (
+        <ImageDialog
+          key={current.id}
+          src={current.src}
+          library={library}
+          alt={current.alt}
+          progress={undescribed.length > 1 ? `${undescribed.length - 1} more pasted ${undescribed.length > 2 ? 'images' : 'image'} after this one` : undefined}
+          upload={(file) => images.upload(file, folder)}
+          uploading={images.busy}
+          onClose={() => describe(null)}
+          onInsert={(image) => describe(image)}
         />
       ) : null}
     </div>

@@ -1,4 +1,5 @@
-// The Solutions screen: each product with its status, category, address and features.
+// The Solutions screen: each product with its status, category, address and features; and each
+// solution's page, its text in the writing column and the rest in its settings.
 import { Plus, Trash2 } from 'lucide-react'
 import { useFieldArray, type FieldValues, type UseFormReturn } from 'react-hook-form'
 import { formValuesOf } from '~/entities/form-values'
@@ -13,9 +14,14 @@ import {
   type SolutionValues,
 } from '~/entities/solution'
 import { RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
+import { ReviewPanel } from '../reviews/components/review-panel'
+import { SettingsSection } from '../components/editor-page'
+import { HistoryButton } from '../components/history-panel'
 import { EditAndRemove } from '../components/item-parts'
 import { dialogLabels } from '../components/resource-form'
+import type { PageDescription } from '../components/resource-page'
 import type { ResourceDescription } from '../components/resource-screen'
+import { useAdminAction } from '../lib/use-admin-action'
 import { SearchFields } from '../components/search-fields'
 import { badge, buttonSecondary, card, iconButtonDanger, input } from '../components/styles'
 
@@ -128,39 +134,64 @@ export const solutionsResource: ResourceDescription<Solution, SolutionInput, Sol
       <EditAndRemove controls={controls} />
     </li>
   ),
-  form: {
-    schema: solutionSchema,
-    draftKey: 'solution',
-    initial: initialValues,
-    ...dialogLabels('Solution'),
-    widthClass: 'max-w-2xl',
-    parts: [
-      [
-        { name: 'title', label: 'Title' },
+  page: (solution) => `/admin/solutions/${solution?.id ?? 'new'}`,
+  versions: 'solutions',
+}
+
+/** A saved solution's review and history, in its settings. */
+function SavedSolution({ solution, restarted }: { solution: Solution; restarted: () => void }) {
+  const action = useAdminAction()
+  return (
+    <>
+      <SettingsSection title="Review">
+        <ReviewPanel kind="solution" id={solution.id} name={solution.title} run={(body) => void action.submit(body)} />
+      </SettingsSection>
+      <SettingsSection title="History">
+        <HistoryButton table="solutions" id={solution.id} name={solution.title} current={solution} label="History" onRestored={restarted} />
+      </SettingsSection>
+    </>
+  )
+}
+
+export const solutionPage: PageDescription<Solution, SolutionInput, SolutionValues> = {
+  schema: solutionSchema,
+  draftKey: 'solution',
+  initial: initialValues,
+  ...dialogLabels('Solution'),
+  list: { path: '/admin/solutions', label: 'Solutions' },
+  settingsTitle: 'Solution settings',
+  main: [
+    { name: 'title', label: 'Title', kind: 'title', placeholder: 'Solution name' },
+    { name: 'shortdescription', label: 'Short Description', kind: 'textarea', rows: 2 },
+    { name: 'longdescription', label: 'Long Description', kind: 'longtext', rows: 10, hint: 'Line breaks start new paragraphs' },
+    (form) => <Features form={form} />,
+    (form) => <Audience form={form} />,
+  ],
+  mainFields: ['title', 'shortdescription', 'longdescription', 'features', 'targetaudience'],
+  settings: [
+    {
+      title: 'Solution',
+      parts: [
         { name: 'slug', label: 'Slug', hint: 'Lowercase letters, digits and hyphens' },
-      ],
-      [
         { name: 'category', label: 'Category' },
         { name: 'url', label: 'URL', hint: "The product's website, or Contact Us" },
-      ],
-      [
         { name: 'icon', label: 'Icon', kind: 'select', options: SOLUTION_ICONS },
         { name: 'status', label: 'Status', kind: 'select', options: SOLUTION_STATUSES },
       ],
-      { name: 'shortdescription', label: 'Short Description', kind: 'textarea', rows: 2 },
-      { name: 'longdescription', label: 'Long Description', kind: 'textarea', rows: 5, hint: 'Line breaks start new paragraphs' },
-      (form) => <Features form={form} />,
-      (form) => <Audience form={form} />,
-      (form) => (
-        <SearchFields
-          form={form as unknown as UseFormReturn<FieldValues>}
-          descriptionField="metadescription"
-          pathPrefix="/solutions/"
-          fallback={{}}
-          uploadFolder="solutions"
-        />
-      ),
-    ],
-  },
-  versions: 'solutions',
+    },
+    {
+      parts: [
+        (form) => (
+          <SearchFields
+            form={form as unknown as UseFormReturn<FieldValues>}
+            descriptionField="metadescription"
+            pathPrefix="/solutions/"
+            fallback={{}}
+            uploadFolder="solutions"
+          />
+        ),
+      ],
+    },
+  ],
+  saved: (solution, restarted) => <SavedSolution solution={solution} restarted={restarted} />,
 }

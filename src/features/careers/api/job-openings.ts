@@ -23,6 +23,8 @@ export type JobPage = Pick<
   | 'title'
   | 'location'
   | 'country'
+  | 'street_address'
+  | 'region'
   | 'remote'
   | 'department'
   | 'type'
@@ -38,7 +40,7 @@ export type JobPage = Pick<
 >
 
 const JOB_PAGE_COLUMNS =
-  'id, slug, title, location, country, remote, department, type, description, requirements, salary_min, salary_max, salary_currency, salary_unit, closes_at, created_at, updated_at'
+  'id, slug, title, location, country, street_address, region, remote, department, type, description, requirements, salary_min, salary_max, salary_currency, salary_unit, closes_at, created_at, updated_at'
 
 /** The open role at `/careers/{slug}`, or null when there is none open there. */
 export async function getOpenJobPage(db: Db, slug: string): Promise<JobPage | null> {

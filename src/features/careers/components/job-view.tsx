@@ -2,7 +2,7 @@ import { ArrowLeft, Briefcase, CalendarClock, Clock, MapPin } from 'lucide-react
 import { Link } from 'react-router'
 import { Badge } from '~/components/ui/badge'
 import { Container } from '~/components/ui/container'
-import type { JobPage } from '../api/job-openings'
+import { jobPath, type JobOpening, type JobPage } from '../api/job-openings'
 
 export interface JobViewProps {
   job: Pick<JobPage, 'title' | 'department' | 'location' | 'type' | 'remote'>
@@ -74,11 +74,37 @@ export function JobView({ job, html, closes, salary, applicationForm }: JobViewP
 }
 
 /** What a closed role's address shows: it is gone, and where the open ones are. */
-export function ClosedJob({ message }: { message: string }) {
+export interface NoJobProps {
+  /** "This role is closed" (410) or "There is no role here" (404). */
+  title: string
+  message: string
+  /** The open roles, offered instead. */
+  openings: Pick<JobOpening, 'id' | 'slug' | 'title' | 'location'>[]
+}
+
+/** The page of a role that closed or never was: what happened, and the roles that are open. */
+export function NoJob({ title, message, openings }: NoJobProps) {
   return (
     <Container className="flex min-h-[50vh] flex-col items-center justify-center py-20 text-center">
-      <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">This role is closed</h1>
+      <h1 className="text-3xl font-semibold tracking-tight text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-4 max-w-md text-lg text-slate-600">{message}</p>
+      {openings.length > 0 ? (
+        <section aria-labelledby="open-roles" className="mt-8 w-full max-w-md text-left">
+          <h2 id="open-roles" className="text-base font-semibold text-slate-900">
+            Open roles
+          </h2>
+          <ul className="mt-3 divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+            {openings.map((job) => (
+              <li key={job.id} className="px-4 py-3">
+                <Link to={jobPath(job.slug)} className="font-medium text-brand-primary-text underline-offset-4 hover:underline">
+                  {job.title}
+                </Link>
+                <span className="block text-sm text-slate-600">{job.location}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <Link to="/careers" className="mt-8 font-semibold text-brand-primary-text underline underline-offset-4">
         See our open roles
       </Link>

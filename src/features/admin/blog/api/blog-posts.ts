@@ -1,25 +1,38 @@
 import { blogPostMessages as m, type BlogPost, type BlogPostValues } from '~/entities/blog-post'
-import { unwrap, type Db, versioned } from '~/lib/supabase'
+import { unwrap, unwrapOptional, type Db, versioned } from '~/lib/supabase'
 
 /** Every post, drafts included, newest first. */
 export async function listBlogPosts(db: Db): Promise<BlogPost[]> {
   return unwrap(await db.from('blog_posts').select('*').order('created_at', { ascending: false }), m.fetchFailed)
 }
 
-export async function createBlogPost(db: Db, values: BlogPostValues): Promise<void> {
-  unwrap(await db.from('blog_posts').insert(values).select('id').single(), m.createFailed)
+/** One post, or null when there is none with that id (deleted, or never made). */
+export async function getBlogPost(db: Db, id: string): Promise<BlogPost | null> {
+  return unwrapOptional(await db.from('blog_posts').select('*').eq('id', id).maybeSingle(), m.fetchFailed)
 }
 
-export async function updateBlogPost(db: Db, id: string, values: BlogPostValues, version?: string): Promise<void> {
-  unwrap(
+/** The categories posts use, for the editor's suggestions. */
+export async function listPostCategories(db: Db): Promise<string[]> {
+  const rows = unwrap(await db.from('blog_posts').select('category'), m.fetchFailed)
+  return [...new Set(rows.map((row) => row.category))].sort((a, b) => a.localeCompare(b))
+}
+
+/** Resolves with the new post's id. */
+export async function createBlogPost(db: Db, values: BlogPostValues): Promise<string> {
+  return unwrap<{ id: string }>(await db.from('blog_posts').insert(values).select('id').single(), m.createFailed).id
+}
+
+/** Resolves with the post's new updated_at. */
+export async function updateBlogPost(db: Db, id: string, values: BlogPostValues, version?: string): Promise<string> {
+  return unwrap<{ updated_at: string }>(
     await db
       .from('blog_posts')
       .update({ ...values, ...versioned(version) })
       .eq('id', id)
-      .select('id')
+      .select('updated_at')
       .single(),
     m.updateFailed,
-  )
+  ).updated_at
 }
 
 /**

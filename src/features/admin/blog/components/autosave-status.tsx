@@ -1,54 +1,53 @@
-// The editor's autosave line: "Saved · a few seconds ago" (kept current), "Saving…", or what is
-// still only in this browser; and, when the post has unpublished changes, what that means and how
-// to discard them.
+// The editor's autosave line: "Saved 12:04", "Saving…", what is still only in this browser (and
+// why: "Offline: kept in this browser"); and, when the post has unpublished changes, what that
+// means and how to discard them.
 import { CloudOff, Check, Loader2 } from 'lucide-react'
-import { useEffect, useState } from 'react'
+import { useSyncExternalStore } from 'react'
 import { formatZoned } from '~/lib/zoned-time'
 import { buttonSecondary } from '../../components/styles'
 import { useTimeZone } from '../../lib/time-zone'
-import type { PostAutosave } from './use-post-autosave'
+import type { AutosaveState } from './use-post-autosave'
 
-/** "a few seconds ago", "a minute ago", "5 minutes ago", then the time of day in `zone`. */
-export function savedAgo(at: number, now: number, zone: string): string {
-  const seconds = Math.max(0, Math.round((now - at) / 1000))
-  if (seconds < 60) return 'a few seconds ago'
-  if (seconds < 120) return 'a minute ago'
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} minutes ago`
-  return `at ${formatZoned(at, zone, 'time')}`
+/** What the line says: `online` is whether the browser has a network, `zone` the company's time zone. */
+export function autosaveText({ status, savedAt }: AutosaveState, online: boolean, zone: string): string | null {
+  const at = savedAt ? formatZoned(savedAt, zone, 'time') : null
+  if (status === 'saving') return 'Saving…'
+  if (!online && (status === 'pending' || status === 'failed')) return 'Offline: kept in this browser'
+  if (status === 'pending') return 'Unsaved changes (kept in this browser)'
+  if (status === 'failed') return 'Not saved yet: kept in this browser, saved again with your next change'
+  if (status === 'saved-here' && at) return `Saved in this browser ${at}`
+  if (status === 'saved' && at) return `Saved ${at}`
+  return null
 }
 
-function useTicking(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now())
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs)
-    return () => clearInterval(id)
-  }, [everyMs])
-  return now
+function subscribeToNetwork(changed: () => void): () => void {
+  window.addEventListener('online', changed)
+  window.addEventListener('offline', changed)
+  return () => {
+    window.removeEventListener('online', changed)
+    window.removeEventListener('offline', changed)
+  }
 }
 
-export function AutosaveStatus({ autosave }: { autosave: Pick<PostAutosave, 'status' | 'savedAt'> }) {
-  const now = useTicking(15000)
+function useOnline(): boolean {
+  return useSyncExternalStore(
+    subscribeToNetwork,
+    () => navigator.onLine,
+    () => true,
+  )
+}
+
+export function AutosaveStatus({ autosave }: { autosave: AutosaveState }) {
   const zone = useTimeZone()
-  const { status, savedAt } = autosave
-  const ago = savedAt ? savedAgo(savedAt, Math.max(now, savedAt), zone) : null
-  const text =
-    status === 'saving'
-      ? 'Saving…'
-      : status === 'pending'
-        ? 'Unsaved changes (kept in this browser)'
-        : status === 'failed'
-          ? 'Not saved yet: kept in this browser, saved again with your next change'
-          : status === 'saved-here' && ago
-            ? `Saved in this browser · ${ago}`
-            : status === 'saved' && ago
-              ? `Saved · ${ago}`
-              : null
-  const Icon = status === 'saving' ? Loader2 : status === 'failed' ? CloudOff : Check
+  const online = useOnline()
+  const text = autosaveText(autosave, online, zone)
+  const { status } = autosave
+  const Icon = status === 'saving' ? Loader2 : status === 'failed' || !online ? CloudOff : Check
   return (
     <p role="status" aria-live="polite" className="flex min-h-5 items-center gap-1.5 text-xs text-slate-600" data-testid="autosave-status">
       {text ? (
         <>
-          <Icon aria-hidden className={`size-3.5 ${status === 'saving' ? 'animate-spin' : ''}`} />
+          <Icon aria-hidden className={`size-3.5 ${status === 'saving' ? 'motion-safe:animate-spin' : ''}`} />
           {text}
         </>
       ) : null}

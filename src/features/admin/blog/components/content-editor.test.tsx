@@ -58,6 +58,26 @@ describe('the Content field', () => {
     expect(within(toolbar).getByRole('button', { name: 'Undo' }).getAttribute('aria-disabled')).toBe('true')
   })
 
+  it('names each tool’s keys in its tooltip, and lists them all, Save included, in the shortcuts popover', async () => {
+    const user = userEvent.setup()
+    renderField('')
+    const toolbar = await screen.findByRole('toolbar', { name: 'Formatting' })
+    const bold = within(toolbar).getByRole('button', { name: 'Bold' })
+    expect(bold.getAttribute('title')).toBe('Bold (Ctrl+B)')
+    expect(bold.getAttribute('aria-keyshortcuts')).toBe('Control+B')
+    expect(within(toolbar).getByRole('button', { name: 'Heading 2' }).getAttribute('title')).toBe('Heading 2 (Ctrl+Alt+2)')
+
+    await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }))
+    const help = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
+    const keysOf = (action: string) => within(help).getByText(action, { selector: 'dt' }).nextElementSibling?.textContent
+    expect(keysOf('Save')).toBe('Ctrl+S')
+    expect(keysOf('Bold')).toBe('Ctrl+B')
+    expect(keysOf('Link')).toBe('Ctrl+K')
+    expect(keysOf('Redo')).toBe('Ctrl+Shift+Z')
+    await user.keyboard('{Escape}')
+    expect(screen.queryByRole('dialog', { name: 'Keyboard shortcuts' })).toBeNull()
+  })
+
   it('edits one value in both tabs: HTML typed in the HTML tab shows in the Visual tab', async () => {
     const user = userEvent.setup()
     renderField('<p>First</p>')

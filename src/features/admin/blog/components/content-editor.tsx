@@ -1,7 +1,8 @@
 // A rich-text field (a post's Content, a job's Description): two tabs on one value, "Visual" (the
 // default: a word-processor-like editor, loaded as its own chunk when the field is first shown)
-// and "HTML" (the markup itself).
+// and "HTML" (the markup itself), with the keyboard shortcuts a popover away.
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { ShortcutsHelp } from '../../rich-text/shortcuts-help'
 import { HtmlEditor, type HtmlEditorProps } from './html-editor'
 
 const VisualEditor = lazy(() => import('../../rich-text/visual-editor'))
@@ -43,25 +44,28 @@ export function ContentEditor({ label = 'Content', folder = 'blog', mode: keptMo
 
   return (
     <div className="grid gap-2">
-      <div role="tablist" aria-label="Visual or HTML" className="flex gap-1 text-sm" onKeyDown={onKeyDown}>
-        {MODES.map(({ mode: tab, label }, index) => (
-          <button
-            key={tab}
-            ref={(element) => {
-              tabs.current[index] = element
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-${tab}`}
-            aria-selected={mode === tab}
-            aria-controls={`${id}-panel`}
-            tabIndex={mode === tab ? 0 : -1}
-            onClick={() => setMode(tab)}
-            className={`rounded-md px-3 py-1 focus-visible:outline-2 focus-visible:outline-brand-primary ${mode === tab ? 'bg-slate-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
-          >
-            {label}
-          </button>
-        ))}
+      <div className="flex items-center justify-between gap-2">
+        <div role="tablist" aria-label="Visual or HTML" className="flex gap-1 text-sm" onKeyDown={onKeyDown}>
+          {MODES.map(({ mode: tab, label }, index) => (
+            <button
+              key={tab}
+              ref={(element) => {
+                tabs.current[index] = element
+              }}
+              type="button"
+              role="tab"
+              id={`${id}-${tab}`}
+              aria-selected={mode === tab}
+              aria-controls={`${id}-panel`}
+              tabIndex={mode === tab ? 0 : -1}
+              onClick={() => setMode(tab)}
+              className={`rounded-md px-3 py-1 focus-visible:outline-2 focus-visible:outline-brand-primary ${mode === tab ? 'bg-slate-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+        <ShortcutsHelp />
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-${mode}`}>
         {mode === 'html' ? (

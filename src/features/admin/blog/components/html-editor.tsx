@@ -64,7 +64,11 @@ export function HtmlEditor({ id, value, onChange, onBlur, ...aria }: HtmlEditorP
 
   return (
     <div className="grid gap-1">
-      <div role="toolbar" aria-label="HTML formatting" className="flex flex-wrap gap-0.5 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1">
+      <div
+        role="toolbar"
+        aria-label="HTML formatting"
+        className="sticky top-14 z-10 flex flex-wrap gap-0.5 rounded-t-md border border-b-0 border-slate-300 bg-slate-50 p-1"
+      >
         {TOOLBAR.map((tool) => {
           const Icon = ICONS[tool.label]
           return (

@@ -1,10 +1,9 @@
 // "Preview links" of a post in the editor: Share preview makes a 7-day link to the post as visitors
 // will see it (shown once, to copy), and the active links are listed with their expiry and Revoke.
-// The list is the resource route /admin/api/preview-links/:postId, read through a fetcher (the router
-// reads it again after every write); writes go through the screen's sharePreview / revokePreview intents.
+// The list comes with the post page's data (read again after every write); writes go through the
+// page's sharePreview / revokePreview intents.
 import { Copy, Link2 } from 'lucide-react'
-import { useEffect, useId, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { useId, useState } from 'react'
 import { postStatus, type BlogPost } from '~/entities/blog-post'
 import { postPreviewMessages as text, type PostPreview } from '~/entities/post-preview'
 import { buttonDanger, buttonSecondary, input } from '../../components/styles'
@@ -12,19 +11,12 @@ import { copyToClipboard } from '../../lib/clipboard'
 import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 
-export function PreviewLinks({ post }: { post: BlogPost }) {
+export function PreviewLinks({ post, links }: { post: BlogPost; links: PostPreview[] }) {
   const action = useAdminAction()
   const formatTime = useFormatTime()
   const linkId = useId()
-  const fetcher = useFetcher<{ links: PostPreview[] }>()
-  const links = fetcher.data?.links ?? null
   const [made, setMade] = useState<string | null>(null)
   const live = postStatus(post) === 'published'
-
-  // Links are read when the editor opens, not with the screen's list.
-  const { load } = fetcher
-  const path = `/admin/api/preview-links/${post.id}`
-  useEffect(() => void load(path), [load, path])
 
   const share = async () => {
     const result = await action.submit({ intent: 'sharePreview', id: post.id })
@@ -36,12 +28,9 @@ export function PreviewLinks({ post }: { post: BlogPost }) {
   }
 
   return (
-    <section aria-labelledby={`${linkId}-title`} className="grid gap-3 rounded-lg border border-slate-200 p-3">
+    <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div>
-          <h3 id={`${linkId}-title`} className="text-sm font-medium text-slate-800">
-            Preview links
-          </h3>
           <p className="text-xs text-slate-600">
             {live
               ? 'This post is live: its public address needs no preview link.'
@@ -79,11 +68,7 @@ export function PreviewLinks({ post }: { post: BlogPost }) {
         </div>
       ) : null}
 
-      {links === null ? (
-        <p role="status" className="text-sm text-slate-600">
-          Loading preview links…
-        </p>
-      ) : links.length === 0 ? (
+      {links.length === 0 ? (
         <p className="text-sm text-slate-600">{text.none}</p>
       ) : (
         <ul aria-label="Active preview links" className="divide-y divide-slate-100 rounded-md border border-slate-200">
@@ -105,6 +90,6 @@ export function PreviewLinks({ post }: { post: BlogPost }) {
           ))}
         </ul>
       )}
-    </section>
+    </div>
   )
 }

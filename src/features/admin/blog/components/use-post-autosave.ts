@@ -1,9 +1,11 @@
 // Autosave of the post editor: what is typed is kept at once in this browser (localStorage, so a
 // closed tab, a crash or a trip to the sign-in page loses nothing) and, about three seconds after typing stops, in the post's
 // draft copy on the server (a new post has no row yet: its copy stays in the browser until Create).
-// Leaving the page sends what is pending at once. The live post changes only on "Update Post".
+// Leaving the page (for another screen, or closing the tab) sends what is pending at once, and so
+// does the network coming back after a failed save. The live post changes only on "Update Post".
 import { useEffect, useRef, useState } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
+import { useFormAction } from 'react-router'
 import type { BlogPostInput, EditablePost } from '~/entities/blog-post'
 import { useAdminAction } from '../../lib/use-admin-action'
 
@@ -64,14 +66,17 @@ export function restorePost(item: EditablePost | null, live: BlogPostInput): Res
 
 export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'saved-here' | 'failed'
 
-export interface PostAutosave {
+export interface AutosaveState {
   status: AutosaveStatus
   /** When the last autosave was stored (ms since the epoch). */
   savedAt: number | null
+}
+
+export interface PostAutosave extends AutosaveState {
   /** Stops a pending autosave (before "Update Post" saves everything). */
   cancel: () => void
-  /** Sends a pending autosave now (e.g. when the dialog closes). */
-  flushPending: () => void
+  /** Sends a pending or failed autosave now, resolving once it is stored (e.g. before a review request). */
+  flush: () => Promise<void>
   /** After Update or a discard: nothing of this edit is kept any longer. */
   forget: () => void
 }
@@ -82,14 +87,16 @@ export function usePostAutosave(
   active: boolean,
   restored: Pick<RestoredPost, 'source' | 'savedAt'>,
 ): PostAutosave {
-  const action = useAdminAction()
-  const [state, setState] = useState<{ status: AutosaveStatus; savedAt: number | null }>({
+  // Named now: a save sent as the page is left goes to this page's action, not the next screen's.
+  const action = useAdminAction(useFormAction())
+  const [state, setState] = useState<AutosaveState>({
     status: restored.source === 'browser' ? 'pending' : restored.savedAt ? 'saved' : 'idle',
     savedAt: restored.savedAt,
   })
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
   const inFlight = useRef(false)
   const again = useRef(false)
+  const failed = useRef(false)
 
   const save = async (): Promise<void> => {
     clearTimeout(timer.current)
@@ -106,6 +113,7 @@ export function usePostAutosave(
     setState((s) => ({ ...s, status: 'saving' }))
     const result = await action.submit({ intent: 'autosave', id: postId, values: form.getValues() })
     inFlight.current = false
+    failed.current = !result.ok
     setState((s) => (result.ok ? { status: 'saved', savedAt: result.savedAt ? Date.parse(result.savedAt) : Date.now() } : { ...s, status: 'failed' }))
     if (again.current) {
       again.current = false
@@ -135,15 +143,22 @@ export function usePostAutosave(
     const hidden = () => {
       if (document.visibilityState === 'hidden') leave()
     }
+    const online = () => {
+      if (failed.current) void saveRef.current()
+    }
     window.addEventListener('pagehide', leave)
     window.addEventListener('beforeunload', leave)
+    window.addEventListener('online', online)
     document.addEventListener('visibilitychange', hidden)
     return () => {
       subscription.unsubscribe()
+      // Leaving for another screen: what is pending goes now (the router finishes the post).
+      leave()
       clearTimeout(timer.current)
       timer.current = undefined
       window.removeEventListener('pagehide', leave)
       window.removeEventListener('beforeunload', leave)
+      window.removeEventListener('online', online)
       document.removeEventListener('visibilitychange', hidden)
     }
   }, [form, postId, active, restored.source])
@@ -154,8 +169,8 @@ export function usePostAutosave(
       clearTimeout(timer.current)
       timer.current = undefined
     },
-    flushPending: () => {
-      if (timer.current !== undefined) void saveRef.current()
+    flush: async () => {
+      if (timer.current !== undefined || failed.current) await saveRef.current()
     },
     forget: () => {
       clearTimeout(timer.current)

@@ -1,9 +1,9 @@
-// A personal-data erasure, done by the web server: the caller's own token must hold privacy.manage at
-// the assurance level its account needs (the database checks both in personal_data); only then does
-// the server remove that person's CV files with the service role, which no staff token may do, and
-// erase the rows and rewrite the activity log with the caller's token (erase_personal_data).
-import type { PersonalData } from '~/entities/personal-data'
+// A personal-data erasure, done by the web server: erase_personal_data, called with the caller's own
+// token (which must hold privacy.manage at the assurance level its account needs), erases the rows and
+// rewrites the activity log; then the server removes the person's CV files with the service role,
+// which no staff token may do, and the local copies of e-mails that name them.
 import type { Db } from '~/lib/supabase'
+import { removeMailCopies } from './mail-copies.server'
 
 /** The caller may not erase personal data (no live session, no permission, or not at its assurance level). */
 export class PersonalDataRefused extends Error {
@@ -28,24 +28,36 @@ function refusal(error: { code?: string } | null): Error | null {
   return null
 }
 
+/** What erase_personal_data answers: how many rows and entries went, and the CV files its applications held. */
+interface ErasedCounts {
+  contact_messages: number
+  job_applications: number
+  newsletter_subscriptions: number
+  cv_paths: string[]
+}
+
 /**
  * Erases everything held about `email` and returns how many rows went. `callerDb` sends `token` with
- * every call; `service` is the service-role client. The CV files are the ones the caller's own look-up
- * names, never files a request names; they go first, while their applications still name them, so
- * erase_personal_data rewrites the log entries of their removal with the rest.
+ * every call; `service` is the service-role client. The database erases the rows and rewrites the log
+ * in one transaction; only once that has committed does the server remove the CV files it named
+ * (never files a request names) and the copies of e-mails in `mailDir` that name the address. A CV
+ * that cannot be removed now is held by no application any more, so the sweep of unclaimed CVs
+ * removes it.
  */
-export async function erasePersonalDataAsServer(callerDb: Db, token: string, service: Db, email: string): Promise<number> {
+export async function erasePersonalDataAsServer(callerDb: Db, token: string, service: Db, email: string, mailDir: string): Promise<number> {
   const { data: user, error: userError } = await callerDb.auth.getUser(token)
   if (userError || !user.user) throw new PersonalDataRefused()
-  const held = await callerDb.rpc('personal_data', { email })
-  if (held.error) throw refusal(held.error) ?? new Error(`Looking up personal data failed: ${held.error.message}`)
-  const cvPaths = (held.data as unknown as PersonalData).job_applications.map((a) => a.cv_path)
-  if (cvPaths.length) {
-    const removed = await service.storage.from('applications').remove(cvPaths)
-    if (removed.error) throw new Error(`Removing CV files failed: ${removed.error.message}`)
-  }
   const erased = await callerDb.rpc('erase_personal_data', { email })
   if (erased.error) throw refusal(erased.error) ?? new Error(`Erasing personal data failed: ${erased.error.message}`)
-  const counts = erased.data as unknown as Record<string, number>
-  return (counts.contact_messages ?? 0) + (counts.job_applications ?? 0) + (counts.newsletter_subscriptions ?? 0)
+  const counts = erased.data as unknown as ErasedCounts
+  if (counts.cv_paths.length) {
+    const removed = await service.storage.from('applications').remove(counts.cv_paths)
+    if (removed.error) console.error(`Erasure: ${counts.cv_paths.length} CV files are left to the sweep of unclaimed CVs: ${removed.error.message}`)
+  }
+  try {
+    await removeMailCopies(mailDir, email)
+  } catch (error) {
+    console.error(`Erasure: the copies of e-mails in ${mailDir} could not be removed: ${(error as Error).message}`)
+  }
+  return counts.contact_messages + counts.job_applications + counts.newsletter_subscriptions
 }

@@ -38,9 +38,10 @@ export async function exportPersonalData(db: Db, email: string, cvLink: CvLinkRe
 }
 
 /**
- * Asks the web server to erase everything held about an address: it removes the CV files with the
- * service role once the caller's own token is shown to hold privacy.manage, then the rows and the
- * activity log's mentions. The answer is the toast to show.
+ * Asks the web server to erase everything held about an address: the database erases the rows and
+ * rewrites the person's log entries under the caller's own token (privacy.manage), then the server
+ * removes their CV files with the service role and the local copies of e-mails naming them. The
+ * answer is the toast to show.
  */
 export async function requestErasure(db: Db, email: string): Promise<ActionResult> {
   try {

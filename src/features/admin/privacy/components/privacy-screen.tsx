@@ -69,7 +69,7 @@ function Found({ data, action }: { data: PersonalData; action: AdminAction }) {
           </li>
         ) : null}
       </Section>
-      <Section title={`Activity entries naming this person (${data.activity.length})`}>
+      <Section title={`Activity entries about this person (${data.activity.length})`}>
         {data.activity.map((entry, index) => (
           <li key={`${entry.occurred_at}-${index}`} className="px-4 py-2.5 text-sm text-slate-700">
             {formatTime(entry.occurred_at, 'date')} · {entry.action} · {entry.title ?? entry.table}
@@ -131,8 +131,8 @@ function ErasePanel({ email, action }: { email: string; action: AdminAction }) {
     <form onSubmit={(event) => void erase(event)} className={`${card} grid gap-3 border-red-200 p-4`} aria-label="Erase personal data">
       <h2 className="text-sm font-semibold text-red-800">Erase everything held about {email}</h2>
       <p className="text-sm text-slate-700">
-        Removes the messages, applications, CV files and subscription, and replaces the name and address in the activity log with &ldquo;erased&rdquo;. This
-        cannot be undone.
+        Removes the messages, applications, CV files, subscription and copies of e-mails, and rewrites this person&rsquo;s activity entries to
+        &ldquo;erased&rdquo;. This cannot be undone.
       </p>
       <Field label={`Type ${email} to confirm`} error={error}>
         <input type="text" value={confirmation} onChange={(event) => setConfirmation(event.target.value)} autoComplete="off" className={input} />

@@ -64,19 +64,22 @@ export async function listSolutionDrafts(db: Db): Promise<Map<string, Partial<So
 }
 
 /** While publishing needs approval: a new solution waits unpublished for its review. */
-export async function createSolutionForReview(db: Db, values: SolutionValues): Promise<void> {
-  unwrap(
+export async function createSolutionForReview(db: Db, values: SolutionValues): Promise<string> {
+  return unwrap<{ id: string }>(
     await db
       .from('solutions')
       .insert({ ...values, published: false })
       .select('id')
       .single(),
     m.saveFailed,
-  )
+  ).id
 }
 
-/** While publishing needs approval: a live solution's edit goes to its draft copy; an unpublished one is saved as it is. */
-export async function saveSolutionForReview(db: Db, id: string, values: SolutionValues, version?: string): Promise<void> {
+/**
+ * While publishing needs approval: a live solution's edit goes to its draft copy (the live row, and
+ * so its version, stays); an unpublished one is saved as it is, resolving with its new version.
+ */
+export async function saveSolutionForReview(db: Db, id: string, values: SolutionValues, version?: string): Promise<string | void> {
   const { data: solution, error } = await db.from('solutions').select('published').eq('id', id).maybeSingle()
   if (error || !solution) throw new Error(`${m.saveFailed}: ${error?.message ?? 'not found'}`)
   if (!solution.published) return updateSolution(db, id, values, version)

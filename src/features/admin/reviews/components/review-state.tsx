@@ -4,7 +4,7 @@ import { ShieldCheck } from 'lucide-react'
 import { createContext, useContext, type ReactNode } from 'react'
 import { latestByItem, reviewLabel, type ReviewKind, type ReviewState } from '~/entities/content-review'
 import type { ActionBody } from '../../lib/admin-action'
-import { badge, iconButton } from '../../components/styles'
+import { badge, buttonSecondary, iconButton } from '../../components/styles'
 import { useFormatTime } from '../../lib/time-zone'
 
 interface Reviews {
@@ -24,6 +24,12 @@ const STYLE: Record<string, string> = {
   approved: 'bg-emerald-50 text-emerald-800',
 }
 
+/** An item's latest review, and whether publishing needs one now. */
+export function useReview(id: string): { review: ReviewState | null; required: boolean } {
+  const { latest, required } = useContext(ReviewsContext)
+  return { review: latest[id] ?? null, required }
+}
+
 export function ReviewBadge({ id }: { id: string }) {
   const review = useContext(ReviewsContext).latest[id]
   const formatTime = useFormatTime()
@@ -32,10 +38,29 @@ export function ReviewBadge({ id }: { id: string }) {
   return label ? <span className={`${badge} ${STYLE[review.state] ?? ''}`}>{label}</span> : null
 }
 
-/** Shown while publishing needs approval; hidden while a request waits. */
-export function RequestReviewButton({ kind, id, name, run }: { kind: ReviewKind; id: string; name: string; run: (body: ActionBody) => void }) {
+/** Shown while publishing needs approval; hidden while a request waits. With `label`, a text button (an editor's panel). */
+export function RequestReviewButton({
+  kind,
+  id,
+  name,
+  run,
+  label,
+}: {
+  kind: ReviewKind
+  id: string
+  name: string
+  run: (body: ActionBody) => void
+  label?: string
+}) {
   const { latest, required } = useContext(ReviewsContext)
   if (!required || latest[id]?.state === 'pending') return null
+  if (label) {
+    return (
+      <button type="button" className={`${buttonSecondary} justify-self-start`} onClick={() => run({ intent: 'requestReview', kind, id })}>
+        <ShieldCheck aria-hidden className="size-4" /> {label}
+      </button>
+    )
+  }
   return (
     <button
       type="button"

@@ -10,7 +10,7 @@ import { matches } from '../../lib/text'
 import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useUrlFilters } from '../../lib/use-url-filters'
-import { subscribersCsv } from '../api/subscribers'
+import { mailingListCsv, subscribersAuditCsv } from '../api/subscribers'
 
 /** The newsletter's subscribers, searchable by e-mail (in the URL), with unsubscribe and delete. */
 export function SubscribersScreen({ subscribers: all }: { subscribers: Subscriber[] }) {
@@ -37,14 +37,26 @@ export function SubscribersScreen({ subscribers: all }: { subscribers: Subscribe
         title="Subscribers"
         subtitle={`Newsletter sign-ups · ${active} subscribed`}
         action={
-          <button
-            type="button"
-            className={buttonSecondary}
-            disabled={!all.length}
-            onClick={() => void exportCsv(`subscribers-${today()}.csv`, subscribersCsv(shown, window.location.origin))}
-          >
-            <Download aria-hidden className="size-4" /> Export CSV
-          </button>
+          <span className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className={buttonSecondary}
+              disabled={!active}
+              title="Confirmed subscribers with their unsubscribe links, for a mailing tool"
+              onClick={() => void exportCsv(`mailing-list-${today()}.csv`, mailingListCsv(shown, window.location.origin))}
+            >
+              <Download aria-hidden className="size-4" /> Export for mailing
+            </button>
+            <button
+              type="button"
+              className={buttonSecondary}
+              disabled={!all.length}
+              title="Every sign-up with its status and consent, for an audit"
+              onClick={() => void exportCsv(`subscribers-audit-${today()}.csv`, subscribersAuditCsv(shown))}
+            >
+              <Download aria-hidden className="size-4" /> Export all (audit)
+            </button>
+          </span>
         }
       />
       <SearchBox value={filters.values.q} onChange={(q) => filters.set({ q })} placeholder="Search subscribers..." />
