@@ -17,8 +17,8 @@ $$;
 insert into public.blog_posts (id, slug, title, excerpt, content, category, featured_image, author_name, published, publish_at) values
   ('32000000-0000-4000-8000-000000000001', 'pgtap-live', 'Live', 'E', '<p>C</p>', 'News', 'https://example.com/a.jpg', 'A', true, '2020-01-01'),
   ('32000000-0000-4000-8000-000000000002', 'pgtap-draft', 'Draft', 'E', '<p>C</p>', 'News', 'https://example.com/a.jpg', 'A', false, '2020-01-01');
-insert into public.job_openings (id, title, location, department, active) values
-  ('32000000-0000-4000-8000-0000000000a1', 'PGTAP inactive', 'Lagos', 'Engineering', false);
+insert into public.job_openings (id, title, location, department, active, description) values
+  ('32000000-0000-4000-8000-0000000000a1', 'PGTAP inactive', 'Lagos', 'Engineering', false, '<p>Role.</p>');
 -- What the arrangement queued is not what the assertions look at.
 delete from public.edge_purges;
 
