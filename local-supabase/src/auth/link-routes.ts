@@ -86,6 +86,19 @@ export const refusePkce = (body: Json): void => {
   }
 }
 
+/**
+ * The flood limit on e-mails to an address, by address and client, like password guessing: a 429
+ * past the allowance, a growing delay past half of it. Applied before the address is looked up.
+ */
+export async function admitEmail(kit: AuthKit, c: Context, email: string): Promise<void> {
+  const client = await kit.clientOf(c)
+  const admission = kit.limits.emails.begin(email, client.ip ?? 'unknown')
+  if (!admission.allowed) {
+    throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
+  }
+  if (admission.delayMs > 0) await sleep(admission.delayMs)
+}
+
 export async function recover(kit: AuthKit, c: Context): Promise<Response> {
   const { deps, config } = kit
   const body = await readJson(c)
@@ -93,12 +106,7 @@ export async function recover(kit: AuthKit, c: Context): Promise<Response> {
   if (optionalString(body, 'email').trim() === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email')
   const email = validatedEmail(optionalString(body, 'email'))
   const redirectTo = landingFor(config, 'recovery', c.req.query('redirect_to') ?? '')
-  const client = await kit.clientOf(c)
-  const admission = kit.limits.emails.begin(email, client.ip ?? 'unknown')
-  if (!admission.allowed) {
-    throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
-  }
-  if (admission.delayMs > 0) await sleep(admission.delayMs)
+  await admitEmail(kit, c, email)
   const issued = await deps.db.asSystem(async (tx) => {
     const user = await findUserByEmail(tx, email)
     if (!user) return null
@@ -392,12 +400,7 @@ export async function resend(kit: AuthKit, c: Context): Promise<Response> {
   }
   const email = validatedEmail(optionalString(body, 'email'))
   const redirectTo = landingFor(config, 'signup', c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
-  const client = await kit.clientOf(c)
-  const admission = kit.limits.emails.begin(email, client.ip ?? 'unknown')
-  if (!admission.allowed) {
-    throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
-  }
-  if (admission.delayMs > 0) await sleep(admission.delayMs)
+  await admitEmail(kit, c, email)
   if (type === 'email_change') {
     // The waiting change of the account at this (current) address, mailed again with new links.
     const resent = await deps.db.asSystem(async (tx) => {

@@ -4,12 +4,11 @@
 // and answers with a session. An address with no account would be signed up by GoTrue; sign-up is
 // off here, so it gets GoTrue's answer for that (as on a hosted project with sign-up off, the
 // answer tells whether the address has an account). Phone sign-in is off.
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { Context } from 'hono'
 import { recordAudit } from './audit.ts'
-import { AuthError, tooManyRequests } from './errors.ts'
+import { AuthError } from './errors.ts'
 import type { AuthKit } from './kit.ts'
-import { landingFor, refusePkce, sendLinkMail } from './link-routes.ts'
+import { admitEmail, landingFor, refusePkce, sendLinkMail } from './link-routes.ts'
 import { assertCanResend, issueLink } from './links.ts'
 import { optionalString, readJson, type Json } from './request.ts'
 import { findUserByEmail, validatedEmail } from './users.ts'
@@ -49,13 +48,7 @@ async function sendSignInLink(kit: AuthKit, c: Context, body: Json): Promise<Res
   if (optionalString(body, 'email').trim() === '') throw new AuthError(422, 'validation_failed', 'Password recovery requires an email')
   const email = validatedEmail(optionalString(body, 'email'))
   const redirectTo = landingFor(config, 'magiclink', c.req.query('redirect_to') ?? '')
-  // Flood-limited like /recover, by address and client, before the address is looked up.
-  const client = await kit.clientOf(c)
-  const admission = kit.limits.emails.begin(email, client.ip ?? 'unknown')
-  if (!admission.allowed) {
-    throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
-  }
-  if (admission.delayMs > 0) await sleep(admission.delayMs)
+  await admitEmail(kit, c, email)
   const issued = await deps.db.asSystem(async (tx) => {
     const user = await findUserByEmail(tx, email)
     // GoTrue signs up an address with no account, or one never confirmed (an invitation not accepted).

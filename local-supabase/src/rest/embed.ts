@@ -178,6 +178,18 @@ interface Entry {
   hoist?: (value: string) => string
 }
 
+/** The related rows of one embed, as relatedRows builds them. */
+interface RelatedRows {
+  rel: Relationship
+  path: string
+  options: EmbedOptions
+  child: string
+  label: string
+  target: Source
+  table: string
+  where: string
+}
+
 /** Builds the JSON of rows with their embeds, for one statement. */
 export class EmbedBuilder {
   private aliases = 0
@@ -360,43 +372,23 @@ export class EmbedBuilder {
    * over the related rows, in the embed's order (`[]` when there are none).
    */
   private spread(relation: Relation, alias: string, item: EmbedItem, path: string, entries: Entry[], joins: string[]): void {
-    const rel = findRelationship(this.catalogue, relation, item.name, item.hint)
-    const sub = childPath(path, item)
-    const options = this.options(sub, item, path)
-    const child = this.nextAlias()
-    const label = embeddedLabel(rel, sub)
-    const target = this.sourceOf(rel.target, child, label)
-    const { table, on } = this.related(rel, alias, child)
-    const toOne = isToOne(rel)
-    const inner = this.fields(rel.target, child, item.select, sub, toOne, label)
+    const rows = this.relatedRows(relation, alias, item, path)
+    const toOne = isToOne(rows.rel)
+    const inner = this.fields(rows.rel.target, rows.child, item.select, rows.path, toOne, rows.label)
     if (!toOne && inner.entries.some((entry) => entry.hoist || !entry.grouped)) {
       throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.')
     }
-    const where = [
-      on,
-      ...filterConditions(
-        options.filters.filter((f) => !EmbedBuilder.embedFilters(item.select, [f]).size),
-        target,
-        this.params,
-        child,
-      ),
-      ...this.rowConditions(rel.target, child, item.select, sub, options.filters),
-    ].join(' and ')
     const columns = inner.entries.map((entry, i) => `${entry.sql} as pgrst_s${i}`)
-    const from = `${table}${inner.joins.join('')} where ${where}`
+    const from = `${rows.table}${inner.joins.join('')} where ${rows.where}`
     const joined = this.nextAlias()
     let lateral: string
     if (toOne) {
       lateral = `select ${columns.join(', ') || 'null'} from ${from} limit 1`
     } else {
-      const order = orderTerms(options.order, target, this.params, child, (term) => this.orderByEmbed(rel.target, child, item.select, term, sub))
-      let page = ''
-      if (options.limit !== null) page += ` limit ${this.params.add(String(options.limit))}`
-      if (options.offset !== null) page += ` offset ${this.params.add(String(options.offset))}`
-      const rows = this.nextAlias()
+      const sorted = this.nextAlias()
       // Every array aggregates the same rows in the same (sorted) order, so the arrays line up.
-      const arrays = inner.entries.map((_, i) => `coalesce(json_agg(${rows}.pgrst_s${i}), '[]') as pgrst_s${i}`)
-      lateral = `select ${arrays.join(', ') || 'null'} from (select ${columns.join(', ') || 'null'} from ${from}${order.length ? ` order by ${order.join(', ')}` : ''}${page}) as ${rows}`
+      const arrays = inner.entries.map((_, i) => `coalesce(json_agg(${sorted}.pgrst_s${i}), '[]') as pgrst_s${i}`)
+      lateral = `select ${arrays.join(', ') || 'null'} from (select ${columns.join(', ') || 'null'} from ${from}${this.orderAndPage(rows, item)}) as ${sorted}`
     }
     joins.push(` left join lateral (${lateral}) as ${joined} on true`)
     inner.entries.forEach((entry, i) => {
@@ -433,8 +425,12 @@ export class EmbedBuilder {
     return `exists (select 1 from ${tableSql(rel.junction as Relation)} as ${junction} where ${via.join(' and ')})`
   }
 
-  /** The embed's value (object, array or count) and an EXISTS test for a matching row. */
-  private embed(relation: Relation, alias: string, item: EmbedItem, parentPath: string, want: 'value' | 'exists' = 'value'): { value: string; exists: string } {
+  /**
+   * The related rows of an embed or spread: the relationship, their FROM item (alias `child`, named
+   * `label` in errors) and their WHERE: the join with the parent row, the embed's filters and the
+   * conditions of its own embeds.
+   */
+  private relatedRows(relation: Relation, alias: string, item: EmbedItem, parentPath: string): RelatedRows {
     const rel = findRelationship(this.catalogue, relation, item.name, item.hint)
     const path = childPath(parentPath, item)
     const options = this.options(path, item, parentPath)
@@ -452,6 +448,24 @@ export class EmbedBuilder {
       ),
       ...this.rowConditions(rel.target, child, item.select, path, options.filters),
     ].join(' and ')
+    return { rel, path, options, child, label, target, table, where }
+  }
+
+  /** ` order by … limit … offset …` of an embed's related rows, as its options ask. */
+  private orderAndPage(rows: RelatedRows, item: EmbedItem): string {
+    const order = orderTerms(rows.options.order, rows.target, this.params, rows.child, (term) =>
+      this.orderByEmbed(rows.rel.target, rows.child, item.select, term, rows.path),
+    )
+    let sql = order.length ? ` order by ${order.join(', ')}` : ''
+    if (rows.options.limit !== null) sql += ` limit ${this.params.add(String(rows.options.limit))}`
+    if (rows.options.offset !== null) sql += ` offset ${this.params.add(String(rows.options.offset))}`
+    return sql
+  }
+
+  /** The embed's value (object, array or count) and an EXISTS test for a matching row. */
+  private embed(relation: Relation, alias: string, item: EmbedItem, parentPath: string, want: 'value' | 'exists' = 'value'): { value: string; exists: string } {
+    const rows = this.relatedRows(relation, alias, item, parentPath)
+    const { rel, table, where } = rows
     // OFFSET 0 keeps the test a subplan run for each parent row, in the parent's scan order, as
     // PostgREST's lateral join runs it: Postgres would otherwise turn it into a semi-join, and an
     // unordered read could then start from another row than PostgREST's.
@@ -464,13 +478,9 @@ export class EmbedBuilder {
       const counted = `json_build_object(${this.params.add(countKey(item.select[0]))}::text, count(*))`
       return { value: `(select ${toOne ? counted : `json_build_array(${counted})`} from ${table} where ${where})`, exists }
     }
-    const { object: row, joins, groupBy } = this.row(rel.target, child, item.select, path, label)
+    const { object: row, joins, groupBy } = this.row(rel.target, rows.child, item.select, rows.path, rows.label)
     if (toOne) return { value: `(select ${row} from ${table}${joins} where ${where}${groupBy} limit 1)`, exists }
-    const order = orderTerms(options.order, target, this.params, child, (term) => this.orderByEmbed(rel.target, child, item.select, term, path))
-    let page = ''
-    if (options.limit !== null) page += ` limit ${this.params.add(String(options.limit))}`
-    if (options.offset !== null) page += ` offset ${this.params.add(String(options.offset))}`
-    const inner = `select ${row} as pgrst_j from ${table}${joins} where ${where}${groupBy}${order.length ? ` order by ${order.join(', ')}` : ''}${page}`
+    const inner = `select ${row} as pgrst_j from ${table}${joins} where ${where}${groupBy}${this.orderAndPage(rows, item)}`
     return { value: `(select coalesce(json_agg(pgrst_e.pgrst_j), '[]') from (${inner}) as pgrst_e)`, exists }
   }
 }
