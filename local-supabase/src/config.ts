@@ -32,6 +32,11 @@ export interface BackendConfig {
   /** The project's SQL run at start and then daily, as pg_cron would (DAILY_SQL, a file). */
   dailySql: string | null
   /**
+   * The project's SQL run every few seconds and whenever the test clock moves, as a hosted project's
+   * pg_cron job each minute (SCHEDULED_SQL, a file; e.g. publishing what is due).
+   */
+  scheduledSql: string | null
+  /**
    * The project's SQL that names the client of a request from its X-Forwarded-For chain ($1, the
    * caller's address appended) as one row with an `address` column (CLIENT_ADDRESS_SQL, a file), so
    * sign-in limits key on the client the database's own limits see. Without it, the caller's address.
@@ -74,6 +79,7 @@ export function resolvePort(env: NodeJS.ProcessEnv = process.env): number {
 /** Where the project keeps the SQL the backend runs on its behalf, unless the environment names other files. */
 export const DEFAULT_FIRST_ADMIN_SQL = 'supabase/local/first-admin.sql'
 export const DEFAULT_DAILY_SQL = 'supabase/local/daily.sql'
+export const DEFAULT_SCHEDULED_SQL = 'supabase/local/scheduled.sql'
 export const DEFAULT_CLIENT_ADDRESS_SQL = 'supabase/local/client-address.sql'
 
 /**
@@ -121,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     quickHashes: env.TEST_QUICK_HASH === '1',
     firstAdminSql: projectSql(env, 'FIRST_ADMIN_SQL', DEFAULT_FIRST_ADMIN_SQL),
     dailySql: projectSql(env, 'DAILY_SQL', DEFAULT_DAILY_SQL),
+    scheduledSql: projectSql(env, 'SCHEDULED_SQL', DEFAULT_SCHEDULED_SQL),
     clientAddressSql: projectSql(env, 'CLIENT_ADDRESS_SQL', DEFAULT_CLIENT_ADDRESS_SQL),
     legacyApiKeys: readLegacyApiKeys(env),
   }

@@ -7,7 +7,7 @@ import { createApp, createRequestLog } from './app.ts'
 import { useQuickHashes } from './auth/password.ts'
 import { ensureFirstAdmin } from './auth/users.ts'
 import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
-import { scheduleDailyJobs } from './daily-jobs.ts'
+import { scheduleDailyJobs, scheduleScheduledJobs } from './daily-jobs.ts'
 import { LocalDatabase } from './db.ts'
 import { serveDumps } from './dump-socket.ts'
 import { TokenVerifier } from './identity.ts'
@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   if (config.quickHashes) console.log("TEST_QUICK_HASH=1: passwords are hashed at bcrypt's minimum cost (4), not Supabase Auth's (10); for tests only")
 
   const dailyJobs = config.dailySql ? scheduleDailyJobs(db, config.dailySql) : undefined
+  const scheduledJobs = config.scheduledSql ? scheduleScheduledJobs(db, config.scheduledSql) : undefined
 
   // Before the ready line: a script that waits for it may ask for a dump at once.
   const dumps = await serveDumps(db, config.dataDir)
@@ -67,6 +68,7 @@ async function main(): Promise<void> {
     // No new connections; requests already received finish (bounded), then the database closes.
     server.close()
     clearInterval(dailyJobs)
+    clearInterval(scheduledJobs)
     keysWatcher.close()
     dumps?.close()
     ;(server as Server).closeIdleConnections()

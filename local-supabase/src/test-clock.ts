@@ -8,6 +8,7 @@
 // API, so it opens nothing a visitor or staff member could use.
 import { timingSafeEqual } from 'node:crypto'
 import { Hono } from 'hono'
+import { runScheduledJobs } from './daily-jobs.ts'
 import type { BackendDeps } from './deps.ts'
 
 let offsetMs = 0
@@ -48,6 +49,8 @@ export function createTestClockRoutes(deps: BackendDeps): Hono {
     const advance = advanceOf(await c.req.json().catch(() => null))
     if (advance === null) return c.json({ message: 'Send {"advance_ms": n} with n a whole number of milliseconds, 0 or more' }, 400)
     offsetMs += advance
+    // What was scheduled for the new time happens before the answer, as it would have by then.
+    if (deps.config.scheduledSql) await runScheduledJobs(deps.db, deps.config.scheduledSql)
     return c.json({ now: new Date(now()).toISOString() })
   })
   return routes

@@ -37,6 +37,8 @@ export interface SiteSettings extends TextSettings {
   time_zone: string
   /** Null when one period is missing: the privacy page then states none. */
   retention: RetentionPeriods | null
+  /** Whether content goes live only once a reviewer has approved it (the back office's sign-off). */
+  content_requires_approval: boolean
 }
 
 export const DEFAULT_TEXT_SETTINGS: TextSettings = {
@@ -62,7 +64,7 @@ export const DEFAULT_TEXT_SETTINGS: TextSettings = {
 /** What every page gets from the root loader: all but the retention periods, which only the privacy page's loader needs. */
 export type PageSettings = Omit<SiteSettings, 'retention'>
 
-export const DEFAULT_SITE_SETTINGS: SiteSettings = { ...DEFAULT_TEXT_SETTINGS, time_zone: 'Africa/Lagos', retention: null }
+export const DEFAULT_SITE_SETTINGS: SiteSettings = { ...DEFAULT_TEXT_SETTINGS, time_zone: 'Africa/Lagos', retention: null, content_requires_approval: false }
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i
 

@@ -1,17 +1,20 @@
 // The Supabase client a loader or action uses for one request: anonymous, and carrying the
 // visitor's address as X-Forwarded-For so the database's per-client limits key on the real visitor,
 // and the request's id as X-Request-Id so the backend's log lines can be matched with the server's.
+// In a release's preview its answers carry the release's items (release-preview.server.ts).
 import type { RouterContextProvider } from 'react-router'
 import { serverEnv } from './env.server'
 import type { Db } from './supabase'
+import { previewFetch, releasePreviewContext } from './release-preview.server'
 import { createServerClient } from './supabase.server'
 import { visitorContext } from './visitor-context'
 
 export function requestDb(context: Readonly<RouterContextProvider>, headers?: Record<string, string>): Db {
   const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY } = serverEnv()
   const { ip, requestId } = context.get(visitorContext)
+  const preview = context.get(releasePreviewContext)
   return createServerClient(
     { url: SUPABASE_URL, anonKey: SUPABASE_PUBLISHABLE_KEY },
-    { forwardedFor: ip, headers: requestId ? { 'X-Request-Id': requestId, ...headers } : headers },
+    { forwardedFor: ip, headers: requestId ? { 'X-Request-Id': requestId, ...headers } : headers, ...(preview ? { fetch: previewFetch(preview) } : {}) },
   )
 }

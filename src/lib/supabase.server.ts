@@ -14,6 +14,8 @@ export interface ServerClientOptions {
   forwardedFor?: string | null
   /** Extra request headers for every call of this client (e.g. a CV upload's secret). */
   headers?: Record<string, string>
+  /** The client's fetch (a release preview lays its items over the answers); the global one by default. */
+  fetch?: typeof fetch
 }
 
 /** A client for one server render: no session is stored or refreshed on the server. */
@@ -23,6 +25,7 @@ export function createServerClient(config: SupabaseConfig, options: ServerClient
     realtime: { transport },
     global: {
       headers: { ...options.headers, ...(options.forwardedFor ? { 'X-Forwarded-For': options.forwardedFor } : {}) },
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     },
   })
 }

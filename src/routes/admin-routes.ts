@@ -44,6 +44,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('redirects', 'routes/admin/redirects.tsx'),
       route('media', 'routes/admin/media.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
+      route('releases', 'routes/admin/releases.tsx'),
     ]),
   ]),
 ]

@@ -28,7 +28,7 @@ create function tests.not_staff_functions() returns text[] language sql immutabl
     'current_staff', 'has_permission', 'has_required_aal', 'has_role', 'is_admin',
     'is_cv_object_name', 'is_email', 'is_feature_list', 'is_own_unclaimed_cv', 'is_safe_url',
     'is_valid_site_setting', 'is_valid_stats_content', 'job_opening_accepts_applications', 'job_opening_state',
-    'post_preview', 'record_page_view', 'subscribe_newsletter',
+    'post_preview', 'release_preview', 'record_page_view', 'subscribe_newsletter',
     'confirm_newsletter', 'unsubscribe_newsletter', 'privacy_notice_version']
 $$;
 

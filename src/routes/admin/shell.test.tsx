@@ -88,6 +88,7 @@ describe('the back office per role', () => {
       'Team Members',
       'Job Openings',
       'Media',
+      'Releases',
       'Redirects',
       'My Account',
     ])
@@ -128,7 +129,7 @@ describe('the back office per role', () => {
 
   it('shows a compliance reviewer the Reviews queue and nothing to edit', async () => {
     renderShell(compliance, '/admin')
-    expect(await sidebar()).toEqual(['Dashboard', 'Reviews', 'My Account'])
+    expect(await sidebar()).toEqual(['Dashboard', 'Reviews', 'Releases', 'My Account'])
     await screen.findByRole('heading', { name: 'Dashboard' })
   })
 })

@@ -23,7 +23,8 @@ export function meta({ matches }: Route.MetaArgs) {
   })
 }
 
-export default function Careers({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const settings = useSiteSettings()
   // decisions.md: the HR e-mail is careers_email when set, otherwise the contact e-mail.
   const hrEmail = settings.careers_email || settings.contact_email
@@ -68,4 +69,8 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       </section>
     </>
   )
+}
+
+export default function Careers({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

@@ -38,7 +38,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const settings = useSiteSettings()
   const { intro } = loaderData
   const phones = [settings.contact_phone, settings.contact_phone_secondary].filter(Boolean)
@@ -60,4 +61,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       </Container>
     </>
   )
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

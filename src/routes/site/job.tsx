@@ -98,7 +98,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-export default function JobRoute({ loaderData, actionData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData, actionData }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   if (!loaderData.open) {
     return loaderData.closed ? (
       <NoJob title="This role is closed" message={new JobNotOpenError().message} openings={loaderData.openings} />
@@ -116,4 +117,8 @@ export default function JobRoute({ loaderData, actionData }: Route.ComponentProp
       applicationForm={<ApplicationForm job={job} action={jobPath(job.slug)} result={actionData} />}
     />
   )
+}
+
+export default function JobRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} actionData={actionData} />
 }

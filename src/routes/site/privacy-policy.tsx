@@ -19,11 +19,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { retention } = loaderData
   return (
     <LegalPage title={loaderData.title} html={loaderData.html} updatedAt={loaderData.updatedAt}>
       {retention ? <RetentionTable periods={retention} /> : null}
     </LegalPage>
   )
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

@@ -35,6 +35,12 @@ describe('the site settings as the web app reads them', () => {
     expect(siteSettingsFrom({}).time_zone).toBe(DEFAULT_SITE_SETTINGS.time_zone)
   })
 
+  it('needs approval to publish only while the stored switch is on', () => {
+    expect(siteSettingsFrom({ content_requires_approval: 'true' }).content_requires_approval).toBe(true)
+    expect(siteSettingsFrom({ content_requires_approval: 'false' }).content_requires_approval).toBe(false)
+    expect(siteSettingsFrom({}).content_requires_approval).toBe(false)
+  })
+
   it('has the retention periods in days only when all four are whole positive numbers', () => {
     expect(siteSettingsFrom(RETENTION).retention).toEqual({ contactMessages: 730, applications: 180, futureRoles: 365, unsubscribed: 30 })
     const { retention_unsubscribed_days: _left, ...three } = RETENTION

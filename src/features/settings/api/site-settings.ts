@@ -13,6 +13,11 @@ export async function getSiteSettings(db: Db): Promise<SiteSettings> {
   return siteSettingsFrom(await getStoredSettings(db))
 }
 
+/** Whether publishing needs approval now, read afresh (a save decides by the setting as it is then). */
+export async function approvalRequired(db: Db): Promise<boolean> {
+  return (await getSiteSettings(db)).content_requires_approval
+}
+
 const RETENTION_KEYS: Record<keyof RetentionPeriods, string> = {
   contactMessages: 'retention_contact_messages_days',
   applications: 'retention_applications_days',
@@ -33,6 +38,7 @@ export function siteSettingsFrom(stored: Record<string, string>): SiteSettings {
   const zone = stored.time_zone?.trim() ?? ''
   if (isTimeZone(zone)) settings.time_zone = zone
   settings.retention = retentionFrom(stored)
+  settings.content_requires_approval = stored.content_requires_approval === 'true'
   return settings
 }
 
