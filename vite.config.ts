@@ -38,10 +38,17 @@ const onwarn: NonNullable<NonNullable<BuildOptions['rollupOptions']>['onwarn']> 
 
 /**
  * Modules every page loads travel in one file with React Router: the lead forms' hook (every public
- * page has the newsletter form) and the hydration flag. Each small file of its own costs a page
- * more bytes (its compression and the imports naming it) than the few lines it holds.
+ * page has the newsletter form), the hydration flag, and the site settings' defaults and hook (the
+ * public layout and the back office's shell). Each small file of its own costs a page more bytes
+ * (its compression and the imports naming it) than the few lines it holds.
  */
-const withRouter = ['/node_modules/react-router/', '/src/features/leads/components/use-lead-form.ts', '/src/lib/use-hydrated.ts']
+const withRouter = [
+  '/node_modules/react-router/',
+  '/src/features/leads/components/use-lead-form.ts',
+  '/src/lib/use-hydrated.ts',
+  '/src/entities/site-settings.ts',
+  '/src/features/settings/use-site-settings.ts',
+]
 const manualChunks = (id: string) => (withRouter.some((part) => id.includes(part)) ? 'router' : undefined)
 
 /**

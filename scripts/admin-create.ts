@@ -1,26 +1,28 @@
 // `npm run admin:create -- --email E --password P`: makes a staff admin on any Supabase this
-// machine holds the service-role key for. Two steps, both with the service-role key (which never
-// reaches a browser): the account through the auth admin API (confirmed, so it can sign in at
-// once), then its `admin` row in public.staff_roles through the REST API.
+// machine holds the secret key for. Two steps, both with the secret key (which never reaches a
+// browser): the account through the auth admin API (confirmed, so it can sign in at once), then its
+// `admin` row in public.staff_roles through the REST API.
 //
-// Target: a hosted project when SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are set; otherwise the
-// local backend of this DATA_DIR and SUPABASE_PORT (its keys are read from DATA_DIR/keys.json).
+// Target: a hosted project when SUPABASE_URL and SUPABASE_SECRET_KEY (or the legacy
+// SUPABASE_SERVICE_ROLE_KEY) are set; otherwise the local backend of this DATA_DIR and
+// SUPABASE_PORT (its keys are read from DATA_DIR/keys.json).
 import { parseArgs } from 'node:util'
 import { loadDotEnv, resolveDataDir, resolvePort } from '../local-supabase/src/config.ts'
-import { readKeys } from '../local-supabase/src/keys.ts'
+import { loadOrCreateKeys, readKeys } from '../local-supabase/src/keys.ts'
+import { secretKeyOf } from '../src/lib/project-keys.ts'
 
 const USAGE = `Usage: npm run admin:create -- --email <address> --password <password>
 
 Creates a confirmed account with the admin staff role.
   Local backend (default): uses DATA_DIR and SUPABASE_PORT, like npm start.
-  Hosted project: set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY.
+  Hosted project: set SUPABASE_URL and SUPABASE_SECRET_KEY.
 The password needs at least 12 characters.`
 
 const NOT_RUNNING = 'The local backend is not running: start it with npm start or npm run dev'
 
 interface Target {
   url: string
-  serviceRoleKey: string
+  secretKey: string
   local: boolean
 }
 
@@ -56,18 +58,16 @@ function readArguments(): { email: string; password: string } {
 async function resolveTarget(): Promise<Target> {
   const hostedUrl = process.env.SUPABASE_URL?.trim()
   if (hostedUrl) {
-    const serviceRoleKey = process.env.SUPABASE_SERVICE_ROLE_KEY?.trim()
-    if (!serviceRoleKey) {
-      throw new Failure(
-        'SUPABASE_URL is set: set SUPABASE_SERVICE_ROLE_KEY (the project service-role key) too, or unset SUPABASE_URL to use the local backend.',
-      )
+    const secretKey = secretKeyOf()?.value
+    if (!secretKey) {
+      throw new Failure('SUPABASE_URL is set: set SUPABASE_SECRET_KEY (the project secret key) too, or unset SUPABASE_URL to use the local backend.')
     }
-    return { url: hostedUrl.replace(/\/+$/, ''), serviceRoleKey, local: false }
+    return { url: hostedUrl.replace(/\/+$/, ''), secretKey, local: false }
   }
   // No keys yet means the local backend has never started in this DATA_DIR.
-  const keys = await readKeys(resolveDataDir())
-  if (!keys) throw new Failure(NOT_RUNNING)
-  return { url: `http://127.0.0.1:${resolvePort()}`, serviceRoleKey: keys.serviceRoleKey, local: true }
+  if (!(await readKeys(resolveDataDir()))) throw new Failure(NOT_RUNNING)
+  const keys = await loadOrCreateKeys(resolveDataDir())
+  return { url: `http://127.0.0.1:${resolvePort()}`, secretKey: keys.secretKey, local: true }
 }
 
 interface ApiAnswer {
@@ -81,8 +81,8 @@ async function call(target: Target, method: string, path: string, body?: unknown
     response = await fetch(`${target.url}${path}`, {
       method,
       headers: {
-        apikey: target.serviceRoleKey,
-        authorization: `Bearer ${target.serviceRoleKey}`,
+        apikey: target.secretKey,
+        authorization: `Bearer ${target.secretKey}`,
         'content-type': 'application/json',
         ...headers,
       },
@@ -121,7 +121,7 @@ async function main(): Promise<void> {
     if (code === 'email_exists') throw new Failure(`An account with the e-mail ${email} already exists; nothing was changed.`)
     if (code === 'weak_password') throw new Failure(`The password was refused: ${messageOf(created)}`)
     if (created.status === 401 || created.status === 403) {
-      throw new Failure(`The service-role key was refused by ${target.url}: ${messageOf(created)}`)
+      throw new Failure(`The secret key was refused by ${target.url}: ${messageOf(created)}`)
     }
     throw new Failure(`Creating the account failed: ${messageOf(created)}`)
   }

@@ -66,8 +66,8 @@ const web = spawn(process.execPath, [...WEB_SERVER_NODE_FLAGS, serverEntry], {
     HOST: '127.0.0.1',
     SITE_URL: varnish.url,
     SUPABASE_URL: backendUrl,
-    SUPABASE_ANON_KEY: keys.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
+    SUPABASE_SECRET_KEY: keys.secretKey,
     SUPABASE_PROXY: '1',
     TRUST_PROXY: '1',
     PURGE_VARNISH_URLS: varnish.url,
@@ -96,7 +96,7 @@ try {
     if (waited > 60_000) throw new Error('the web server did not answer within a minute')
     await sleep(200)
   }
-  const service = { apikey: keys.serviceRoleKey, Authorization: `Bearer ${keys.serviceRoleKey}` }
+  const service = { apikey: keys.secretKey, Authorization: `Bearer ${keys.secretKey}` }
   const [post] = (await (await fetch(`${backendUrl}/rest/v1/blog_posts?select=slug&published=eq.true&limit=1`, { headers: service })).json()) as { slug: string }[]
   const pages = ['/', '/about', '/resources', '/careers', '/solutions/banking', '/contact', '/clients', `/resources/blog/${post.slug}`]
   console.log(

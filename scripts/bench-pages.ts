@@ -16,6 +16,7 @@ import lighthouse from 'lighthouse'
 import sharp from 'sharp'
 import { repoRoot } from '../local-supabase/src/bootstrap.ts'
 import { readKeys } from '../local-supabase/src/keys.ts'
+import { publishableKeyOf, secretKeyOf } from '../src/lib/project-keys.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const FIXED_PAGES = ['/', '/solutions/banking', '/resources']
@@ -108,8 +109,8 @@ async function startProduct(): Promise<Product> {
   // The local backend prints its URL and keeps its keys in DATA_DIR; a hosted project is in the env.
   const apiUrl = /Local Supabase API ready at (\S+)/.exec(output)?.[1] ?? process.env.SUPABASE_URL ?? null
   const keys = await readKeys(dataDir)
-  const anonKey = keys?.anonKey ?? process.env.SUPABASE_ANON_KEY ?? null
-  const serviceRoleKey = keys?.serviceRoleKey ?? process.env.SUPABASE_SERVICE_ROLE_KEY ?? null
+  const anonKey = keys?.anonKey ?? publishableKeyOf()?.value ?? null
+  const serviceRoleKey = keys?.serviceRoleKey ?? secretKeyOf()?.value ?? null
   return { siteUrl, apiUrl, anonKey, serviceRoleKey, stop }
 }
 

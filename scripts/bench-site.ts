@@ -15,9 +15,11 @@
 // connections for BENCH_MIX_DURATION_S (60 s), BENCH_MIX_RUNS (5) times in a row, each run's p99
 // printed. Last, two floods of BENCH_FLOOD_URLS (10,000) distinct URLs: pages that do not exist,
 // then searches from as many clients, with the memory 5 and 30 seconds after each. It asserts
-// nothing. The web server runs as `npm start` runs it (with the service role, so pages are shared
+// nothing. The web server runs as `npm start` runs it (with the secret key, so pages are shared
 // until the database purges them, and its Node flags). WEB_CONCURRENCY=2 runs it as two worker
-// processes (memory and CPU are then the sum of the primary and its workers).
+// processes (memory and CPU are then the sum of the primary and its workers). First it prints what
+// each server cost to start: the backend on its new DATA_DIR (initdb, which it runs in a child
+// process, then the migrations and the seed) and the web server until it listens.
 import { spawn } from 'node:child_process'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -26,7 +28,7 @@ import { bundleBackend } from '../local-supabase/build.ts'
 import { launchBackend } from '../local-supabase/launch.ts'
 import { readKeys } from '../local-supabase/src/keys.ts'
 import { runLoad, type LoadSpec, type LoadSummary } from './lib/load-generator.ts'
-import { processTreeCpuMs } from './lib/process-cpu.ts'
+import { processTreeCpuMs, processTreeCpuWithExitedMs } from './lib/process-cpu.ts'
 import { buildDir, ensureWebBuild, WEB_SERVER_NODE_FLAGS } from './lib/web-build.ts'
 
 const CONNECTIONS = 50
@@ -49,6 +51,11 @@ const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1)
 /** `from`: the client's address (as a trusted proxy names it), when not the load generator's own. */
 type Target = Omit<LoadSpec, 'url' | 'headers' | 'connections' | 'duration' | 'amount'> & { name: string; from?: string }
 
+/** What a server cost to start: its CPU so far (a child it ran and saw exit, such as initdb, included) and the time since it was launched. */
+function startCost(pid: number, launchedAt: number): string {
+  return `${(processTreeCpuWithExitedMs(pid) / 1000).toFixed(1)} CPU-s, ready after ${((performance.now() - launchedAt) / 1000).toFixed(1)} s`
+}
+
 /** Resident memory of `pid` and its children (the worker processes when WEB_CONCURRENCY > 1). */
 async function rssMb(pid: number): Promise<number> {
   const pids = [pid]
@@ -69,10 +76,13 @@ async function rssMb(pid: number): Promise<number> {
 const serverEntry = await ensureWebBuild()
 await bundleBackend()
 const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-site-'))
+const backendLaunched = performance.now()
 const { child: backend, url: backendUrl } = await launchBackend({ env: { DATA_DIR: dataDir, SUPABASE_PORT: '0', LOG_REQUESTS: '0' } })
+const backendStart = startCost(backend.pid as number, backendLaunched)
 const keys = await readKeys(dataDir)
 if (!keys) throw new Error('the backend wrote no keys')
 
+const webLaunched = performance.now()
 const web = spawn(process.execPath, [...WEB_SERVER_NODE_FLAGS, serverEntry], {
   env: {
     ...process.env,
@@ -81,8 +91,8 @@ const web = spawn(process.execPath, [...WEB_SERVER_NODE_FLAGS, serverEntry], {
     PORT: '0',
     HOST: '127.0.0.1',
     SUPABASE_URL: backendUrl,
-    SUPABASE_ANON_KEY: keys.anonKey,
-    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    SUPABASE_PUBLISHABLE_KEY: keys.publishableKey,
+    SUPABASE_SECRET_KEY: keys.secretKey,
     SUPABASE_PROXY: '1',
     // The load generator stands for a proxy that names each request's client.
     TRUST_PROXY: '1',
@@ -101,10 +111,11 @@ const siteUrl = await new Promise<string>((resolve, reject) => {
   })
   web.once('exit', (code) => reject(new Error(`the web server exited (${code}):\n${output}`)))
 })
+const webStart = startCost(web.pid as number, webLaunched)
 
 try {
   const posts = await fetch(`${backendUrl}/rest/v1/blog_posts?select=slug&published=eq.true&order=created_at.desc&limit=1`, {
-    headers: { apikey: keys.anonKey },
+    headers: { apikey: keys.publishableKey },
   })
   const [post] = (await posts.json()) as { slug: string }[]
   const postPath = `/resources/blog/${post?.slug ?? 'none'}`
@@ -143,6 +154,7 @@ try {
   console.log(
     `site ${siteUrl}, ${WORKERS} web server process${WORKERS === 1 ? '' : 'es'} (WEB_CONCURRENCY), ${cpus().length} CPUs (${cpus()[0]?.model ?? 'unknown'}), Node ${process.version}, load generator ${process.env.BENCH_GENERATOR === 'wrk' ? 'wrk for fixed URLs, autocannon for the rest' : 'autocannon'}, load average ${loadavg()[0].toFixed(1)}`,
   )
+  console.log(`start: backend on a new DATA_DIR ${backendStart}; web server ${webStart}`)
   console.log(`memory at start: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
   // Warm up: the first renders compile code paths.
   for (const target of targets.filter((t) => !t.pathTemplate && !t.hostTemplate)) await measure(target, { connections: 10, duration: 2 })

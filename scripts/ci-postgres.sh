@@ -19,7 +19,11 @@
 #    checks every table's row count, anonymous reads, and that the staff member signs in there:
 #    the rows Supabase Auth reads (account by e-mail, bcrypt hash, e-mail identity, verified TOTP
 #    factor) accept their password and the code their authenticator shows now. Database
-#    "moved_storage" loads the same dump with `-v storage_rows=1` and checks the object rows.
+#    "moved_storage" loads the same dump with `-v storage_rows=1` and checks the object rows;
+# 5. the site on the moved rows with Supabase's current keys only: the rows of "moved" served by the
+#    local backend with legacy keys off (ES256 tokens), the web server given SUPABASE_PUBLISHABLE_KEY
+#    and SUPABASE_SECRET_KEY alone; the home page, the staff member's two-factor sign-in, the Staff
+#    screen and a moved CV's download are checked (scripts/ci-postgres-install.ts serve-moved).
 # Prints how long each step took. Everything is removed at the end.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -130,6 +134,23 @@ prepare moved_storage
 objects=$(echo "${summary#*: }" | tr ',' '\n' | awk '$1 == "storage.objects" { print $2 }')
 check "rows of storage.objects with -v storage_rows=1" "select count(*) from storage.objects" "$objects" moved_storage
 step "checked the moved data and signed the staff member in"
+
+# docs/deploy.md's last step on Supabase's current keys: the rows PostgreSQL 15 now holds (each
+# table as JSON, the storage rows from moved_storage) served by the local backend with legacy keys
+# off and ES256 tokens, and the site on SUPABASE_PUBLISHABLE_KEY and SUPABASE_SECRET_KEY alone.
+mkdir -p "$work/rows"
+while read -r table count; do
+  case "$table" in
+    local_auth.*) continue ;;
+    storage.objects) from=moved_storage ;;
+    *) from=moved ;;
+  esac
+  "${PSQL[@]}" -U postgres -d "$from" -At -c "select coalesce(json_agg(t), '[]') from $table t" >"$work/rows/$table.json"
+done < <(echo "${summary#*: }" | tr ',' '\n')
+if ! npx tsx scripts/ci-postgres-install.ts serve-moved "$work/rows" "$work/local" "$work/served" "$staff_email" "$staff_password" "$authenticator_secret"; then
+  failures=$((failures + 1))
+fi
+step "ran the site on the moved rows with the publishable and secret keys only"
 
 if [ "$failures" -gt 0 ]; then
   echo "ci-postgres: $failures check(s) failed" >&2

@@ -28,6 +28,6 @@ runBeside(target, process.execPath, [...WEB_SERVER_NODE_FLAGS, serverEntry], {
   DATA_DIR: resolveDataDir(),
   // The local backend stays on loopback; the browser reaches its APIs through the site's origin.
   ...(target.child ? { SUPABASE_PROXY: '1' } : {}),
-  // The web server removes CVs no application claimed with it; it never reaches a page or asset.
-  ...(target.serviceRoleKey ? { SUPABASE_SERVICE_ROLE_KEY: target.serviceRoleKey } : {}),
+  // The web server's chores and staff actions use it; it never reaches a page or asset.
+  ...(target.keys ? { SUPABASE_SECRET_KEY: target.keys.secret } : {}),
 })

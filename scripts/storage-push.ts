@@ -1,5 +1,6 @@
 // `npm run storage:push`: copies every stored file of the local backend (DATA_DIR) to the buckets of
-// the Supabase project named by SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY, keeping each file's
+// the Supabase project named by SUPABASE_URL and SUPABASE_SECRET_KEY (or the legacy
+// SUPABASE_SERVICE_ROLE_KEY), keeping each file's
 // path, content type and cache control. Idempotent and resumable: a file the project already holds
 // with the same size and ETag (the MD5 of its bytes) is skipped, so an interrupted push is simply
 // run again. The buckets themselves come from the migrations (`supabase db push`).
@@ -7,13 +8,14 @@ import { readFile } from 'node:fs/promises'
 import { loadConfig, loadDotEnv } from '../local-supabase/src/config.ts'
 import type { StoredObject } from '../local-supabase/src/dump.ts'
 import { objectFilePath } from '../local-supabase/src/storage/paths.ts'
+import { secretKeyOf } from '../src/lib/project-keys.ts'
 import { storageRoot, takeDump } from './lib/local-data.ts'
 
 loadDotEnv()
 const url = process.env.SUPABASE_URL?.replace(/\/+$/, '')
-const key = process.env.SUPABASE_SERVICE_ROLE_KEY
+const key = secretKeyOf()?.value
 if (!url || !key) {
-  console.error('Set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY to the project the files go to.')
+  console.error('Set SUPABASE_URL and SUPABASE_SECRET_KEY to the project the files go to.')
   process.exit(2)
 }
 const headers = { authorization: `Bearer ${key}`, apikey: key }

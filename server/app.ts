@@ -3,10 +3,11 @@
 // for the local backend, its three APIs on the site's origin. `npm start` runs it (server/main.ts).
 //
 // Every absolute URL the app renders starts with one origin fixed before the first request
-// (SITE_URL, or http://localhost:PORT), handed to the app in the request context. A request that
-// names another host (a forged Host, a proxy that does not pass the site's on) gets the site's own
-// shared render, made from a request on the site's origin, so it costs no render and no page ever
-// carries the host it named.
+// (SITE_URL, or http://localhost:PORT), handed to the app in the request context, and a post must
+// come from that origin (origin-check.ts). A request that names another host (a forged Host, a
+// proxy that does not pass the site's on) gets the site's own shared render, made from a request on
+// the site's origin, so it costs no render and no page ever carries the host it named. Only paths
+// in their normal form get this far (path-normal-form.ts).
 import { timingSafeEqual } from 'node:crypto'
 import path from 'node:path'
 import type { HttpBindings } from '@hono/node-server'
@@ -20,17 +21,22 @@ import { httpDuration, httpRequests, metricsText, pageCacheLookups, watchPageCac
 import { createServiceClient } from '../src/lib/supabase.server.ts'
 import type { RenderRecord } from '../src/lib/render-record.ts'
 import { LastGoodPages } from './last-good-pages.ts'
+import { expectedOrigin, isFromSite, requestOrigin, requestScheme, siteAddress, type SiteAddress } from './origin-check.ts'
 import { PageCache } from './page-cache.ts'
+import { redirectToNormalForm } from './path-normal-form.ts'
 import { followPurges } from './purge-feed.ts'
 import { RenderBudget } from './render-budget.ts'
 import { SharedPages, type SharedPage } from './shared-pages.ts'
 import { RedirectTable, redirectResponse } from './redirects.ts'
+import { refuse } from './refusals.ts'
+import { readPostBody } from './request-body.ts'
 import { RouteMatcher } from './route-match.ts'
 import { applySecurityHeaders, newNonce, type SecurityOptions } from './security-headers.ts'
 import { RenderQuota, sharedRender, type SharedRender } from './shared-render.ts'
 import type { StaticFiles } from './static-files.ts'
 import { isProxiedPath, proxyToSupabase } from './supabase-proxy.ts'
 import { requestIdOf } from './request-id.ts'
+import { UploadSlots } from './upload-slots.ts'
 import { packageVersion } from './version.ts'
 import { visitorAddress } from './visitor-address.ts'
 
@@ -56,70 +62,17 @@ export interface SiteOptions {
 
 const ERROR_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment.</p><p><a href="/">Back to the home page</a></p></main></body></html>`
 
-// A body for a route that names no limit of its own (routes say so in their handle).
+// A body for a route that names no limit of its own (routes say so in their handle); a route that
+// takes more takes files, and its posts are uploads (upload-slots.ts).
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024
+const UPLOADS_AT_ONCE = 4
+const UPLOADS_AT_ONCE_PER_CLIENT = 2
 
 const textAnswer = (body: string, status: number) => new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
 
-const inUnits = (bytes: number) => (bytes >= 1024 * 1024 ? `${Math.floor(bytes / (1024 * 1024))} MB` : `${Math.floor(bytes / 1024)} KB`)
-
-/** A body past its route's limit: a page a visitor without JavaScript can act on. */
-function tooLarge(limit: number): Response {
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Too large to send</title></head><body><main><h1>Too large to send</h1><p>This form takes at most ${inUnits(limit)}, files included. Please go back and try again with less.</p></main></body></html>`
-  return new Response(html, { status: 413, headers: { 'Content-Type': 'text/html; charset=utf-8' } })
-}
-
-// How much of a refused body is read and thrown away after the 413 has gone out, so a browser can
-// finish sending and show the answer; past it the connection is closed.
-const DISCARD_MAX_BYTES = 32 * 1024 * 1024
-
-/** Reads and drops the rest of a refused body in the background, up to DISCARD_MAX_BYTES. */
-function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): void {
-  void (async () => {
-    let dropped = 0
-    for (;;) {
-      const { done, value } = await reader.read()
-      if (done) return
-      dropped += value.byteLength
-      if (dropped > DISCARD_MAX_BYTES) return reader.cancel()
-    }
-  })().catch(() => undefined)
-}
-
-/**
- * The request's body, read as it arrives and counted whatever its framing (Content-Length or
- * chunked), or null the moment it passes `limit`: nothing more is kept.
- */
-async function boundedBody(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  const reader = request.body!.getReader()
-  if (Number(request.headers.get('content-length') ?? 0) > limit) {
-    discardRest(reader)
-    return null
-  }
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      discardRest(reader)
-      return null
-    }
-    chunks.push(value)
-  }
-  const body = Buffer.concat(chunks, size)
-  return new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength)
-}
-
-/** The hosts the site answers to as itself: SITE_URL's, or this server's loopback names. */
-function siteOf(configured: string | undefined, port: number): { origin: string; hosts: Set<string> } {
-  if (configured) {
-    const url = new URL(configured)
-    return { origin: url.origin, hosts: new Set([url.host]) }
-  }
-  return { origin: `http://localhost:${port}`, hosts: new Set([`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`]) }
-}
+// nginx's code for a client that closed the connection before the answer: counted and logged as
+// what it is, never as a server error.
+const clientWentAway = () => new Response(null, { status: 499 })
 
 /** Whether an Authorization header carries `token` as its bearer token (compared in constant time). */
 function bearerMatches(header: string | undefined, token: string): boolean {
@@ -133,26 +86,27 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   const entry = build.entry.module as unknown as AppEntry
   if (typeof entry.createLoadContext !== 'function') throw new Error('The app build has no createLoadContext in its server entry')
   const routes = new RouteMatcher(build)
-  const redirects = new RedirectTable(config.SUPABASE_URL, config.SUPABASE_ANON_KEY)
+  const redirects = new RedirectTable(config.SUPABASE_URL, config.SUPABASE_PUBLISHABLE_KEY)
   redirects.start()
-  // With the service role this process follows the database's purges, so pages live as long here
-  // as in the caches in front; without it, a second (PAGE_CACHE_MS) is as stale as a page may be.
-  const purged = config.SUPABASE_SERVICE_ROLE_KEY !== undefined && config.PAGE_CACHE_MS > 0
+  // With the secret key this process follows the database's purges, so pages live as long here as
+  // in the caches in front; without it, a second (PAGE_CACHE_MS) is as stale as a page may be.
+  const purged = config.SUPABASE_SECRET_KEY !== undefined && config.PAGE_CACHE_MS > 0
   const cache = new PageCache<SharedPage>({
     ttlMs: purged ? Math.max(config.PAGE_EDGE_SECONDS * 1000, config.PAGE_CACHE_MS) : config.PAGE_CACHE_MS,
     maxBytes: config.PAGE_CACHE_BYTES,
     observe: (outcome) => pageCacheLookups.inc({ outcome }),
   })
   watchPageCache(() => ({ bytes: cache.storedBytes, entries: cache.size }))
-  if (purged) followPurges(createServiceClient(config.SUPABASE_URL, config.SUPABASE_SERVICE_ROLE_KEY!), (scope) => cache.purge(scope))
+  if (purged) followPurges(createServiceClient(config.SUPABASE_URL, config.SUPABASE_SECRET_KEY!), (scope) => cache.purge(scope))
   const lastGood = new LastGoodPages(config.PAGE_STORE_DIR ?? path.join(config.DATA_DIR, 'pages'), config.PAGE_CACHE_BYTES)
   lastGood.open().catch((error: unknown) => console.error(`web server: last good pages are kept in memory only: ${(error as Error).message}`))
   const version = packageVersion()
   const searchesPerClient = new RenderQuota(config.SEARCHES_PER_MINUTE, 60_000)
   // Searches from many clients at once would take the CPU and the database from every cached page.
   const searchesForSite = new RenderQuota(config.SEARCHES_PER_SECOND, 1000)
+  const uploads = new UploadSlots(UPLOADS_AT_ONCE, UPLOADS_AT_ONCE_PER_CLIENT)
   // Fixed by the first request: the port this server listens on (PORT may be 0, "any free port").
-  let site: { origin: string; hosts: Set<string> } | undefined
+  let site: SiteAddress | undefined
   let foreignHostNoted = false
   /** Says once per process that requests name a host the site does not answer to as itself. */
   function noteForeignHost(host: string): void {
@@ -196,7 +150,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
 
   app.use('*', async (c, next) => {
     const started = performance.now()
-    site ??= siteOf(config.SITE_URL, c.env.incoming.socket.localPort ?? config.PORT)
+    site ??= siteAddress(config.SITE_URL, c.env.incoming.socket.localPort ?? config.PORT)
     const nonce = newNonce()
     const requestId = requestIdOf(c.req.header('x-request-id'), config.TRUST_PROXY)
     c.set('nonce', nonce)
@@ -209,7 +163,7 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     if (worthCompressing(response)) response = compressResponse(response, chooseEncoding(c.req.header('accept-encoding')))
     const type = response.headers.get('Content-Type') ?? ''
     // Browsers never keep a page they were not told they may (shared-pages.ts says so for shared
-    // ones): every visit asks again.
+    // ones, a route may say `private, no-store`): every visit asks again.
     if ((type.startsWith('text/html') || type.startsWith('text/x-script')) && !response.headers.has('Cache-Control')) {
       response.headers.set('Cache-Control', 'no-store')
     }
@@ -229,13 +183,17 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
   })
 
   app.onError((error, c) => {
+    // A visitor who went away mid-request is not a fault of ours (499: nobody reads the answer).
+    if (c.req.raw.signal.aborted) return clientWentAway()
     console.error('web server: unhandled error for', c.req.method, loggedPath(c.req.path), error)
     return c.html(ERROR_PAGE, 500)
   })
 
+  app.use('*', redirectToNormalForm)
+
   app.get('/healthz', (c) => {
     c.set('route', '/healthz')
-    return checkHealth(config.SUPABASE_URL, config.SUPABASE_ANON_KEY, version, c.get('requestId'))
+    return checkHealth(config.SUPABASE_URL, config.SUPABASE_PUBLISHABLE_KEY, version, c.get('requestId'))
   })
 
   // Without a token /metrics is an ordinary unknown page.
@@ -255,7 +213,8 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     for (const prefix of ['/rest/v1', '/auth/v1', '/storage/v1']) {
       app.all(`${prefix}/*`, (c) => {
         c.set('route', `${prefix}/*`)
-        return proxyToSupabase(c.req.raw, config.SUPABASE_URL, c.get('visitorIp'), c.get('requestId'))
+        const scheme = requestScheme(new URL(c.req.url), c.req.header('x-forwarded-proto'), config.TRUST_PROXY)
+        return proxyToSupabase(c.req.raw, config.SUPABASE_URL, { visitorIp: c.get('visitorIp'), requestId: c.get('requestId'), scheme })
       })
     }
   }
@@ -302,20 +261,28 @@ export function createSiteApp({ build, files, config }: SiteOptions): Hono<SiteE
     }
     // A post from another site's page (React Router refuses it too; here it costs one log line).
     const origin = c.req.header('origin')
-    if (origin !== undefined && origin !== url.origin) {
-      console.warn(`web server: refused a ${method} to ${loggedPath(pathname)} from another origin (${origin.slice(0, 100)})`)
+    const ownOrigin = expectedOrigin(site!, requestOrigin(url, c.req.header('x-forwarded-proto'), config.TRUST_PROXY))
+    if (!isFromSite(origin, c.req.header('sec-fetch-site'), ownOrigin)) {
+      console.warn(`web server: refused a ${method} to ${loggedPath(pathname)} from another origin (${(origin ?? '').slice(0, 100)}, not ${ownOrigin})`)
       return textAnswer('Bad Request', 400)
     }
-    let request = c.req.raw
-    if (request.body) {
+    const raw = c.req.raw
+    const headers = new Headers(raw.headers)
+    // A same-origin `null` said as the site's own origin, which React Router compares with the URL's.
+    if (origin !== undefined) headers.set('origin', ownOrigin)
+    let body: Uint8Array<ArrayBuffer> | undefined
+    if (raw.body) {
       const limit = match?.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES
-      const body = await boundedBody(request, limit)
-      if (!body) return tooLarge(limit)
-      const headers = new Headers(request.headers)
+      const upload = limit > DEFAULT_MAX_BODY_BYTES ? { slots: uploads, client: c.get('visitorIp') ?? 'unknown' } : undefined
+      const read = await readPostBody(raw, limit, upload)
+      if (read.kind === 'aborted') return clientWentAway()
+      if (read.kind !== 'read') return refuse(read.kind, { method, path: loggedPath(pathname), limit })
+      body = read.body
       headers.delete('transfer-encoding')
       headers.set('content-length', String(body.byteLength))
-      request = new Request(request.url, { method, headers, body, signal: request.signal })
     }
+    // On the site's origin whatever the connection's scheme (a proxy may have terminated TLS).
+    const request = new Request(new URL(pathname + url.search, ownOrigin), { method, headers, body, signal: raw.signal })
     return render(c, request, c.get('nonce'))
   })
 

@@ -2,6 +2,7 @@
 // except the Supabase project, which `npm start` passes in (the local backend's or a hosted one).
 import { z } from 'zod'
 import { imageTransformationsRefusal, parseImageTransformations } from '../src/lib/env.server.ts'
+import { publishableKeyOf, secretKeyOf } from '../src/lib/project-keys.ts'
 
 const flag = z
   .string()
@@ -13,10 +14,12 @@ const schema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().optional(),
     SUPABASE_URL: z.url({ message: 'SUPABASE_URL must be the URL of a Supabase project' }),
-    SUPABASE_ANON_KEY: z.string().min(20, 'SUPABASE_ANON_KEY must be the project anon key'),
-    // Server-side only (never sent to a browser): the web server removes CVs that no application
-    // claimed through the Storage API with it. `npm start` passes the local backend's.
-    SUPABASE_SERVICE_ROLE_KEY: z.string().min(20, 'SUPABASE_SERVICE_ROLE_KEY must be the project service-role key').optional(),
+    // The public key (SUPABASE_PUBLISHABLE_KEY, or the legacy SUPABASE_ANON_KEY: project-keys.ts).
+    SUPABASE_PUBLISHABLE_KEY: z.string().min(20, 'SUPABASE_PUBLISHABLE_KEY must be the project publishable key (or SUPABASE_ANON_KEY its anon key)'),
+    // Server-side only (never sent to a browser): SUPABASE_SECRET_KEY, or the legacy
+    // SUPABASE_SERVICE_ROLE_KEY. The server's chores (unclaimed CVs, e-mails, retention, purges) run
+    // with it. `npm start` passes the local backend's.
+    SUPABASE_SECRET_KEY: z.string().min(20, 'SUPABASE_SECRET_KEY must be the project secret key (or SUPABASE_SERVICE_ROLE_KEY its service-role key)').optional(),
     // Set by `npm start` for the local backend: its three APIs are served on the site's own origin.
     SUPABASE_PROXY: flag,
     // `off` on a hosted project whose plan has no Storage image transformations: every image is then
@@ -53,7 +56,7 @@ const schema = z
       .min(0)
       .default(32 * 1024 * 1024),
     // How long caches in front (a CDN, Varnish) keep a public page (s-maxage), and so this server too
-    // when purges reach it (SUPABASE_SERVICE_ROLE_KEY set): a change purges the page at once anyway.
+    // when purges reach it (SUPABASE_SECRET_KEY set): a change purges the page at once anyway.
     PAGE_EDGE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(300),
     // How long past that they may serve it while fetching it again, or while the origin fails.
     PAGE_STALE_WHILE_REVALIDATE_SECONDS: z.coerce.number().int().min(0).max(31_536_000).default(60),
@@ -111,7 +114,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const parsed = schema.safeParse({
     ...set,
     SUPABASE_URL: set.SUPABASE_URL ?? set.VITE_SUPABASE_URL,
-    SUPABASE_ANON_KEY: set.SUPABASE_ANON_KEY ?? set.VITE_SUPABASE_ANON_KEY,
+    SUPABASE_PUBLISHABLE_KEY: publishableKeyOf(set)?.value,
+    SUPABASE_SECRET_KEY: secretKeyOf(set)?.value,
   })
   if (!parsed.success) {
     throw new Error(`Invalid web server settings: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`)

@@ -4,6 +4,7 @@
 // the back office; it carries no CV and no message text (those stay behind the back office's
 // sign-in). What a visitor or staff member typed never leaves its own line.
 import { z } from 'zod'
+import { kindLabel, kindScreen } from '../src/entities/content-review.ts'
 import { composer, type Mail } from './mail-composer.ts'
 
 /** Line breaks of any kind (and other control characters) in what a visitor typed. */
@@ -65,8 +66,10 @@ export const contentReviewMail = composer(
     const actor = oneLine(payload.actor) || 'A staff member'
     const title = oneLine(payload.title)
     const note = oneLine(payload.note)
-    const what = payload.item_kind === 'solution' ? 'solution' : 'post'
-    const list = `${siteOrigin}${payload.item_kind === 'solution' ? '/admin/solutions' : '/admin/blog'}`
+    const kind = payload.item_kind ?? 'post'
+    const release = kind === 'release'
+    const what = kindLabel(kind).toLowerCase()
+    const list = `${siteOrigin}${kindScreen(kind)}`
     const noted = note ? ['', `Note: ${note}`] : []
     switch (payload.event) {
       case 'requested':
@@ -78,7 +81,9 @@ export const contentReviewMail = composer(
         ])
       case 'approved':
         return mail(to, `Approved: ${title}`, [
-          `${actor} approved the ${what} "${title}". The approved version is now published.`,
+          release
+            ? `${actor} approved the release "${title}". It goes live when it is published, or at its time.`
+            : `${actor} approved the ${what} "${title}". The approved version is now published.`,
           ...noted,
           '',
           `Open it in the back office: ${list}`,

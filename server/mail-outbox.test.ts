@@ -55,7 +55,7 @@ describe('composeMail', () => {
     )
     expect(mail.subject).toBe('Review requested: Savings rates')
     const lines = mail.text.split('\n')
-    expect(lines[0]).toBe('Ed Editor asks for a review of the post "Savings rates".')
+    expect(lines[0]).toBe('Ed Editor asks for a review of the blog post "Savings rates".')
     expect(lines).toContain('Review it in the back office: https://www.example.test/admin/reviews')
     expect(lines.filter((line) => line.startsWith('Open it in the back office:'))).toEqual([])
   })
@@ -68,6 +68,29 @@ describe('composeMail', () => {
     expect(mail.subject).toBe('Changes requested: Loans')
     expect(mail.text.split('\n')).toEqual(
       expect.arrayContaining(['Note: Name the APR', 'Open it in the back office: https://www.example.test/admin/solutions']),
+    )
+  })
+
+  it('names any kind of the sign-off registry, and a release, with the screen that edits it', () => {
+    const testimonial = composeMail(
+      claimed('content_review', { event: 'approved', item_kind: 'testimonial', actor: 'Cara Compliance', title: 'Ada Client', note: null }),
+      'https://www.example.test',
+    )
+    expect(testimonial.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Cara Compliance approved the testimonial "Ada Client". The approved version is now published.',
+        'Open it in the back office: https://www.example.test/admin/testimonials',
+      ]),
+    )
+    const release = composeMail(
+      claimed('content_review', { event: 'approved', item_kind: 'release', actor: 'Cara Compliance', title: 'Spring campaign', note: null }),
+      'https://www.example.test',
+    )
+    expect(release.text.split('\n')).toEqual(
+      expect.arrayContaining([
+        'Cara Compliance approved the release "Spring campaign". It goes live when it is published, or at its time.',
+        'Open it in the back office: https://www.example.test/admin/releases',
+      ]),
     )
   })
 

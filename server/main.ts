@@ -13,6 +13,7 @@ import type { ServerBuild } from 'react-router'
 import { createSiteApp } from './app.ts'
 import { runPrimary } from './cluster.ts'
 import { readConfig, type ServerConfig } from './config.ts'
+import { keySourcesLine } from '../src/lib/project-keys.ts'
 import { scheduleCvCleanup } from './cv-cleanup.ts'
 import { configureLog } from './log.ts'
 import { scheduleMail } from './mail-outbox.ts'
@@ -26,8 +27,15 @@ import { listenForTestClock } from './test-clock.ts'
 
 const GRACE_MS = 5000
 
+// A request's headers must have arrived within 10 s of its connection, or of the previous answer on
+// it (Node checks every second), so a client that trickles headers holds no connection for long;
+// bodies have deadlines of their own (request-body.ts).
+const HEADER_DEADLINE = { headersTimeout: 10_000, connectionsCheckingInterval: 1000 }
+
 const config = readConfig()
 configureLog({ level: config.LOG_LEVEL, pretty: (config.LOG_FORMAT ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty' })
+
+if (cluster.isPrimary) console.log(keySourcesLine())
 
 // Workers' channel is the cluster's own: only the process a test started takes clock moves.
 if (config.TEST_CLOCK && cluster.isPrimary) listenForTestClock()
@@ -42,13 +50,13 @@ if (cluster.isPrimary && config.WEB_CONCURRENCY > 1) {
 }
 
 function startChores(config: ServerConfig): void {
-  const key = config.SUPABASE_SERVICE_ROLE_KEY
+  const key = config.SUPABASE_SECRET_KEY
   if (!key) {
-    console.warn('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
-    console.warn('E-mails (new leads, reviews, newsletter confirmations) are not sent: set SUPABASE_SERVICE_ROLE_KEY')
-    console.warn('Retention periods for personal data are not applied: set SUPABASE_SERVICE_ROLE_KEY')
+    console.warn('CVs that no application references are not removed: set SUPABASE_SECRET_KEY')
+    console.warn('E-mails (new leads, reviews, newsletter confirmations) are not sent: set SUPABASE_SECRET_KEY')
+    console.warn('Retention periods for personal data are not applied: set SUPABASE_SECRET_KEY')
     console.warn(
-      `Changed pages are not purged: set SUPABASE_SERVICE_ROLE_KEY (until then pages are shared for PAGE_CACHE_MS, ${config.PAGE_CACHE_MS} ms, here and in caches in front)`,
+      `Changed pages are not purged: set SUPABASE_SECRET_KEY (until then pages are shared for PAGE_CACHE_MS, ${config.PAGE_CACHE_MS} ms, here and in caches in front)`,
     )
     return
   }
@@ -76,7 +84,7 @@ async function serveSite(config: ServerConfig): Promise<void> {
   const app = createSiteApp({ build, files, config })
 
   // Request bodies are read or discarded by the app itself (app.ts), not cut off after half a second.
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false }, (info) => {
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false, serverOptions: HEADER_DEADLINE }, (info) => {
     const shown = info.family === 'IPv6' && info.address === '::' ? 'localhost' : info.address === '0.0.0.0' ? 'localhost' : info.address
     console.log(`Web server listening on http://${shown}:${info.port}${config.SUPABASE_PROXY ? ' (Supabase APIs proxied on the same origin)' : ''}`)
   })

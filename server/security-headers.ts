@@ -50,7 +50,8 @@ export function applySecurityHeaders(headers: Headers, nonce: string, path: stri
   // A stricter policy set upstream (the storage API sandboxes scriptable files) is kept.
   if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', contentSecurityPolicy({ nonce }, options))
   headers.set('X-Content-Type-Options', 'nosniff')
-  headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
+  // A route's own policy (a page reached by a private link sends none) is kept.
+  if (!headers.has('Referrer-Policy')) headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
   headers.set('Permissions-Policy', PERMISSIONS_POLICY)
   headers.set('X-Frame-Options', 'DENY')
   headers.set('Cross-Origin-Opener-Policy', 'same-origin')

@@ -39,7 +39,11 @@ export function sharedRender(url: URL, match: Readonly<RouteMatch>, origin: stri
     if (!ROUTER_PARAMS.includes(name)) parameterised = true
   }
   const query = kept.toString()
-  const renderUrl = new URL(url.pathname + (query ? `?${query}` : ''), origin)
+  // The path is set on the site's origin, never parsed against it: a path such as `//x/about` is
+  // a path here, not another host's address, so the page rendered is the one the key names.
+  const renderUrl = new URL(origin)
+  renderUrl.pathname = url.pathname
+  renderUrl.search = query
   const keyPath = match.samePageForEveryPath ? `route:${match.pattern}` : renderUrl.pathname
   return { key: keyPath + renderUrl.search + (searchDeclined ? '#search-declined' : ''), url: renderUrl, parameterised, searchDeclined }
 }

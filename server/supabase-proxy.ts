@@ -3,7 +3,8 @@
 // public URLs that work for everyone. Bodies stream both ways; the backend applies its own limits
 // (body sizes, upload caps). The visitor's address, as this server determined it, replaces any
 // X-Forwarded-For the visitor sent, so the backend's per-client limits key on the real visitor, and
-// the request's id (request-id.ts) replaces any X-Request-Id.
+// the request's id (request-id.ts) replaces any X-Request-Id. An answer that depends on the
+// caller's key or token is marked private and uncacheable, varying on both.
 
 export const PROXIED_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1']
 
@@ -31,7 +32,19 @@ const DROP_REQUEST = new Set([
 ])
 const DROP_RESPONSE = new Set(['connection', 'keep-alive', 'transfer-encoding', 'trailer', 'upgrade'])
 
-export async function proxyToSupabase(request: Request, upstream: string, visitorIp: string | null, requestId: string): Promise<Response> {
+/** What this server knows of a request beyond its own headers. */
+export interface ProxiedRequest {
+  visitorIp: string | null
+  requestId: string
+  /** The scheme the visitor's browser used (a trusted proxy's X-Forwarded-Proto, or the connection's). */
+  scheme: 'http' | 'https'
+}
+
+// Public objects and their renditions are the same for everyone and keep the cache settings they
+// were stored with; every other answer depends on the caller's key or session.
+const PUBLIC_READS = ['/storage/v1/object/public/', '/storage/v1/render/image/public/']
+
+export async function proxyToSupabase(request: Request, upstream: string, { visitorIp, requestId, scheme }: ProxiedRequest): Promise<Response> {
   const url = new URL(request.url)
   const target = new URL(url.pathname + url.search, upstream)
   const headers = new Headers()
@@ -43,7 +56,7 @@ export async function proxyToSupabase(request: Request, upstream: string, visito
   // log line can be matched with this one.
   headers.set('X-Request-Id', requestId)
   headers.set('X-Forwarded-Host', url.host)
-  headers.set('X-Forwarded-Proto', url.protocol.replace(':', ''))
+  headers.set('X-Forwarded-Proto', scheme)
   // The body passes through as it comes: the backend sees the visitor's bytes, not a re-encoding.
   headers.set('Accept-Encoding', 'identity')
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== null
@@ -66,5 +79,11 @@ export async function proxyToSupabase(request: Request, upstream: string, visito
   answer.headers.forEach((value, name) => {
     if (!DROP_RESPONSE.has(name)) out.append(name, value)
   })
+  if ((request.headers.has('authorization') || request.headers.has('apikey')) && !PUBLIC_READS.some((prefix) => url.pathname.startsWith(prefix))) {
+    // Rows, sessions and private files as one caller may see them: never kept by a shared cache,
+    // nor by the browser for another key.
+    out.set('Cache-Control', 'private, no-store')
+    out.set('Vary', [out.get('Vary'), 'Authorization, apikey'].filter(Boolean).join(', '))
+  }
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: out })
 }

@@ -1,11 +1,9 @@
 import { useEffect } from 'react'
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from 'react-router'
-import { getSiteSettings } from '~/features/settings/api/site-settings'
+import { DEFAULT_SITE_SETTINGS } from '~/entities/site-settings'
+import { requestSiteSettings } from '~/features/settings/api/site-settings.server'
 import { brandStyle } from '~/features/settings/brand-colors'
-import { DEFAULT_SITE_SETTINGS, withDefaults } from '~/features/settings/site-settings'
-import { requestDb } from '~/lib/db.server'
 import { imageTransformations } from '~/lib/env.server'
-import { loadSafely } from '~/lib/load-safely'
 import { siteUrl } from '~/lib/site-url.server'
 import { PageViewCounter } from '~/features/page-views/components/page-view-counter'
 import type { Route } from './+types/root'
@@ -23,10 +21,10 @@ export const links: Route.LinksFunction = () => [
   { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml', title: 'Editorial' },
 ]
 
-// Settings are read on every request, so an admin's change shows on the next page view.
+// Settings are read on every request, so an admin's change shows on the next page view; pages take
+// them from here (useSiteSettings), and their loaders from the same read (requestSiteSettings).
 export async function loader(args: Route.LoaderArgs) {
-  const stored = await loadSafely('Reading site settings', () => getSiteSettings(requestDb(args.context)), {})
-  const settings = withDefaults(stored)
+  const { retention: _readByThePrivacyPage, ...settings } = await requestSiteSettings(args.context)
   // Worked out here, so the colour maths stays on the server; app.css holds the same defaults.
   // Image addresses follow imageTransformations on both renders (useImageTransformations).
   return { settings, brand: brandStyle(settings), siteUrl: siteUrl(args), imageTransformations: imageTransformations() }

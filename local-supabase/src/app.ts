@@ -6,6 +6,7 @@ import { cors } from 'hono/cors'
 import type { Logger } from 'pino'
 import type { BackendDeps } from './deps.ts'
 import { createAuthRoutes } from './auth/routes.ts'
+import { apiKeyGateway } from './gateway.ts'
 import { createRestRoutes } from './rest/routes.ts'
 import { createStorageRoutes } from './storage/routes.ts'
 import { createTestClockRoutes } from './test-clock.ts'
@@ -85,6 +86,8 @@ export function createApp(deps: BackendDeps, requestLog: Logger | null): Hono {
     }),
   )
 
+  const gateway = apiKeyGateway(deps.verifier)
+  for (const api of ['/rest/v1/*', '/auth/v1/*', '/storage/v1/*']) app.use(api, gateway)
   app.route('/rest/v1', createRestRoutes(deps))
   app.route('/auth/v1', createAuthRoutes(deps))
   app.route('/storage/v1', createStorageRoutes(deps))

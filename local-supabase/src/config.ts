@@ -32,11 +32,22 @@ export interface BackendConfig {
   /** The project's SQL run at start and then daily, as pg_cron would (DAILY_SQL, a file). */
   dailySql: string | null
   /**
+   * The project's SQL run every few seconds and whenever the test clock moves, as a hosted project's
+   * pg_cron job each minute (SCHEDULED_SQL, a file; e.g. publishing what is due).
+   */
+  scheduledSql: string | null
+  /**
    * The project's SQL that names the client of a request from its X-Forwarded-For chain ($1, the
    * caller's address appended) as one row with an `address` column (CLIENT_ADDRESS_SQL, a file), so
    * sign-in limits key on the client the database's own limits see. Without it, the caller's address.
    */
   clientAddressSql: string | null
+  /**
+   * The legacy `anon` and `service_role` JWT keys, and tokens signed with the legacy HS256 secret,
+   * are accepted (LEGACY_API_KEYS, on unless "off"), as on a Supabase project until its legacy keys
+   * are disabled. Off, only the publishable and secret keys and ES256 tokens work.
+   */
+  legacyApiKeys: boolean
 }
 
 /** The log line that tells scripts and tests the backend is listening, followed by its URL. */
@@ -68,6 +79,7 @@ export function resolvePort(env: NodeJS.ProcessEnv = process.env): number {
 /** Where the project keeps the SQL the backend runs on its behalf, unless the environment names other files. */
 export const DEFAULT_FIRST_ADMIN_SQL = 'supabase/local/first-admin.sql'
 export const DEFAULT_DAILY_SQL = 'supabase/local/daily.sql'
+export const DEFAULT_SCHEDULED_SQL = 'supabase/local/scheduled.sql'
 export const DEFAULT_CLIENT_ADDRESS_SQL = 'supabase/local/client-address.sql'
 
 /**
@@ -83,6 +95,14 @@ function projectSql(env: NodeJS.ProcessEnv, variable: string, fallback: string):
     throw new Error(`${variable} names a file that does not exist: ${file}`)
   }
   return readFileSync(file, 'utf8')
+}
+
+/** LEGACY_API_KEYS: on (the default) or off; anything else is a mistake worth stopping for. */
+function readLegacyApiKeys(env: NodeJS.ProcessEnv): boolean {
+  const raw = env.LEGACY_API_KEYS?.trim().toLowerCase()
+  if (raw === undefined || raw === '' || raw === 'on' || raw === '1') return true
+  if (raw === 'off' || raw === '0') return false
+  throw new Error(`LEGACY_API_KEYS must be on or off, got "${env.LEGACY_API_KEYS}"`)
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
@@ -107,6 +127,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     quickHashes: env.TEST_QUICK_HASH === '1',
     firstAdminSql: projectSql(env, 'FIRST_ADMIN_SQL', DEFAULT_FIRST_ADMIN_SQL),
     dailySql: projectSql(env, 'DAILY_SQL', DEFAULT_DAILY_SQL),
+    scheduledSql: projectSql(env, 'SCHEDULED_SQL', DEFAULT_SCHEDULED_SQL),
     clientAddressSql: projectSql(env, 'CLIENT_ADDRESS_SQL', DEFAULT_CLIENT_ADDRESS_SQL),
+    legacyApiKeys: readLegacyApiKeys(env),
   }
 }

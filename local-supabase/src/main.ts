@@ -7,11 +7,11 @@ import { createApp, createRequestLog } from './app.ts'
 import { useQuickHashes } from './auth/password.ts'
 import { ensureFirstAdmin } from './auth/users.ts'
 import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
-import { scheduleDailyJobs } from './daily-jobs.ts'
+import { scheduleDailyJobs, scheduleScheduledJobs } from './daily-jobs.ts'
 import { LocalDatabase } from './db.ts'
 import { serveDumps } from './dump-socket.ts'
 import { TokenVerifier } from './identity.ts'
-import { loadOrCreateKeys } from './keys.ts'
+import { loadOrCreateKeys, watchKeys } from './keys.ts'
 import { answerMalformedRequests, DRAIN_TIMEOUT_MS, InFlight } from './server-lifecycle.ts'
 
 async function main(): Promise<void> {
@@ -29,19 +29,29 @@ async function main(): Promise<void> {
     )
   }
 
-  if (config.testClock) console.log('TEST_CLOCK=1: the TOTP clock moves forward on POST /test/v1/clock (service-role key); for tests only')
+  if (config.testClock) console.log('TEST_CLOCK=1: the TOTP clock moves forward on POST /test/v1/clock (secret key); for tests only')
   if (config.quickHashes) console.log("TEST_QUICK_HASH=1: passwords are hashed at bcrypt's minimum cost (4), not Supabase Auth's (10); for tests only")
 
   const dailyJobs = config.dailySql ? scheduleDailyJobs(db, config.dailySql) : undefined
+  const scheduledJobs = config.scheduledSql ? scheduleScheduledJobs(db, config.scheduledSql) : undefined
 
   // Before the ready line: a script that waits for it may ask for a dump at once.
   const dumps = await serveDumps(db, config.dataDir)
   const requestLog = config.logRequests ? await createRequestLog() : null
-  const verifier = new TokenVerifier(keys.jwtSecret, new Set([keys.anonKey, keys.serviceRoleKey]))
-  const app = createApp({ config, db, keys, verifier }, requestLog)
+  const verifier = new TokenVerifier(keys, config.legacyApiKeys)
+  const deps = { config, db, keys, verifier }
+  // A signing key rotated or revoked (npm run keys) takes effect at once, without a restart.
+  const keysWatcher = watchKeys(config.dataDir, (changed) => {
+    deps.keys = changed
+    verifier.useKeys(changed)
+    console.log(`Signing keys reloaded: ${changed.signingKeys.map((key) => `${key.jwk.kid} (${key.status})`).join(', ')}`)
+  })
+  const app = createApp(deps, requestLog)
+  if (!config.legacyApiKeys) console.log('LEGACY_API_KEYS=off: only the publishable and secret keys and ES256 tokens are accepted')
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info: AddressInfo) => {
     // The ready line comes last: whoever waits for it has then read everything announced before.
-    console.log(`ANON_KEY=${keys.anonKey}`)
+    console.log(`PUBLISHABLE_KEY=${keys.publishableKey}`)
+    if (config.legacyApiKeys) console.log(`ANON_KEY=${keys.anonKey}`)
     console.log(`Data directory: ${config.dataDir}`)
     console.log(`${READY_PREFIX}http://${config.host}:${info.port}`)
   })
@@ -58,6 +68,8 @@ async function main(): Promise<void> {
     // No new connections; requests already received finish (bounded), then the database closes.
     server.close()
     clearInterval(dailyJobs)
+    clearInterval(scheduledJobs)
+    keysWatcher.close()
     dumps?.close()
     ;(server as Server).closeIdleConnections()
     const finished = await requests.drained(DRAIN_TIMEOUT_MS)

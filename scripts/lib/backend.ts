@@ -1,17 +1,18 @@
 // How the run commands find their Supabase: a hosted project when SUPABASE_URL is set, otherwise
-// the local backend started as a child process (its URL and anon key read back from DATA_DIR).
+// the local backend started as a child process (its URL and keys read back from DATA_DIR).
 import { spawn, type ChildProcess } from 'node:child_process'
 import { bundleBackend } from '../../local-supabase/build.ts'
 import { launchBackend } from '../../local-supabase/launch.ts'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { loadDotEnv, resolveDataDir } from '../../local-supabase/src/config.ts'
 import { readKeys } from '../../local-supabase/src/keys.ts'
+import { publishableKeyOf } from '../../src/lib/project-keys.ts'
 
 export interface SupabaseTarget {
   url: string
-  anonKey: string
-  /** For the web server's own chores; never handed to a browser build. */
-  serviceRoleKey?: string
+  /** The local backend's publishable and secret keys (the web server's chores use the secret one;
+   * it is never handed to a browser build). A hosted project's come from the environment as set. */
+  keys?: { publishable: string; secret: string }
   /** The local backend's process, when this run started one. */
   child?: ChildProcess
 }
@@ -20,10 +21,9 @@ export async function resolveSupabase(): Promise<SupabaseTarget> {
   loadDotEnv()
   const hostedUrl = process.env.SUPABASE_URL ?? process.env.VITE_SUPABASE_URL
   if (hostedUrl) {
-    const anonKey = process.env.SUPABASE_ANON_KEY ?? process.env.VITE_SUPABASE_ANON_KEY
-    if (!anonKey) throw new Error('SUPABASE_URL is set: set SUPABASE_ANON_KEY (the project anon key) too')
+    if (!publishableKeyOf()) throw new Error('SUPABASE_URL is set: set SUPABASE_PUBLISHABLE_KEY (the project publishable key) too')
     console.log(`Using the Supabase project at ${hostedUrl}; no local backend is started.`)
-    return { url: hostedUrl, anonKey, serviceRoleKey: process.env.SUPABASE_SERVICE_ROLE_KEY?.trim() || undefined }
+    return { url: hostedUrl }
   }
   return startLocalBackend()
 }
@@ -33,7 +33,7 @@ async function startLocalBackend(): Promise<SupabaseTarget> {
   const { child, url } = await launchBackend({ echo: true })
   const keys = await readKeys(resolveDataDir())
   if (!keys) throw new Error('The local backend started without writing its keys')
-  return { url, anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey, child }
+  return { url, keys: { publishable: keys.publishableKey, secret: keys.secretKey }, child }
 }
 
 /**
@@ -45,7 +45,7 @@ export function runBeside(target: SupabaseTarget, command: string, args: string[
   const web = spawn(command, args, {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, SUPABASE_URL: target.url, SUPABASE_ANON_KEY: target.anonKey, ...env },
+    env: { ...process.env, SUPABASE_URL: target.url, ...(target.keys ? { SUPABASE_PUBLISHABLE_KEY: target.keys.publishable } : {}), ...env },
   })
   const children = [web, target.child].filter((c): c is ChildProcess => c !== undefined)
   const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null

@@ -31,3 +31,9 @@ export function processTreeCpuMs(pid: number): number {
   }
   return total
 }
+
+/** The CPU time of `pid`, its live children and the children it has seen exit (a one-off initdb), in milliseconds. */
+export function processTreeCpuWithExitedMs(pid: number): number {
+  const fields = statFields(pid)
+  return processTreeCpuMs(pid) + ((Number(fields[13]) + Number(fields[14])) * 1000) / TICKS_PER_SECOND
+}

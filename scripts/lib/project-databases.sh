@@ -12,8 +12,8 @@
 #                                  and what it adds to the platform's tables (storage.objects'
 #                                  policies, triggers on auth.users and auth.mfa_factors)
 #   reference_data DB              the rows the schema itself holds (roles and permissions, the
-#                                  trusted proxies, history settings, default site settings, the
-#                                  storage buckets) as sorted JSON lines; the schema diff does not
+#                                  trusted proxies, history settings, the reviewable kinds, default
+#                                  site settings without their generated ids, the storage buckets) as sorted JSON lines; the schema diff does not
 #                                  compare rows, so this does
 PLATFORM=scripts/platform-schema/supabase-platform.sql
 
@@ -53,7 +53,8 @@ reference_data() {
     union all select 'public.role_permissions ' || to_jsonb(t)::text from public.role_permissions t
     union all select 'private.trusted_proxies ' || to_jsonb(t)::text from private.trusted_proxies t
     union all select 'private.history_settings ' || to_jsonb(t)::text from private.history_settings t
-    union all select 'public.site_settings ' || (to_jsonb(t) - 'updated_at')::text from public.site_settings t
+    union all select 'private.reviewable_kinds ' || to_jsonb(t)::text from private.reviewable_kinds t
+    union all select 'public.site_settings ' || (to_jsonb(t) - 'updated_at' - 'id')::text from public.site_settings t
     union all select 'storage.buckets ' || (to_jsonb(t) - 'created_at' - 'updated_at')::text from storage.buckets t" | LC_ALL=C sort
 }
 

@@ -10,6 +10,6 @@ if (!from || !to) {
 }
 // Destructive statements (drops) are written too: the migration is reviewed by hand before it lands.
 const migration = await run(from, to, { unsafe: true, withPrivileges: true })
-process.stdout.write(migration.sql)
-// The client keeps its pool open; the answer is complete.
-process.exit(0)
+// The client keeps its pool open, so the process is ended by hand, once a pipe has taken every byte
+// (exiting at once cuts a migration longer than the pipe's buffer).
+process.stdout.write(migration.sql, () => process.exit(0))

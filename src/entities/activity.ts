@@ -49,9 +49,13 @@ export const ACTIVITY_EXPORT_LIMIT = 10000
 /** Where each table's items are edited, for the item's link. */
 export const ACTIVITY_SCREENS: Record<string, string> = {
   blog_posts: '/admin/blog',
+  // Entries from before pending changes of every kind shared one table.
   blog_post_drafts: '/admin/blog',
+  content_drafts: '/admin/releases',
   post_previews: '/admin/blog',
   solutions: '/admin/solutions',
+  releases: '/admin/releases',
+  release_items: '/admin/releases',
   solution_drafts: '/admin/solutions',
   job_openings: '/admin/jobs',
   website_content: '/admin/content',

@@ -14,5 +14,6 @@ export const applicationMessages = {
   updateFailed: 'Failed to update application',
   marked: (status: ApplicationStatus) => `Application marked as ${APPLICATION_STATUS_LABELS[status].toLowerCase()}`,
   cvFailed: 'Failed to download CV',
+  cvRefused: 'Only staff who handle applications can download a CV',
   empty: 'No applications found',
 }

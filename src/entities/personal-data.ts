@@ -59,6 +59,8 @@ export const privacyMessages = {
   exportFailed: 'Failed to export personal data',
   eraseFailed: 'Failed to erase personal data',
   erased: 'Personal data erased',
+  eraseRefused: 'Only staff who handle personal-data requests can do this',
+  invalidAddress: 'Please enter a valid e-mail address',
   confirmMismatch: 'Type the e-mail address exactly to confirm the erasure',
 }
 

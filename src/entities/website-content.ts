@@ -95,6 +95,11 @@ export type StatsContent = z.infer<typeof statsSchema>
 export type Stat = StatsContent['stats'][number]
 export const STATS_BLOCK = { section: 'stats', key: 'main', heading: 'Stats Section' } as const
 
+/** Which kind of sign-off a block is: the legal pages are reviewed as such, every other block as website copy. */
+export function contentKind(section: string): 'legal' | 'copy' {
+  return section === 'legal' ? 'legal' : 'copy'
+}
+
 export interface HeroContent {
   badge: string
   title: string

@@ -12,40 +12,6 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
-      blog_post_drafts: {
-        Row: {
-          created_at: string
-          id: string
-          post_values: NonNullable<Json>
-          title: string | null
-          updated_at: string
-          updated_by: string | null
-        }
-        Insert: {
-          created_at?: string
-          id: string
-          post_values: NonNullable<Json>
-          title?: never
-          updated_at?: string
-          updated_by?: string | null
-        }
-        Update: {
-          created_at?: string
-          id?: string
-          post_values?: NonNullable<Json>
-          title?: never
-          updated_at?: string
-          updated_by?: string | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: "blog_post_drafts_id_fkey"
-            columns: ["id"]
-            referencedRelation: "blog_posts"
-            referencedColumns: ["id"]
-          },
-        ]
-      }
       blog_posts: {
         Row: {
           author_avatar: string | null
@@ -119,6 +85,7 @@ export type Database = {
           id: string
           logo_url: string | null
           name: string
+          published: boolean
           updated_at: string
           updated_by: string | null
         }
@@ -128,6 +95,7 @@ export type Database = {
           id?: string
           logo_url?: string | null
           name: string
+          published?: boolean
           updated_at?: string
           updated_by?: string | null
         }
@@ -137,6 +105,7 @@ export type Database = {
           id?: string
           logo_url?: string | null
           name?: string
+          published?: boolean
           updated_at?: string
           updated_by?: string | null
         }
@@ -185,6 +154,39 @@ export type Database = {
           message?: string
           privacy_notice_version?: string | null
           status?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
+      content_drafts: {
+        Row: {
+          change: NonNullable<Json>
+          created_at: string
+          created_by: string | null
+          id: string
+          kind: string
+          title: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          change: NonNullable<Json>
+          created_at?: string
+          created_by?: string | null
+          id: string
+          kind: string
+          title?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          change?: NonNullable<Json>
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          kind?: string
+          title?: string
           updated_at?: string
           updated_by?: string | null
         }
@@ -630,6 +632,131 @@ export type Database = {
         }
         Relationships: []
       }
+      release_items: {
+        Row: {
+          added_at: string
+          added_by: string | null
+          before: Json | null
+          before_fingerprint: string | null
+          id: string
+          item_id: string
+          kind: string
+          published_fingerprint: string | null
+          release_id: string
+          title: string
+        }
+        Insert: {
+          added_at?: string
+          added_by?: string | null
+          before?: Json | null
+          before_fingerprint?: string | null
+          id?: string
+          item_id: string
+          kind: string
+          published_fingerprint?: string | null
+          release_id: string
+          title: string
+        }
+        Update: {
+          added_at?: string
+          added_by?: string | null
+          before?: Json | null
+          before_fingerprint?: string | null
+          id?: string
+          item_id?: string
+          kind?: string
+          published_fingerprint?: string | null
+          release_id?: string
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "release_items_release_id_fkey"
+            columns: ["release_id"]
+            referencedRelation: "releases"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      release_previews: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          expires_at: string
+          id: string
+          release_id: string
+          token_hash: string
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          expires_at: string
+          id?: string
+          release_id: string
+          token_hash: string
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          expires_at?: string
+          id?: string
+          release_id?: string
+          token_hash?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "release_previews_release_id_fkey"
+            columns: ["release_id"]
+            referencedRelation: "releases"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      releases: {
+        Row: {
+          created_at: string
+          created_by: string | null
+          id: string
+          name: string
+          publish_at: string | null
+          published_at: string | null
+          published_by: string | null
+          rolled_back_at: string | null
+          rolled_back_by: string | null
+          state: string
+          updated_at: string
+          updated_by: string | null
+        }
+        Insert: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name: string
+          publish_at?: string | null
+          published_at?: string | null
+          published_by?: string | null
+          rolled_back_at?: string | null
+          rolled_back_by?: string | null
+          state?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Update: {
+          created_at?: string
+          created_by?: string | null
+          id?: string
+          name?: string
+          publish_at?: string | null
+          published_at?: string | null
+          published_by?: string | null
+          rolled_back_at?: string | null
+          rolled_back_by?: string | null
+          state?: string
+          updated_at?: string
+          updated_by?: string | null
+        }
+        Relationships: []
+      }
       role_permissions: {
         Row: {
           permission: string
@@ -678,58 +805,27 @@ export type Database = {
       }
       site_settings: {
         Row: {
+          id: string
           key: string
           updated_at: string
           updated_by: string | null
           value: string
         }
         Insert: {
+          id?: string
           key: string
           updated_at?: string
           updated_by?: string | null
           value: string
         }
         Update: {
+          id?: string
           key?: string
           updated_at?: string
           updated_by?: string | null
           value?: string
         }
         Relationships: []
-      }
-      solution_drafts: {
-        Row: {
-          created_at: string
-          id: string
-          solution_values: NonNullable<Json>
-          title: string | null
-          updated_at: string
-          updated_by: string | null
-        }
-        Insert: {
-          created_at?: string
-          id: string
-          solution_values: NonNullable<Json>
-          title?: never
-          updated_at?: string
-          updated_by?: string | null
-        }
-        Update: {
-          created_at?: string
-          id?: string
-          solution_values?: NonNullable<Json>
-          title?: never
-          updated_at?: string
-          updated_by?: string | null
-        }
-        Relationships: [
-          {
-            foreignKeyName: "solution_drafts_id_fkey"
-            columns: ["id"]
-            referencedRelation: "solutions"
-            referencedColumns: ["id"]
-          },
-        ]
       }
       solutions: {
         Row: {
@@ -859,6 +955,7 @@ export type Database = {
           name: string
           order_index: number
           position: string
+          published: boolean
           twitter_url: string | null
           updated_at: string
           updated_by: string | null
@@ -872,6 +969,7 @@ export type Database = {
           name: string
           order_index: number
           position: string
+          published?: boolean
           twitter_url?: string | null
           updated_at?: string
           updated_by?: string | null
@@ -885,6 +983,7 @@ export type Database = {
           name?: string
           order_index?: number
           position?: string
+          published?: boolean
           twitter_url?: string | null
           updated_at?: string
           updated_by?: string | null
@@ -897,6 +996,7 @@ export type Database = {
           created_at: string
           id: string
           name: string
+          published: boolean
           quote: string
           rating: number
           title: string
@@ -908,6 +1008,7 @@ export type Database = {
           created_at?: string
           id?: string
           name: string
+          published?: boolean
           quote: string
           rating?: number
           title: string
@@ -919,6 +1020,7 @@ export type Database = {
           created_at?: string
           id?: string
           name?: string
+          published?: boolean
           quote?: string
           rating?: number
           title?: string
@@ -994,6 +1096,10 @@ export type Database = {
           role: string
         }[]
       }
+      add_to_release: {
+        Args: { id: string; kind: string; release: string }
+        Returns: undefined
+      }
       apply_personal_data_retention: {
         Args: Record<PropertyKey, never>
         Returns: Json
@@ -1018,6 +1124,11 @@ export type Database = {
       }
       confirm_newsletter: { Args: { token: string }; Returns: boolean }
       create_post_preview: { Args: { post_id: string }; Returns: string }
+      create_release: {
+        Args: { name: string; publish_at?: string }
+        Returns: string
+      }
+      create_release_preview: { Args: { release: string }; Returns: string }
       create_review_preview: { Args: { review_id: string }; Returns: string }
       current_staff: {
         Args: Record<PropertyKey, never>
@@ -1131,6 +1242,18 @@ export type Database = {
           views: number
         }[]
       }
+      pending_changes: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          admin_path: string
+          item_id: string
+          kind: string
+          label: string
+          live: boolean
+          release_id: string
+          title: string
+        }[]
+      }
       personal_data: { Args: { email: string }; Returns: Json }
       post_preview: {
         Args: { token: string }
@@ -1166,10 +1289,15 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      publish_due_releases: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       publish_post_draft: {
         Args: { post_id: string; version?: string }
         Returns: undefined
       }
+      publish_release: { Args: { release: string }; Returns: undefined }
       queue_due_edge_purges: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -1187,6 +1315,31 @@ export type Database = {
         }[]
       }
       record_page_view: { Args: { page_path: string }; Returns: undefined }
+      release_overview: {
+        Args: { release: string }
+        Returns: {
+          admin_path: string
+          files: Json
+          fingerprint: string
+          item_id: string
+          kind: string
+          label: string
+          live: Json
+          proposed: Json
+          title: string
+        }[]
+      }
+      release_preview: {
+        Args: { token: string }
+        Returns: {
+          item: Json
+          table_name: string
+        }[]
+      }
+      remove_from_release: {
+        Args: { id: string; kind: string; release: string }
+        Returns: undefined
+      }
       request_client_key: { Args: Record<PropertyKey, never>; Returns: string }
       request_review: {
         Args: { id: string; kind: string; note?: string }
@@ -1206,6 +1359,16 @@ export type Database = {
       rewrite_media_references: {
         Args: { from_name: string; to_name: string }
         Returns: number
+      }
+      roll_back_release: { Args: { release: string }; Returns: undefined }
+      save_change: {
+        Args: { change: Json; id?: string; kind: string; version?: string }
+        Returns: Json
+      }
+      save_settings_for_review: { Args: { settings: Json }; Returns: undefined }
+      schedule_release: {
+        Args: { publish_at: string; release: string }
+        Returns: undefined
       }
       subscribe_newsletter: { Args: { email: string }; Returns: undefined }
       swap_team_member_order: {

@@ -2,23 +2,26 @@
 // visitor's address as X-Forwarded-For so the database's per-client limits key on the real visitor,
 // and the request's id as X-Request-Id so the backend's log lines can be matched with the server's.
 // Its reads are noted for the web server: what a shared render read, and whether it all answered.
+// In a release's preview its answers carry the release's items (release-preview.server.ts).
 import type { RouterContextProvider } from 'react-router'
 import { serverEnv } from './env.server'
 import { recordingFetch } from './recording-fetch.server'
 import { renderRecordContext } from './render-record'
 import type { Db } from './supabase'
+import { previewFetch, releasePreviewContext } from './release-preview.server'
 import { createServerClient } from './supabase.server'
 import { visitorContext } from './visitor-context'
 
 export function requestDb(context: Readonly<RouterContextProvider>, headers?: Record<string, string>): Db {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY } = serverEnv()
+  const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY } = serverEnv()
   const { ip, requestId } = context.get(visitorContext)
+  const preview = context.get(releasePreviewContext)
   return createServerClient(
-    { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY },
+    { url: SUPABASE_URL, anonKey: SUPABASE_PUBLISHABLE_KEY },
     {
       forwardedFor: ip,
       headers: requestId ? { 'X-Request-Id': requestId, ...headers } : headers,
-      fetch: recordingFetch(context.get(renderRecordContext)),
+      fetch: recordingFetch(context.get(renderRecordContext), preview ? previewFetch(preview) : fetch),
     },
   )
 }

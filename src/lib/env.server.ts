@@ -1,11 +1,13 @@
-// The web server's environment, checked once at start. The anon key is public by design; the
-// service-role key is read only for the server-side staff actions and never leaves this process.
+// The web server's environment, checked once at start. The publishable key (or the legacy anon
+// key) is public by design; the secret key (or the legacy service-role key) is read only for the
+// server-side staff actions and never leaves this process (project-keys.ts reads both names).
 import path from 'node:path'
+import { publishableKeyOf, secretKeyOf } from './project-keys'
 import { z } from './schemas'
 
 const serverEnvSchema = z.object({
   SUPABASE_URL: z.url({ message: 'SUPABASE_URL must be the URL of a Supabase project' }),
-  SUPABASE_ANON_KEY: z.string().min(20, 'SUPABASE_ANON_KEY must be the project anon key'),
+  SUPABASE_PUBLISHABLE_KEY: z.string().min(20, 'SUPABASE_PUBLISHABLE_KEY must be the project publishable key (or SUPABASE_ANON_KEY its anon key)'),
 })
 
 export type ServerEnv = z.infer<typeof serverEnvSchema>
@@ -16,7 +18,7 @@ export function serverEnv(): ServerEnv {
   if (cached) return cached
   const parsed = serverEnvSchema.safeParse({
     SUPABASE_URL: process.env.SUPABASE_URL ?? process.env.VITE_SUPABASE_URL,
-    SUPABASE_ANON_KEY: process.env.SUPABASE_ANON_KEY ?? process.env.VITE_SUPABASE_ANON_KEY,
+    SUPABASE_PUBLISHABLE_KEY: publishableKeyOf()?.value,
   })
   if (!parsed.success) {
     throw new Error(`Invalid web server environment: ${parsed.error.issues.map((i) => i.message).join('; ')}`)
@@ -35,11 +37,11 @@ const SAME_ORIGIN = '/'
  * /storage/v1 to the backend, so the browser needs no second origin); otherwise the project URL.
  */
 export function browserSupabaseConfig(): { url: string; anonKey: string } {
-  const { SUPABASE_URL, SUPABASE_ANON_KEY } = serverEnv()
+  const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY: anonKey } = serverEnv()
   const explicit = process.env.SUPABASE_BROWSER_URL?.trim()
-  if (explicit) return { url: explicit.replace(/\/+$/, ''), anonKey: SUPABASE_ANON_KEY }
-  if (process.env.SUPABASE_PROXY === '1') return { url: SAME_ORIGIN, anonKey: SUPABASE_ANON_KEY }
-  return { url: SUPABASE_URL, anonKey: SUPABASE_ANON_KEY }
+  if (explicit) return { url: explicit.replace(/\/+$/, ''), anonKey }
+  if (process.env.SUPABASE_PROXY === '1') return { url: SAME_ORIGIN, anonKey }
+  return { url: SUPABASE_URL, anonKey }
 }
 
 /** Why a SUPABASE_IMAGE_TRANSFORMATIONS value is refused. */
@@ -68,9 +70,9 @@ export function imageTransformations(): boolean {
   return on
 }
 
-/** The project's service-role key (SUPABASE_SERVICE_ROLE_KEY), or null when this server has none. */
-export function serviceRoleKey(): string | null {
-  return process.env.SUPABASE_SERVICE_ROLE_KEY?.trim() || null
+/** The project's secret key (SUPABASE_SECRET_KEY, or SUPABASE_SERVICE_ROLE_KEY), or null when this server has none. */
+export function secretKey(): string | null {
+  return secretKeyOf()?.value ?? null
 }
 
 /**

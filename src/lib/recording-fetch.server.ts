@@ -34,7 +34,8 @@ function describe(error: unknown): string {
   return cause ? `${error.message}: ${cause}` : error.message
 }
 
-export function recordingFetch(record: RenderRecord | null): typeof fetch {
+/** `base` is the fetch the reads go through (a release preview's lays its items over the answers). */
+export function recordingFetch(record: RenderRecord | null, base: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input))
     if (record) {
@@ -45,7 +46,7 @@ export function recordingFetch(record: RenderRecord | null): typeof fetch {
     }
     let response: Response
     try {
-      response = await fetch(input, init)
+      response = await base(input, init)
     } catch (error) {
       // A read the caller gave up on (its visitor left) says nothing about the backend.
       if (!init?.signal?.aborted) {

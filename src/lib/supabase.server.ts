@@ -14,7 +14,7 @@ export interface ServerClientOptions {
   forwardedFor?: string | null
   /** Extra request headers for every call of this client (e.g. a CV upload's secret). */
   headers?: Record<string, string>
-  /** The fetch every call goes through (the global one by default). */
+  /** The client's fetch (reads noted for the web server, a release preview's items laid over the answers); the global one by default. */
   fetch?: typeof fetch
 }
 
@@ -25,7 +25,7 @@ export function createServerClient(config: SupabaseConfig, options: ServerClient
     realtime: { transport },
     global: {
       headers: { ...options.headers, ...(options.forwardedFor ? { 'X-Forwarded-For': options.forwardedFor } : {}) },
-      fetch: options.fetch,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     },
   })
 }

@@ -11,6 +11,7 @@ export type AuthUser = User
 
 export interface SupabaseConfig {
   url: string
+  /** The project's public key: the publishable key, or the legacy anon key. */
   anonKey: string
 }
 

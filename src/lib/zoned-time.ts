@@ -2,8 +2,6 @@
 // there, the database stores UTC. Intl knows every IANA zone and its daylight-saving rules, so no
 // date library is needed.
 
-export const DEFAULT_TIME_ZONE = 'Africa/Lagos'
-
 /** Whether `zone` is an IANA time zone this browser or server knows. */
 export function isTimeZone(zone: string): boolean {
   try {

@@ -7,8 +7,9 @@ import { index, layout, route, type RouteConfigEntry } from '@react-router/dev/r
 export const adminRoutes: RouteConfigEntry[] = [
   route('admin', 'routes/admin/layout.tsx', [
     route('login', 'routes/admin/login.tsx'),
-    route('welcome', 'routes/admin/welcome.tsx'),
-    route('reset', 'routes/admin/reset.tsx'),
+    // The pages an invitation and a recovery e-mail open: one module, so each route needs its own id.
+    route('welcome', 'routes/admin/set-password.tsx', { id: 'routes/admin/welcome' }),
+    route('reset', 'routes/admin/set-password.tsx', { id: 'routes/admin/reset' }),
     route('api/staff', 'routes/admin/staff-api.ts'),
     route('api/cv-link', 'routes/admin/cv-link-api.ts'),
     route('api/personal-data/erase', 'routes/admin/personal-data-erase-api.ts'),
@@ -43,6 +44,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('redirects', 'routes/admin/redirects.tsx'),
       route('media', 'routes/admin/media.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
+      route('releases', 'routes/admin/releases.tsx'),
     ]),
   ]),
 ]

@@ -16,6 +16,7 @@ export const siteRoutes: RouteConfigEntry[] = [
     route('resources', 'routes/site/resources.tsx'),
     route('resources/blog/:slug', 'routes/site/post.tsx'),
     route('preview/:token', 'routes/site/preview.tsx'),
+    route('preview/release/:token/*', 'routes/site/release-preview.tsx'),
     route('about', 'routes/site/about.tsx'),
     route('careers', 'routes/site/careers.tsx'),
     route('careers/:slug', 'routes/site/job.tsx'),

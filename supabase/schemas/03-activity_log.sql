@@ -15,7 +15,7 @@ CREATE TABLE private.activity_log (
     title text,
     changes jsonb,
     subject text,
-    CONSTRAINT activity_log_action_check CHECK ((action = ANY ('{created,deactivated,deleted,downloaded,exported,invited,published,reactivated,removed,restored,role_changed,scheduled,settings_changed,status_changed,two_factor_reset,unpublished,updated,review_requested,approved,rejected}'::text[]))),
+    CONSTRAINT activity_log_action_check CHECK ((action = ANY ('{created,deactivated,deleted,downloaded,exported,invited,published,reactivated,removed,restored,role_changed,scheduled,settings_changed,status_changed,two_factor_reset,unpublished,updated,review_requested,approved,rejected,rolled_back}'::text[]))),
     CONSTRAINT activity_log_area_check CHECK ((area = ANY (ARRAY['content'::text, 'leads'::text, 'staff_settings'::text]))),
     CONSTRAINT activity_log_subject_check CHECK ((subject ~ '^[0-9a-f]{64}$'::text))
 );
@@ -201,9 +201,10 @@ begin
   end if;
 
   select * into a from private.current_actor();
+  -- A site setting is named by its key everywhere (its id names it only as an item of sign-off).
   insert into private.activity_log (actor_id, actor_email, actor_name, actor_role, client_address, action, area, table_name, row_id, title, changes, subject)
   values (a.actor_id, a.actor_email, a.actor_name, a.actor_role, a.client_address, v_action, tg_argv[0], tg_table_name,
-          coalesce(v_item ->> 'id', v_item ->> 'key', v_item ->> 'user_id'), left(private.row_title(tg_table_name, v_item), 300), v_changes,
+          coalesce(case when tg_table_name = 'site_settings' then v_item ->> 'key' end, v_item ->> 'id', v_item ->> 'key', v_item ->> 'user_id'), left(private.row_title(tg_table_name, v_item), 300), v_changes,
           private.subject_of(tg_table_name, v_item));
 
   if tg_nargs > 1 and tg_argv[1] = 'versioned' then

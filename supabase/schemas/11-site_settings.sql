@@ -22,6 +22,7 @@ GRANT ALL ON FUNCTION public.is_valid_site_setting(key text, value text) TO auth
 GRANT ALL ON FUNCTION public.is_valid_site_setting(key text, value text) TO service_role;
 
 CREATE TABLE public.site_settings (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
     key text NOT NULL,
     value text NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
@@ -45,10 +46,15 @@ END),
 
 COMMENT ON TABLE public.site_settings IS 'Key/value settings that drive the public site: company name, tagline, address, contact e-mail, phone and second phone, office hours, careers e-mail, social links, brand colours, chat and booking links.';
 
+COMMENT ON COLUMN public.site_settings.id IS 'Names the setting as an item of sign-off (a pending change, a review, a release); the key names it everywhere else.';
+
 COMMENT ON COLUMN public.site_settings.updated_by IS 'The staff member who made the last change (set by trigger); null for changes made by scripts or visitors.';
 
 ALTER TABLE ONLY public.site_settings
     ADD CONSTRAINT site_settings_pkey PRIMARY KEY (key);
+
+ALTER TABLE ONLY public.site_settings
+    ADD CONSTRAINT site_settings_id_key UNIQUE (id);
 
 ALTER TABLE ONLY public.site_settings
     ADD CONSTRAINT site_settings_updated_by_fkey FOREIGN KEY (updated_by) REFERENCES auth.users(id) ON DELETE SET NULL;
@@ -164,6 +170,40 @@ COMMENT ON FUNCTION private.keep_settings_revision() IS 'BEFORE/AFTER statement 
 
 REVOKE ALL ON FUNCTION private.keep_settings_revision() FROM PUBLIC, anon, authenticated, service_role;
 
+CREATE FUNCTION public.save_settings_for_review(settings jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_key text;
+  v_value text;
+  v_row jsonb;
+begin
+  if not public.has_required_aal() or not public.has_permission('settings.write') then
+    raise exception using errcode = '42501', message = 'Only admins can change site settings.';
+  end if;
+  if settings is null or pg_catalog.jsonb_typeof(settings) <> 'object' then
+    raise exception using errcode = '22023', message = 'The settings are a JSON object of keys and values.';
+  end if;
+  -- One transaction: a change visitors would read waits for review (save_change), the others are saved.
+  for v_key, v_value in select e.key, e.value from pg_catalog.jsonb_each_text(settings) as e order by e.key loop
+    select pg_catalog.to_jsonb(s) into v_row from public.site_settings as s where s.key = v_key;
+    if private.kind_of('site_settings', v_row) is not null then
+      perform public.save_change('setting', pg_catalog.jsonb_build_object('value', v_value), (v_row ->> 'id')::uuid);
+    else
+      insert into public.site_settings as s (key, value) values (v_key, v_value)
+      on conflict (key) do update set value = excluded.value where s.value is distinct from excluded.value;
+    end if;
+  end loop;
+end;
+$$;
+
+COMMENT ON FUNCTION public.save_settings_for_review(settings jsonb) IS 'Site Settings'' "Save All Settings" while publishing needs approval, in one transaction: a changed setting visitors see (a reviewable kind) waits as its pending change; back-office settings are saved as they are; a new visible setting is refused by the gate. settings.write only.';
+
+REVOKE ALL ON FUNCTION public.save_settings_for_review(settings jsonb) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION public.save_settings_for_review(settings jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.save_settings_for_review(settings jsonb) TO service_role;
+
 CREATE TRIGGER site_settings_guard_two_factor BEFORE INSERT OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.guard_two_factor_setting();
 
 CREATE TRIGGER site_settings_log AFTER INSERT OR DELETE OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.log_change('staff_settings');
@@ -171,6 +211,8 @@ CREATE TRIGGER site_settings_log AFTER INSERT OR DELETE OR UPDATE ON public.site
 CREATE TRIGGER site_settings_revision AFTER INSERT OR DELETE OR UPDATE ON public.site_settings FOR EACH STATEMENT EXECUTE FUNCTION private.keep_settings_revision();
 
 CREATE TRIGGER site_settings_revision_before BEFORE INSERT OR DELETE OR UPDATE ON public.site_settings FOR EACH STATEMENT EXECUTE FUNCTION private.keep_settings_revision();
+
+CREATE TRIGGER site_settings_require_approval BEFORE INSERT OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.require_approval();
 
 CREATE TRIGGER site_settings_set_updated_at BEFORE INSERT OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
@@ -226,3 +268,6 @@ INSERT INTO public.site_settings (key, value) VALUES
     ('retention_unsubscribed_days', '30'),
     ('staff_require_two_factor', 'false'),
     ('time_zone', 'Africa/Lagos');
+
+-- After the default rows: a review of a setting is kept by content_reviews (17), which the rows precede.
+CREATE TRIGGER site_settings_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.site_settings FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();

@@ -84,7 +84,11 @@ GRANT ALL ON FUNCTION public.privacy_notice_version() TO service_role;
 
 CREATE TRIGGER website_content_log AFTER INSERT OR DELETE OR UPDATE ON public.website_content FOR EACH ROW EXECUTE FUNCTION private.log_change('content', 'versioned');
 
+CREATE TRIGGER website_content_require_approval BEFORE INSERT OR UPDATE ON public.website_content FOR EACH ROW EXECUTE FUNCTION private.require_approval();
+
 CREATE TRIGGER website_content_set_updated_at BEFORE INSERT OR UPDATE ON public.website_content FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TRIGGER website_content_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.website_content FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
 
 CREATE POLICY "Content editors can add website content" ON public.website_content
     FOR INSERT TO authenticated

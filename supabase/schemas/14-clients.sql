@@ -8,12 +8,15 @@ CREATE TABLE public.clients (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by uuid,
+    published boolean DEFAULT true NOT NULL,
     CONSTRAINT clients_icon_check CHECK ((icon = ANY (ARRAY['Building'::text, 'Feather'::text, 'Globe'::text, 'Zap'::text, 'Sun'::text, 'Wind'::text, 'Anchor'::text, 'Gem'::text]))),
     CONSTRAINT clients_logo_url_check CHECK (public.is_safe_url(logo_url)),
     CONSTRAINT clients_name_check CHECK (((btrim(name) <> ''::text) AND (char_length(name) <= 200)))
 );
 
 COMMENT ON TABLE public.clients IS 'Client companies shown in the logo marquee: the logo image when logo_url is set, otherwise the named icon.';
+
+COMMENT ON COLUMN public.clients.published IS 'False: hidden from visitors (content editors still see it). A new one waits unpublished while publishing needs approval.';
 
 COMMENT ON COLUMN public.clients.updated_by IS 'The staff member who made the last change (set by trigger); null for changes made by scripts or visitors.';
 
@@ -34,11 +37,23 @@ GRANT SELECT,INSERT,DELETE,UPDATE ON TABLE public.clients TO authenticated;
 
 CREATE TRIGGER clients_log AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 
+CREATE TRIGGER clients_require_approval BEFORE INSERT OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.require_approval();
+
 CREATE TRIGGER clients_set_updated_at BEFORE INSERT OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 
-CREATE POLICY "Clients are readable by everyone" ON public.clients
-    FOR SELECT TO anon, authenticated
-    USING (true);
+CREATE TRIGGER clients_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.clients FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
+
+CREATE POLICY "Staff read published clients, content editors all" ON public.clients
+    FOR SELECT TO authenticated
+    USING ((published OR (select public.has_permission('content.write'))));
+
+CREATE POLICY "Two-factor for reading unpublished clients" ON public.clients
+    AS RESTRICTIVE FOR SELECT TO authenticated
+    USING ((published OR (select public.has_required_aal())));
+
+CREATE POLICY "Visitors can read published clients" ON public.clients
+    FOR SELECT TO anon
+    USING (published);
 
 CREATE POLICY "Content editors can add clients" ON public.clients
     FOR INSERT TO authenticated

@@ -12,6 +12,7 @@ CREATE TABLE public.team_members (
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_at timestamp with time zone DEFAULT now() NOT NULL,
     updated_by uuid,
+    published boolean DEFAULT true NOT NULL,
     CONSTRAINT team_members_avatar_check CHECK (public.is_safe_url(avatar)),
     CONSTRAINT team_members_bio_check CHECK (((btrim(bio) <> ''::text) AND (char_length(bio) <= 5000))),
     CONSTRAINT team_members_linkedin_url_check CHECK (public.is_safe_url(linkedin_url)),
@@ -22,6 +23,8 @@ CREATE TABLE public.team_members (
 );
 
 COMMENT ON TABLE public.team_members IS 'Leadership team on /about, listed by order_index (1 = first). Moving a member swaps places with the neighbour, so order_index is unique.';
+
+COMMENT ON COLUMN public.team_members.published IS 'False: hidden from visitors (content editors still see it). A new one waits unpublished while publishing needs approval.';
 
 COMMENT ON COLUMN public.team_members.updated_by IS 'The staff member who made the last change (set by trigger); null for changes made by scripts or visitors.';
 
@@ -80,7 +83,11 @@ GRANT ALL ON FUNCTION public.swap_team_member_order(first_id uuid, second_id uui
 
 CREATE TRIGGER team_members_log AFTER INSERT OR DELETE OR UPDATE ON public.team_members FOR EACH ROW EXECUTE FUNCTION private.log_change('content');
 
+CREATE TRIGGER team_members_require_approval BEFORE INSERT OR UPDATE ON public.team_members FOR EACH ROW EXECUTE FUNCTION private.require_approval();
+
 CREATE TRIGGER team_members_set_updated_at BEFORE INSERT OR UPDATE ON public.team_members FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TRIGGER team_members_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.team_members FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
 
 CREATE POLICY "Content editors can add team members" ON public.team_members
     FOR INSERT TO authenticated
@@ -95,9 +102,17 @@ CREATE POLICY "Content editors can update team members" ON public.team_members
     USING ((select public.has_permission('content.write')))
     WITH CHECK ((select public.has_permission('content.write')));
 
-CREATE POLICY "Team members are readable by everyone" ON public.team_members
-    FOR SELECT TO anon, authenticated
-    USING (true);
+CREATE POLICY "Staff read published team members, content editors all" ON public.team_members
+    FOR SELECT TO authenticated
+    USING ((published OR (select public.has_permission('content.write'))));
+
+CREATE POLICY "Two-factor for reading unpublished team members" ON public.team_members
+    AS RESTRICTIVE FOR SELECT TO authenticated
+    USING ((published OR (select public.has_required_aal())));
+
+CREATE POLICY "Visitors can read published team members" ON public.team_members
+    FOR SELECT TO anon
+    USING (published);
 
 CREATE POLICY "Two-factor for adding team members" ON public.team_members
     AS RESTRICTIVE FOR INSERT TO authenticated

@@ -95,7 +95,7 @@ CREATE TRIGGER solutions_log AFTER INSERT OR DELETE OR UPDATE ON public.solution
 
 CREATE TRIGGER solutions_record_slug_redirect AFTER INSERT OR UPDATE OF slug ON public.solutions FOR EACH ROW EXECUTE FUNCTION private.record_slug_redirect();
 
-CREATE TRIGGER solutions_require_approval BEFORE INSERT OR UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION private.require_approval_to_publish();
+CREATE TRIGGER solutions_require_approval BEFORE INSERT OR UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION private.require_approval();
 
 CREATE TRIGGER solutions_set_updated_at BEFORE INSERT OR UPDATE ON public.solutions FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 

@@ -90,7 +90,7 @@ CREATE TRIGGER blog_posts_log AFTER INSERT OR DELETE OR UPDATE ON public.blog_po
 
 CREATE TRIGGER blog_posts_record_slug_redirect AFTER INSERT OR UPDATE OF slug ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.record_slug_redirect();
 
-CREATE TRIGGER blog_posts_require_approval BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.require_approval_to_publish();
+CREATE TRIGGER blog_posts_require_approval BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION private.require_approval();
 
 CREATE TRIGGER blog_posts_set_updated_at BEFORE INSERT OR UPDATE ON public.blog_posts FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
 

@@ -168,7 +168,11 @@ CREATE TRIGGER job_openings_log AFTER INSERT OR DELETE OR UPDATE ON public.job_o
 
 CREATE TRIGGER job_openings_record_slug_redirect AFTER INSERT OR UPDATE OF slug ON public.job_openings FOR EACH ROW EXECUTE FUNCTION private.record_slug_redirect();
 
+CREATE TRIGGER job_openings_require_approval BEFORE INSERT OR UPDATE ON public.job_openings FOR EACH ROW EXECUTE FUNCTION private.require_approval();
+
 CREATE TRIGGER job_openings_set_updated_at BEFORE INSERT OR UPDATE ON public.job_openings FOR EACH ROW EXECUTE FUNCTION public.set_updated_at();
+
+CREATE TRIGGER job_openings_withdraw_stale_reviews AFTER INSERT OR DELETE OR UPDATE ON public.job_openings FOR EACH ROW EXECUTE FUNCTION private.withdraw_stale_reviews();
 
 CREATE POLICY "Job editors can add job openings" ON public.job_openings
     FOR INSERT TO authenticated

@@ -117,6 +117,21 @@ COMMENT ON FUNCTION public.guard_job_application() IS 'BEFORE INSERT on job_appl
 REVOKE ALL ON FUNCTION public.guard_job_application() FROM PUBLIC, anon, authenticated, service_role;
 GRANT ALL ON FUNCTION public.guard_job_application() TO service_role;
 
+CREATE FUNCTION private.cv_was_uploaded(cv_path text) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select cv_path is null
+    or exists (select 1 from storage.objects as o where o.bucket_id = 'applications' and o.name = cv_path)
+$$;
+
+COMMENT ON FUNCTION private.cv_was_uploaded(cv_path text) IS 'Insert policy helper for job_applications: true when cv_path is null or names an object in the applications bucket. The web server uploads the CV first, so a visitor''s row naming no object was made around the form.';
+
+REVOKE ALL ON FUNCTION private.cv_was_uploaded(cv_path text) FROM PUBLIC, anon, authenticated, service_role;
+GRANT ALL ON FUNCTION private.cv_was_uploaded(cv_path text) TO anon;
+GRANT ALL ON FUNCTION private.cv_was_uploaded(cv_path text) TO authenticated;
+GRANT ALL ON FUNCTION private.cv_was_uploaded(cv_path text) TO service_role;
+
 CREATE FUNCTION public.is_own_unclaimed_cv(object_name text) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -226,6 +241,6 @@ CREATE POLICY "Two-factor for removing job applications" ON public.job_applicati
     AS RESTRICTIVE FOR DELETE TO authenticated
     USING ((select public.has_required_aal()));
 
-CREATE POLICY "Visitors can apply to active job openings" ON public.job_applications
+CREATE POLICY "Visitors can apply to active job openings with an uploaded CV" ON public.job_applications
     FOR INSERT TO anon, authenticated
-    WITH CHECK (((status = 'new') AND public.job_opening_accepts_applications(job_opening_id)));
+    WITH CHECK (((status = 'new') AND public.job_opening_accepts_applications(job_opening_id) AND private.cv_was_uploaded(cv_path)));

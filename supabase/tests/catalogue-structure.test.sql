@@ -2,7 +2,7 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(67);
+select plan(69);
 
 select tables_are(
   'public',
@@ -10,8 +10,8 @@ select tables_are(
     'website_content', 'clients', 'testimonials', 'team_members', 'solutions', 'blog_posts',
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
-    'role_permissions', 'redirects', 'mail_outbox', 'blog_post_drafts', 'post_previews',
-    'content_reviews', 'solution_drafts', 'edge_purges'
+    'role_permissions', 'redirects', 'mail_outbox', 'content_drafts', 'post_previews',
+    'content_reviews', 'releases', 'release_items', 'release_previews', 'edge_purges'
   ],
   'public has exactly the product tables'
 );
@@ -56,7 +56,7 @@ select set_eq(
   array[
     'has_role', 'is_admin', 'has_permission', 'is_email', 'is_safe_url', 'is_feature_list', 'is_valid_stats_content',
     'is_cv_object_name', 'job_opening_accepts_applications', 'job_opening_state', 'subscribe_newsletter', 'record_page_view',
-    'is_own_unclaimed_cv', 'post_preview',
+    'is_own_unclaimed_cv', 'post_preview', 'release_preview',
     -- Newsletter links by token, and the privacy notice's version.
     'confirm_newsletter', 'unsubscribe_newsletter', 'privacy_notice_version'
   ],
@@ -80,8 +80,11 @@ select set_eq(
     'confirm_newsletter', 'unsubscribe_newsletter', 'privacy_notice_version',
     -- Retention (service role) and personal-data requests (privacy.manage only).
     'apply_personal_data_retention', 'personal_data', 'erase_personal_data',
-    -- Compliance sign-off: asked for by editors, decided by content.approve holders.
-    'request_review', 'review_content'
+    -- Compliance sign-off: asked for by editors, decided by content.approve holders; releases built
+    -- and published by editors of every kind they hold, or by the scheduler.
+    'request_review', 'review_content', 'create_release', 'schedule_release', 'add_to_release',
+    'remove_from_release', 'publish_release', 'roll_back_release', 'publish_due_releases', 'release_overview',
+    'pending_changes', 'save_change', 'save_settings_for_review', 'create_release_preview', 'release_preview'
   ],
   'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs and media rpcs'
 );
@@ -168,10 +171,10 @@ select policies_are('public', 'submission_log', array[]::name[], 'submission_log
 
 -- Column contract ---------------------------------------------------------------------------------------
 select columns_are('public', 'website_content', array['id', 'section', 'key', 'content', 'updated_at', 'updated_by'], 'website_content columns');
-select columns_are('public', 'clients', array['id', 'name', 'icon', 'logo_url', 'created_at', 'updated_at', 'updated_by'], 'clients columns');
-select columns_are('public', 'testimonials', array['id', 'quote', 'name', 'title', 'avatar', 'rating', 'created_at', 'updated_at', 'updated_by'], 'testimonials columns');
+select columns_are('public', 'clients', array['id', 'name', 'icon', 'logo_url', 'created_at', 'updated_at', 'updated_by', 'published'], 'clients columns');
+select columns_are('public', 'testimonials', array['id', 'quote', 'name', 'title', 'avatar', 'rating', 'created_at', 'updated_at', 'updated_by', 'published'], 'testimonials columns');
 select columns_are('public', 'team_members',
-  array['id', 'name', 'position', 'bio', 'avatar', 'linkedin_url', 'twitter_url', 'order_index', 'created_at', 'updated_at', 'updated_by'],
+  array['id', 'name', 'position', 'bio', 'avatar', 'linkedin_url', 'twitter_url', 'order_index', 'created_at', 'updated_at', 'updated_by', 'published'],
   'team_members columns');
 select columns_are('public', 'solutions',
   array['id', 'slug', 'title', 'category', 'shortdescription', 'longdescription', 'icon', 'url', 'features',
@@ -186,7 +189,7 @@ select columns_are('public', 'job_openings',
   array['id', 'title', 'slug', 'location', 'country', 'street_address', 'region', 'remote', 'department', 'type', 'description', 'requirements', 'salary_min', 'salary_max',
         'salary_currency', 'salary_unit', 'active', 'closes_at', 'created_at', 'updated_at', 'updated_by'],
   'job_openings columns');
-select columns_are('public', 'site_settings', array['key', 'value', 'updated_at', 'updated_by'], 'site_settings columns');
+select columns_are('public', 'site_settings', array['id', 'key', 'value', 'updated_at', 'updated_by'], 'site_settings columns');
 select columns_are('public', 'contact_messages',
   array['id', 'first_name', 'last_name', 'email', 'interested_in', 'message', 'status', 'client_key', 'created_at', 'updated_at', 'updated_by',
     'consent_at', 'privacy_notice_version'],

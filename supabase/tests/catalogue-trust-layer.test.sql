@@ -28,7 +28,7 @@ create function tests.not_staff_functions() returns text[] language sql immutabl
     'current_staff', 'has_permission', 'has_required_aal', 'has_role', 'is_admin',
     'is_cv_object_name', 'is_email', 'is_feature_list', 'is_own_unclaimed_cv', 'is_safe_url',
     'is_valid_site_setting', 'is_valid_stats_content', 'job_opening_accepts_applications', 'job_opening_state',
-    'post_preview', 'record_page_view', 'subscribe_newsletter',
+    'post_preview', 'release_preview', 'record_page_view', 'subscribe_newsletter',
     'confirm_newsletter', 'unsubscribe_newsletter', 'privacy_notice_version']
 $$;
 
@@ -123,6 +123,8 @@ values ('29a00000-0000-4000-8000-000000000001', 'PGTAP29 opening', 'Eng', 'Lagos
 insert into public.job_applications (id, job_opening_id, name, email, cv_path)
 values ('29b00000-0000-4000-8000-000000000001', '29a00000-0000-4000-8000-000000000001', 'Real Candidate', 'real@example.com',
         '29c00000-0000-4000-8000-000000000001/cv.pdf');
+insert into storage.objects (bucket_id, name, metadata) values
+  ('applications', '29c00000-0000-4000-8000-000000000001/cv.pdf', '{"size": 10, "mimetype": "application/pdf"}');
 select tests.act_as_anon();
 select throws_ok(
   $$ insert into public.job_applications (job_opening_id, name, email, cv_path)
@@ -131,9 +133,6 @@ select throws_ok(
 
 -- Files in the activity log -------------------------------------------------------------------------------
 
-select tests.act_as_owner();
-insert into storage.objects (bucket_id, name, metadata) values
-  ('applications', '29c00000-0000-4000-8000-000000000001/cv.pdf', '{"size": 10, "mimetype": "application/pdf"}');
 select tests.act_as('authenticated', '29000000-0000-4000-8000-000000000002');
 insert into storage.objects (bucket_id, name, metadata, owner) values
   ('media', 'pgtap29/photo.png', '{"size": 10, "mimetype": "image/png"}', '29000000-0000-4000-8000-000000000002');

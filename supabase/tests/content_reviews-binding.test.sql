@@ -98,12 +98,12 @@ select is((select updated_by from public.blog_posts where id = '34000000-0000-40
 select tests.act_as_admin();
 update public.blog_posts set title = 'Forged again', updated_by = '34000000-0000-4000-8000-000000000001'
  where id = '34000000-0000-4000-8000-0000000000b2';
-insert into public.blog_post_drafts (id, post_values, updated_by)
-values ('34000000-0000-4000-8000-0000000000b2', '{"title": "Forged copy"}', '34000000-0000-4000-8000-000000000001');
+insert into public.content_drafts (kind, id, change, updated_by)
+values ('post', '34000000-0000-4000-8000-0000000000b2', '{"title": "Forged copy"}', '34000000-0000-4000-8000-000000000001');
 select tests.act_as_owner();
 select is((select updated_by from public.blog_posts where id = '34000000-0000-4000-8000-0000000000b2'), tests.admin_id(),
   'an update naming a colleague records the admin too');
-select is((select updated_by from public.blog_post_drafts where id = '34000000-0000-4000-8000-0000000000b2'), tests.admin_id(),
+select is((select updated_by from public.content_drafts where id = '34000000-0000-4000-8000-0000000000b2'), tests.admin_id(),
   'and so does a draft copy inserted naming a colleague');
 select tests.act_as_admin();
 select public.request_review('post', '34000000-0000-4000-8000-0000000000b2', null);

@@ -83,7 +83,7 @@ select throws_ok(
 select lives_ok($$ update public.blog_posts set publish_at = '2026-01-02 00:00:00+00' where id = '32000000-0000-4000-8000-0000000000b2' $$,
   'moving a live post in time leaves its content as approved');
 select lives_ok(
-  $$ insert into public.blog_post_drafts (id, post_values) values ('32000000-0000-4000-8000-0000000000b2', '{"title": "Unapproved claim"}') $$,
+  $$ insert into public.content_drafts (kind, id, change) values ('post', '32000000-0000-4000-8000-0000000000b2', '{"title": "Unapproved claim"}') $$,
   'the edit of a live post is saved in its draft copy');
 select throws_ok($$ select public.publish_post_draft('32000000-0000-4000-8000-0000000000b2') $$,
   '42501', null, 'and publishing the draft copy is refused');
@@ -110,10 +110,10 @@ select is_empty($$ select 1 from public.solutions where id = '32000000-0000-4000
 -- Asking for a review ------------------------------------------------------------------------------------
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000003');
 select throws_ok($$ select public.request_review('post', '32000000-0000-4000-8000-0000000000b1', null) $$,
-  '42501', 'Only post and content editors can ask for a review.', 'staff who edit neither posts nor solutions cannot ask for a review');
+  '42501', 'Only editors can ask for a review.', 'staff who edit nothing cannot ask for a review');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000001');
-select throws_ok($$ select public.request_review('job', '32000000-0000-4000-8000-0000000000b1', null) $$,
-  '22023', 'Only a post or a solution can be reviewed.', 'only posts and solutions are reviewed');
+select throws_ok($$ select public.request_review('widget', '32000000-0000-4000-8000-0000000000b1', null) $$,
+  '22023', 'This cannot be reviewed: ask for a review of an item of the site or of a release.', 'only the registry''s kinds and releases are reviewed');
 select throws_ok($$ select public.request_review('post', '32000000-0000-4000-8000-0000000000ff', null) $$,
   'P0002', 'Post not found.', 'an unknown post is named as such');
 select ok(not tests.allowed($$ insert into public.content_reviews (kind, item_id, title, fingerprint, content)
@@ -160,14 +160,14 @@ select is(tests.mail_to('pgtap-admin@example.test', 'approved'), 1::bigint, 'the
 -- An approved, live post edited afterwards waits for a new approval.
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000001');
 select lives_ok(
-  $$ insert into public.blog_post_drafts (id, post_values) values ('32000000-0000-4000-8000-0000000000b1', '{"title": "Edited after approval"}') $$,
+  $$ insert into public.content_drafts (kind, id, change) values ('post', '32000000-0000-4000-8000-0000000000b1', '{"title": "Edited after approval"}') $$,
   'the editor edits the approved post in its draft copy');
 select throws_ok($$ select public.publish_post_draft('32000000-0000-4000-8000-0000000000b1') $$,
   '42501', null, 'the edit cannot go live without a new approval');
 select is(tests.anon_title('32000000-0000-4000-8000-0000000000b1'), 'Draft by admin', 'visitors keep the approved version');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000001');
 select lives_ok($$ select public.request_review('post', '32000000-0000-4000-8000-0000000000b1', null) $$, 'the edit is sent for review');
-select lives_ok($$ update public.blog_post_drafts set post_values = '{"title": "Changed once more"}' where id = '32000000-0000-4000-8000-0000000000b1' $$,
+select lives_ok($$ update public.content_drafts set change = '{"title": "Changed once more"}' where id = '32000000-0000-4000-8000-0000000000b1' $$,
   'and changed again while it waits');
 select tests.act_as('authenticated', '32000000-0000-4000-8000-000000000002');
 select throws_ok($$ select public.review_content('post', '32000000-0000-4000-8000-0000000000b1', 'approve', null, (tests.review_of('32000000-0000-4000-8000-0000000000b1')).fingerprint) $$,

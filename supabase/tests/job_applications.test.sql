@@ -42,6 +42,8 @@ insert into public.job_openings (id, title, location, department, active, descri
 insert into public.job_applications (id, job_opening_id, name, email, cv_path) values
   ('e3000000-0000-4000-8000-000000000001', 'e6000000-0000-4000-8000-000000000001', 'Existing Applicant',
    'existing@example.com', '7d0f1d7e-3c49-4a0e-9d0a-1f4c1b2a3e4f/cv.pdf');
+-- The CV a visitor's application names was uploaded first.
+insert into storage.objects (bucket_id, name) values ('applications', 'a3b1c2d4-0000-4000-8000-00000000abcd/cv.pdf');
 
 select tests.act_as_anon();
 

@@ -5,6 +5,9 @@ select plan(72);
 
 insert into public.job_openings (id, title, location, department, description)
 values ('d0000000-0000-4000-8000-000000003301', 'pgTAP privacy role', 'Lagos', 'Engineering', '<p>Role.</p>');
+-- The CVs a visitor's applications name were uploaded first.
+insert into storage.objects (bucket_id, name) values
+  ('applications', 'f0000000-0000-4000-8000-000000003301/cv.pdf'), ('applications', 'f0000000-0000-4000-8000-000000003302/cv.pdf');
 
 -- Consent is stamped by the database ---------------------------------------------------------------
 set local role anon;

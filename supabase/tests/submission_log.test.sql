@@ -11,6 +11,10 @@ select tests.create_identities();
 
 insert into public.job_openings (id, title, location, department, description) values
   ('f6000000-0000-4000-8000-000000000001', 'PGTAP Open', 'Lagos', 'Engineering', '<p>Role.</p>');
+-- The CVs the applications below name, uploaded first: tests.cv(1) … tests.cv(12).
+create function tests.cv(n integer) returns text language sql immutable
+  as $$ select 'f5c00000-0000-4000-8000-' || lpad(n::text, 12, '0') || '/cv.pdf' $$;
+insert into storage.objects (bucket_id, name) select 'applications', tests.cv(n) from generate_series(1, 12) as n;
 
 -- Contact messages: 5 per e-mail per hour ---------------------------------------------------------------
 select tests.act_as_anon();
@@ -95,25 +99,25 @@ select lives_ok(
   $$ do $do$ begin
        for i in 1..5 loop
          insert into public.job_applications (job_opening_id, name, email, cv_path)
-         values ('f6000000-0000-4000-8000-000000000001', 'Eager', 'eager@example.com', gen_random_uuid() || '/cv.pdf');
+         values ('f6000000-0000-4000-8000-000000000001', 'Eager', 'eager@example.com', tests.cv(i));
        end loop;
      end $do$ $$,
   'five applications from one e-mail in an hour are accepted');
 select throws_ok(
   $$ insert into public.job_applications (job_opening_id, name, email, cv_path)
-     values ('f6000000-0000-4000-8000-000000000001', 'Eager', 'eager@example.com', gen_random_uuid() || '/cv.pdf') $$,
+     values ('f6000000-0000-4000-8000-000000000001', 'Eager', 'eager@example.com', tests.cv(6)) $$,
   'PT429', 'Too many submissions, please try again later.', 'the sixth application from one e-mail in an hour is refused');
 select lives_ok(
   $$ do $do$ begin
        for i in 1..5 loop
          insert into public.job_applications (job_opening_id, name, email, cv_path)
-         values ('f6000000-0000-4000-8000-000000000001', 'Other', 'other' || i || '@example.com', gen_random_uuid() || '/cv.pdf');
+         values ('f6000000-0000-4000-8000-000000000001', 'Other', 'other' || i || '@example.com', tests.cv(6 + i));
        end loop;
      end $do$ $$,
   'up to ten applications from one client in an hour are accepted');
 select throws_ok(
   $$ insert into public.job_applications (job_opening_id, name, email, cv_path)
-     values ('f6000000-0000-4000-8000-000000000001', 'Other', 'other11@example.com', gen_random_uuid() || '/cv.pdf') $$,
+     values ('f6000000-0000-4000-8000-000000000001', 'Other', 'other11@example.com', tests.cv(12)) $$,
   'PT429', 'Too many submissions, please try again later.', 'the 11th application from one client in an hour is refused');
 
 -- Newsletter: 5 per e-mail, 10 per client per hour -------------------------------------------------------------

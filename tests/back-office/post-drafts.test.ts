@@ -58,7 +58,7 @@ describe('Draft copies', () => {
     await savePostDraft(admin, post.id, { title: 'Half-typed title, finished' })
     expect((await listPostDrafts(admin)).get(post.id)?.values.title).toBe('Half-typed title, finished')
     expect(await visitorTitle(post.id)).toBe(post.title)
-    expect((await visitor.from('blog_post_drafts').select('id')).error?.message).toMatch(/permission denied/)
+    expect((await visitor.from('content_drafts').select('id')).error?.message).toMatch(/permission denied/)
     expect((await listRevisions(admin, 'blog_posts', post.id)).length).toBe(versionsBefore)
 
     await publishPostDraft(admin, post.id, valuesOf(post, { title: 'Published from the draft copy' }), post.updated_at)

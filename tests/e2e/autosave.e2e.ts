@@ -159,7 +159,7 @@ describe('the post editor', () => {
 
     await blog.update()
     await expect(stored(post.id)).resolves.toMatchObject({ excerpt: 'Typed, then the tab was reloaded.', category: 'Typed just before leaving' })
-    await expect(selectRows('blog_post_drafts', `select=id&id=eq.${post.id}`)).resolves.toEqual([])
+    await expect(selectRows('content_drafts', `select=id&kind=eq.post&id=eq.${post.id}`)).resolves.toEqual([])
   })
 
   test('two drafts published at once from the list, after one confirmation', { timeout: 240_000 }, async ({ page }) => {

@@ -44,15 +44,15 @@ beforeAll(async () => {
   siteEnv = {
     SITE_URL: `http://127.0.0.1:${varnishPort}`,
     SUPABASE_PROXY: '1',
-    SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey,
+    SUPABASE_SECRET_KEY: backend.keys.secretKey,
     PURGE_VARNISH_URLS: `http://127.0.0.1:${varnishPort}`,
     TRUST_PROXY: '1',
   }
   // Varnish first, so the instances' first purges (the seed's) reach it before the tests begin.
   varnish = await startVarnish([new URL(`http://127.0.0.1:${onePort}`), new URL(`http://127.0.0.1:${twoPort}`)], varnishPort)
   ;[one, two] = await Promise.all([
-    startSite(backend.url, backend.keys.anonKey, { ...siteEnv, PORT: String(onePort) }),
-    startSite(backend.url, backend.keys.anonKey, { ...siteEnv, PORT: String(twoPort), PAGE_STORE_DIR: twoStore }),
+    startSite(backend.url, backend.keys.publishableKey, { ...siteEnv, PORT: String(onePort) }),
+    startSite(backend.url, backend.keys.publishableKey, { ...siteEnv, PORT: String(twoPort), PAGE_STORE_DIR: twoStore }),
   ])
   await purgesDelivered(backend)
 })
@@ -195,7 +195,7 @@ describe('pages through Varnish', () => {
 
     // A restart empties the instance's page cache: what it serves now comes from its disk.
     await two.stop()
-    two = await startSite(backend.url, backend.keys.anonKey, { ...siteEnv, PORT: new URL(two.url).port, PAGE_STORE_DIR: twoStore })
+    two = await startSite(backend.url, backend.keys.publishableKey, { ...siteEnv, PORT: new URL(two.url).port, PAGE_STORE_DIR: twoStore })
     for (let i = 0; i < 3; i++) {
       const page = await get(two.url, '/about')
       expect(page.status).toBe(200)

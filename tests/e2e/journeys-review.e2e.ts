@@ -10,8 +10,8 @@ import { AdminPage, visit } from './support/pages/admin.ts'
 import { AdminBlogPage } from './support/pages/admin-blog.ts'
 import { AdminLoginPage } from './support/pages/admin-login.ts'
 import { settle } from './support/settle.ts'
-import { deleteRows, insertRow, updateRows } from './support/staff-data.ts'
-import { siteUrl, productBackend } from './support/product.ts'
+import { createStaffAccount, deleteRows, insertRow, updateRows } from './support/staff-data.ts'
+import { siteUrl } from './support/product.ts'
 
 const stamp = Date.now()
 const SLUG = `review-journey-${stamp}`
@@ -19,19 +19,6 @@ const TITLE = `Review journey ${stamp}`
 const PASSWORD = 'review-journey-password-1'
 const EDITOR = `review-editor-${stamp}@example.com`
 const REVIEWER = `review-compliance-${stamp}@example.com`
-
-/** A confirmed account made with the service-role key, holding `role`. */
-async function createAccount(email: string, role: string, fullName: string): Promise<void> {
-  const { url, serviceRoleKey } = productBackend()
-  const response = await fetch(`${url}/auth/v1/admin/users`, {
-    method: 'POST',
-    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD, email_confirm: true, user_metadata: { full_name: fullName } }),
-  })
-  const user = (await response.json()) as { id: string }
-  expect(response.status).toBe(200)
-  await insertRow('staff_roles', { user_id: user.id, role })
-}
 
 async function signIn(page: Page, email: string): Promise<void> {
   const login = new AdminLoginPage(page, siteUrl)
@@ -42,8 +29,8 @@ async function signIn(page: Page, email: string): Promise<void> {
 
 beforeAll(async () => {
   await updateRows('site_settings', 'key=eq.content_requires_approval', { value: 'true' })
-  await createAccount(EDITOR, 'editor', 'Ed Author')
-  await createAccount(REVIEWER, 'compliance', 'Cara Reviewer')
+  await createStaffAccount(EDITOR, PASSWORD, 'editor', 'Ed Author')
+  await createStaffAccount(REVIEWER, PASSWORD, 'compliance', 'Cara Reviewer')
   await insertRow('blog_posts', {
     slug: SLUG,
     title: TITLE,

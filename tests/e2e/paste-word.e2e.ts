@@ -1,4 +1,4 @@
-// A Word document pasted into a job opening's Description, as Chrome hands a copy from Word to the
+// A Word document pasted into a job opening's Description on its page, as Chrome hands a copy from Word to the
 // page: its HTML (images pointing at local files) with the pictures in its RTF. The bold, the
 // nested list and the table's header row survive; both pictures are uploaded through the media
 // upload route and described, one after the other; the saved HTML holds them, and the role's
@@ -8,6 +8,7 @@ import path from 'node:path'
 import { afterAll, describe, expect } from 'vitest'
 import { test } from './support/fixtures.ts'
 import { AdminPage } from './support/pages/admin.ts'
+import { closeSettings, openSettings } from './support/pages/editor-settings.ts'
 import { settle } from './support/settle.ts'
 import { deleteRows, deleteStoredFile, selectRows } from './support/staff-data.ts'
 import { siteUrl } from './support/product.ts'
@@ -29,14 +30,16 @@ describe('pasting a Word document', () => {
     const admin = new AdminPage(page, siteUrl)
     await admin.signIn()
     await admin.open('/admin/jobs', 'Job Openings')
-    await page.getByRole('button', { name: 'Add Job Opening' }).click()
-    const dialog = page.getByRole('dialog', { name: 'Add New Job Opening' })
-    await dialog.getByLabel('Job Title').fill(TITLE)
-    await dialog.getByLabel('Location', { exact: true }).fill('Lagos (Hybrid)')
-    await dialog.getByLabel('Country code').fill('NG')
-    await dialog.getByLabel('Department').fill('Finance')
+    await page.getByRole('link', { name: 'Add Job Opening' }).click()
+    const editor = page.getByRole('form', { name: 'Add New Job Opening' })
+    await editor.getByLabel('Job Title').fill(TITLE)
+    const settings = await openSettings(page, editor, 'Job settings')
+    await settings.getByLabel('Location', { exact: true }).fill('Lagos (Hybrid)')
+    await settings.getByLabel('Country code').fill('NG')
+    await settings.getByLabel('Department').fill('Finance')
+    await closeSettings(page, 'Job settings')
 
-    const description = dialog.getByRole('textbox', { name: 'Description' })
+    const description = editor.getByRole('textbox', { name: 'Description' })
     await description.click()
     await description.evaluate(
       (element, copy) => {
@@ -62,8 +65,8 @@ describe('pasting a Word document', () => {
     await second.waitFor({ state: 'detached' })
     await description.locator('img').nth(1).waitFor()
 
-    await dialog.getByRole('tab', { name: 'HTML' }).click()
-    const pasted = await dialog.getByLabel('Description').inputValue()
+    await editor.getByRole('tab', { name: 'HTML' }).click()
+    const pasted = await editor.getByLabel('Description').inputValue()
     const media = `http[^"]+/storage/v1/object/public/media/jobs/[^"]+`
     expect(pasted).toMatch(
       new RegExp(
@@ -78,9 +81,9 @@ describe('pasting a Word document', () => {
     )
     expect(pasted).not.toMatch(/file:|data:|mso-|<o:p|<w:|style=|class=/)
 
-    await dialog.getByRole('button', { name: 'Create Job Opening' }).click()
+    await editor.getByRole('button', { name: 'Create Job Opening' }).click()
     await admin.expectToast('Job opening created successfully')
-    await dialog.waitFor({ state: 'hidden' })
+    await page.getByRole('form', { name: 'Edit Job Opening' }).waitFor()
     const [saved] = await selectRows<{ slug: string; description: string }>('job_openings', `select=slug,description&title=eq.${encodeURIComponent(TITLE)}`)
     expect(saved?.description.replace(/ (?:loading|decoding)="[a-z]+"/g, '')).toBe(pasted)
 

@@ -9,6 +9,7 @@ import { Toaster } from '~/components/ui/toast'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import { Spinner } from '~/features/admin/components/spinner'
 import { setAdminDb } from '~/features/admin/lib/admin-db'
+import { getSiteSettings } from '~/features/settings/api/site-settings'
 import { adminApiRoutes } from './admin-api-routes.ts'
 import { startBackendProcess, TEST_ADMIN } from './backend-process.ts'
 
@@ -95,7 +96,8 @@ function stubRoute({ pattern, module }: MountedRoute) {
 /**
  * Renders a route module as the router does in the back office, at `path` (with its search
  * params): its clientLoader reads with `db`, its clientAction writes with it, toasts show.
- * `shellLoader` stands in for the admin shell's loader above the screen (it reloads after writes).
+ * `shellLoader` stands in for the admin shell's loader above the screen (it reloads after writes),
+ * and a root route reads the site settings the site's root loader hands every screen.
  */
 export function renderRoute(
   route: AdminRouteModule,
@@ -110,16 +112,26 @@ export function renderRoute(
   setAdminDb(db)
   const Stub = createRoutesStub([
     {
-      id: 'shell',
+      id: 'root',
       path: '/',
-      loader: shellLoader,
+      loader: async () => {
+        const { retention: _readByThePrivacyPage, ...settings } = await getSiteSettings(db)
+        return { settings }
+      },
       Component: Outlet,
       HydrateFallback: () => <Spinner />,
       children: [
-        stubRoute({ pattern: options.pattern ?? new URL(path, 'http://admin.test').pathname, module: route }),
-        ...(options.beside ?? []).map(stubRoute),
-        ...onward.map((onwardPath) => ({ path: onwardPath.slice(1), Component: () => <p>{`Opened ${onwardPath}`}</p> })),
-        ...adminApiRoutes,
+        {
+          id: 'shell',
+          loader: shellLoader,
+          Component: Outlet,
+          children: [
+            stubRoute({ pattern: options.pattern ?? new URL(path, 'http://admin.test').pathname, module: route }),
+            ...(options.beside ?? []).map(stubRoute),
+            ...onward.map((onwardPath) => ({ path: onwardPath.slice(1), Component: () => <p>{`Opened ${onwardPath}`}</p> })),
+            ...adminApiRoutes,
+          ],
+        },
       ],
     },
   ])

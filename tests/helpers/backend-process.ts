@@ -113,7 +113,7 @@ export async function startBackendProcess(env: NodeJS.ProcessEnv = {}, existingD
     },
     now: () => Date.now() + clockOffsetMs,
     async advanceClock(ms: number) {
-      await advanceBackendClock(url, keys.serviceRoleKey, ms)
+      await advanceBackendClock(url, keys.secretKey, ms)
       clockOffsetMs += ms
     },
   }

@@ -10,6 +10,8 @@ export { TEST_ADMIN } from './backend-process.ts'
 export interface LocalBackend extends BackendProcess {
   anon(): SupabaseClient
   service(): SupabaseClient
+  /** A client with any API key (the publishable or secret key, a legacy one), with extra headers. */
+  withKey(key: string, headers?: Record<string, string>): SupabaseClient
   /** A fresh client signed in with email and password. */
   signIn(email: string, password: string): Promise<SupabaseClient>
   /**
@@ -36,8 +38,10 @@ export async function startLocalBackend(env: NodeJS.ProcessEnv = {}, existingDat
   return Object.assign(backend, {
     anon: () => clientFor(backend.url, backend.keys.anonKey),
     service: () => clientFor(backend.url, backend.keys.serviceRoleKey),
+    withKey: (key: string, headers: Record<string, string> = {}) => clientFor(backend.url, key, headers),
     async signIn(email: string, password: string) {
-      const client = clientFor(backend.url, backend.keys.anonKey)
+      // The publishable key: it works with legacy keys on or off.
+      const client = clientFor(backend.url, backend.keys.publishableKey)
       const { error } = await client.auth.signInWithPassword({ email, password })
       if (error) throw new Error(`sign-in as ${email} failed: ${error.message}`)
       return client

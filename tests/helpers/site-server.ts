@@ -7,6 +7,7 @@ import { createServer, request as httpRequest, type IncomingHttpHeaders, type Se
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { expect, vi } from 'vitest'
 import { ensureWebBuild, buildDir } from '../../scripts/lib/web-build.ts'
 import type { LocalBackend } from './local-backend.ts'
 
@@ -20,7 +21,8 @@ export interface SiteServer {
   advanceClock(ms: number): Promise<void>
 }
 
-export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJS.ProcessEnv = {}): Promise<SiteServer> {
+/** `publicKey`: the project's publishable key (or its legacy anon key), passed as SUPABASE_PUBLISHABLE_KEY. */
+export async function startSite(supabaseUrl: string, publicKey: string, env: NodeJS.ProcessEnv = {}): Promise<SiteServer> {
   const entry = await ensureWebBuild({ quiet: true })
   // The last good pages of this server alone (a test may stop its backend and look at them).
   const pageStore = await mkdtemp(path.join(tmpdir(), 'site-pages-'))
@@ -32,7 +34,7 @@ export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJ
       PORT: '0',
       HOST: '127.0.0.1',
       SUPABASE_URL: supabaseUrl,
-      SUPABASE_ANON_KEY: anonKey,
+      SUPABASE_PUBLISHABLE_KEY: publicKey,
       TEST_CLOCK: '1',
       PAGE_STORE_DIR: pageStore,
       ...env,
@@ -81,6 +83,23 @@ export async function startSite(supabaseUrl: string, anonKey: string, env: NodeJ
         })
       }),
   }
+}
+
+/** What the web server logged while `work` ran: read up to a later request's own log line. */
+export async function logOf(site: SiteServer, work: () => Promise<void>): Promise<string> {
+  const before = site.output().length
+  await work()
+  const marker = (await fetch(`${site.url}/healthz`)).headers.get('x-request-id')!
+  await vi.waitFor(() => expect(site.output().slice(before)).toContain(marker), { timeout: 5000, interval: 20 })
+  return site.output().slice(before)
+}
+
+/** The log's lines other than each request's own access line. */
+export function problemLines(log: string): string[] {
+  return log
+    .trim()
+    .split('\n')
+    .filter((line) => !line.includes('"msg":"request"'))
 }
 
 export interface RecordedRequest {

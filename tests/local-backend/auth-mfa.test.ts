@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
-import { TOTP_STEP_MS, totpCode } from '../helpers/totp.ts'
+import { totpCode, totpCodeAhead } from '../helpers/totp.ts'
 
 const PASSWORD = 'a-long-staff-password-1'
 
@@ -27,11 +27,6 @@ async function signedIn(email: string, address: string): Promise<SupabaseClient>
   const { error } = await client.auth.signInWithPassword({ email, password: PASSWORD })
   if (error) throw error
   return client
-}
-
-/** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
-function codeFor(secret: string, stepsAhead = 0): string {
-  return totpCode(secret, Date.now() + stepsAhead * TOTP_STEP_MS)
 }
 
 async function claimsOf(client: SupabaseClient): Promise<Record<string, unknown>> {
@@ -57,7 +52,7 @@ async function staffWithFactor(email: string, address: string, friendlyName = 'P
   const userId = await backend.createUser(email, PASSWORD)
   const client = await signedIn(email, address)
   const factor = await enroll(client, friendlyName)
-  const verified = await challengeAndVerify(client, factor.id, codeFor(factor.secret))
+  const verified = await challengeAndVerify(client, factor.id, totpCode(factor.secret))
   if (verified.error) throw verified.error
   return { userId, client, factor }
 }
@@ -83,10 +78,10 @@ describe('two-factor sign-in on the local backend', () => {
     expect(challenge.data?.type).toBe('totp')
     expect(challenge.data!.expires_at).toBeGreaterThan(Date.now() / 1000 + 240)
 
-    const wrong = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: codeFor(factor.secret, 10) })
+    const wrong = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totpCodeAhead(factor.secret, 10) })
     expect(wrong.error?.code).toBe('mfa_verification_failed')
 
-    const right = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: codeFor(factor.secret) })
+    const right = await client.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totpCode(factor.secret) })
     expect(right.error).toBeNull()
     const claims = await claimsOf(client)
     expect(claims.aal).toBe('aal2')
@@ -124,7 +119,7 @@ describe('two-factor sign-in on the local backend', () => {
     const level = await client.auth.mfa.getAuthenticatorAssuranceLevel()
     expect(level.data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
     // The next step's code: the current one was spent by the enrolment.
-    const nextCode = codeFor(factor.secret, 1)
+    const nextCode = totpCodeAhead(factor.secret, 1)
     expect((await challengeAndVerify(client, factor.id, nextCode)).error).toBeNull()
     const ms = performance.now() - started
     expect((await claimsOf(client)).aal).toBe('aal2')
@@ -150,7 +145,7 @@ describe('two-factor sign-in on the local backend', () => {
     expect(taken.error?.code).toBe('mfa_factor_name_conflict')
 
     const backup = await enroll(strong, 'Backup phone')
-    expect((await challengeAndVerify(strong, backup.id, codeFor(backup.secret))).error).toBeNull()
+    expect((await challengeAndVerify(strong, backup.id, totpCode(backup.secret))).error).toBeNull()
     const third = await strong.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Third' })
     expect(third.error?.code).toBe('too_many_enrolled_mfa_factors')
 
@@ -168,19 +163,19 @@ describe('two-factor sign-in on the local backend', () => {
     for (const address of ['198.51.100.5', '198.51.100.9']) {
       const guesser = await signedIn(email, address)
       for (let attempt = 0; attempt < 5; attempt++) {
-        const wrong = await challengeAndVerify(guesser, factor.id, codeFor(factor.secret, 20 + attempt))
+        const wrong = await challengeAndVerify(guesser, factor.id, totpCodeAhead(factor.secret, 20 + attempt))
         expect(wrong.error?.code).toBe('mfa_verification_failed')
       }
       expect((await guesser.auth.getUser()).error?.name).toBe('AuthSessionMissingError')
     }
     // Ten wrong codes in all: a new address is refused even with the right code...
     const stranger = await signedIn(email, '198.51.100.10')
-    const refused = await challengeAndVerify(stranger, factor.id, codeFor(factor.secret, 1))
+    const refused = await challengeAndVerify(stranger, factor.id, totpCodeAhead(factor.secret, 1))
     expect(refused.error?.status).toBe(429)
     expect((await claimsOf(stranger)).aal).toBe('aal1')
     // ...while the owner, where the factor was verified before, signs in with a code as always.
     const back = await signedIn(email, owner)
-    expect((await challengeAndVerify(back, factor.id, codeFor(factor.secret, 1))).error).toBeNull()
+    expect((await challengeAndVerify(back, factor.id, totpCodeAhead(factor.secret, 1))).error).toBeNull()
     expect((await claimsOf(back)).aal).toBe('aal2')
   })
 

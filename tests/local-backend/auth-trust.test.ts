@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { readMailbox, type StoredMail } from '../../local-supabase/src/mail/mailbox.ts'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
+import { totpCode } from '../helpers/totp.ts'
 
 const PASSWORD = 'a-long-staff-password-1'
 const SITE = 'http://localhost:3000'
@@ -65,10 +65,6 @@ async function landing(link: string): Promise<URL> {
 
 const verifyLink = (mail: StoredMail) => mail.links.find((link) => link.includes('/auth/v1/verify?'))!
 
-function code(secret: string): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate()
-}
-
 describe('where recovery and invitation links land', () => {
   it('sends a recovery link only to the recovery page, whatever path or origin redirect_to names', async () => {
     const email = 'land-recovery@test.local'
@@ -113,7 +109,7 @@ describe('a password-only session of a two-factor account', () => {
     const owner = await signedIn(email, '192.0.2.40')
     const enrolled = await owner.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Phone' })
     if (enrolled.error) throw enrolled.error
-    const verified = await owner.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: code(enrolled.data.totp.secret) })
+    const verified = await owner.auth.mfa.challengeAndVerify({ factorId: enrolled.data.id, code: totpCode(enrolled.data.totp.secret) })
     expect(verified.error).toBeNull()
 
     const thief = await signedIn(email, '192.0.2.41')

@@ -29,7 +29,7 @@ function runAdminCreate(args: string[], env: NodeJS.ProcessEnv): Promise<{ code:
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin-create.ts', ...args], {
       cwd: repoRoot,
       // Never a hosted project from the developer's environment.
-      env: { ...process.env, SUPABASE_URL: '', SUPABASE_SERVICE_ROLE_KEY: '', ...env },
+      env: { ...process.env, SUPABASE_URL: '', SUPABASE_SECRET_KEY: '', SUPABASE_SERVICE_ROLE_KEY: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -380,14 +380,20 @@ describe('auth API (default settings)', () => {
     const hostedEnv = { DATA_DIR: '/nonexistent-data-dir', SUPABASE_URL: backend.url }
     const noKey = await runAdminCreate(['--email', 'third.admin@test.local', '--password', 'third-admin-password'], hostedEnv)
     expect(noKey.code).toBe(1)
-    expect(noKey.stderr).toContain('set SUPABASE_SERVICE_ROLE_KEY')
+    expect(noKey.stderr).toContain('set SUPABASE_SECRET_KEY')
     const hosted = await runAdminCreate(['--email', 'third.admin@test.local', '--password', 'third-admin-password'], {
       ...hostedEnv,
-      SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey,
+      SUPABASE_SECRET_KEY: backend.keys.secretKey,
     })
     expect(hosted.code).toBe(0)
     const thirdAdmin = await signedIn('third.admin@test.local', 'third-admin-password')
     expect((await thirdAdmin.rpc('is_admin')).data).toBe(true)
+    // The legacy name still works for an install configured before.
+    const legacy = await runAdminCreate(['--email', 'fourth.admin@test.local', '--password', 'fourth-admin-password'], {
+      ...hostedEnv,
+      SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey,
+    })
+    expect(legacy.code).toBe(0)
   })
 
   it('does not create the first admin again (or reset its password) on restart', async () => {

@@ -11,12 +11,12 @@ import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { dumpStoppedDataDir } from '../../local-supabase/src/dump-socket.ts'
 import { restoreDataDir } from '../../scripts/lib/local-data.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { totpCode, totpCodeAhead } from '../helpers/totp.ts'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
@@ -52,11 +52,6 @@ function body(sql: string): string {
 /** What psql runs of a dump when given no variables: every `\\if :{?var}` section left out. */
 function loadedByDefault(sql: string): string {
   return sql.replace(/^\\if :\{\?\w+\}$[\s\S]*?^\\endif$/gm, '')
-}
-
-/** The code an authenticator app shows `stepsAhead` 30-second steps from now. */
-function codeFor(secret: string, stepsAhead = 0): string {
-  return new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: Date.now() + stepsAhead * 30_000 })
 }
 
 /** sha256 of every stored file, by path under DATA_DIR/storage. */
@@ -120,7 +115,7 @@ describe('dump, backup and restore', () => {
     expect(enrolled.error).toBeNull()
     factor = { id: enrolled.data!.id, secret: enrolled.data!.totp.secret }
     const challenge = await staff.auth.mfa.challenge({ factorId: factor.id })
-    const verified = await staff.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: codeFor(factor.secret) })
+    const verified = await staff.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totpCode(factor.secret) })
     expect(verified.error).toBeNull()
     // Content with an uploaded image, a page view, and an application with its CV.
     expect((await admin.storage.from('media').upload(`blog/${slug}.png`, PNG, { contentType: 'image/png' })).error).toBeNull()
@@ -270,7 +265,7 @@ describe('dump, backup and restore', () => {
       expect((await staff.auth.mfa.getAuthenticatorAssuranceLevel()).data?.nextLevel).toBe('aal2')
       const challenge = await staff.auth.mfa.challenge({ factorId: factor.id })
       expect(challenge.error).toBeNull()
-      const verified = await staff.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: codeFor(factor.secret, 1) })
+      const verified = await staff.auth.mfa.verify({ factorId: factor.id, challengeId: challenge.data!.id, code: totpCodeAhead(factor.secret, 1) })
       expect(verified.error).toBeNull()
       expect((await staff.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2')
       await restoredBackend.signIn(LEGACY.email, LEGACY.password)

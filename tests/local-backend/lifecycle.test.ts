@@ -1,10 +1,11 @@
 // The local backend as a process: its keys, restarts, crashes and the status command.
 import { spawnSync } from 'node:child_process'
-import { mkdtemp, readFile } from 'node:fs/promises'
+import { mkdtemp, readFile, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
+import type { ProjectKeys } from '../../local-supabase/src/keys.ts'
 import { startLocalBackend, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
@@ -26,14 +27,20 @@ async function clientNames(prefix: string): Promise<Set<string>> {
 }
 
 describe('the local backend process', () => {
-  it('generates its JWT secret and keys into DATA_DIR and announces its URL and anon key', async () => {
-    const stored = JSON.parse(await readFile(path.join(backend.dataDir, 'keys.json'), 'utf8')) as Record<string, string>
+  it('generates its keys into DATA_DIR and announces its URL and public keys', async () => {
+    const stored = JSON.parse(await readFile(path.join(backend.dataDir, 'keys.json'), 'utf8')) as ProjectKeys
     expect(stored.jwtSecret.length).toBeGreaterThanOrEqual(40)
     expect(stored.anonKey).toBe(backend.keys.anonKey)
+    expect(stored.publishableKey).toBe(backend.keys.publishableKey)
+    expect(stored.signingKeys.map((key) => key.status)).toEqual(['current'])
+    expect(backend.output()).toContain(`PUBLISHABLE_KEY=${backend.keys.publishableKey}`)
     expect(backend.output()).toContain(`ANON_KEY=${backend.keys.anonKey}`)
-    // No secret of this instance is in the repository.
-    const tracked = spawnSync('git', ['grep', '-l', stored.jwtSecret], { cwd: repoRoot, encoding: 'utf8' })
-    expect(tracked.stdout).toBe('')
+    // Only its owner may read the file, and no secret of this instance is in the repository.
+    expect((await stat(path.join(backend.dataDir, 'keys.json'))).mode & 0o077).toBe(0)
+    for (const secret of [stored.jwtSecret, stored.secretKey, stored.signingKeys[0].jwk.d]) {
+      const tracked = spawnSync('git', ['grep', '-l', '-F', secret], { cwd: repoRoot, encoding: 'utf8' })
+      expect(tracked.stdout).toBe('')
+    }
   })
 
   it('has no test clock unless started with TEST_CLOCK=1, even for the service-role key', async () => {
@@ -60,6 +67,8 @@ describe('the local backend process', () => {
     expect(status.status).toBe(0)
     expect(status.stdout.trim().split('\n')).toEqual([
       `API_URL=${backend.url}`,
+      `PUBLISHABLE_KEY=${backend.keys.publishableKey}`,
+      `SECRET_KEY=${backend.keys.secretKey}`,
       `ANON_KEY=${backend.keys.anonKey}`,
       `SERVICE_ROLE_KEY=${backend.keys.serviceRoleKey}`,
     ])

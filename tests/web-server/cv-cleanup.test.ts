@@ -62,7 +62,7 @@ describe('CVs that no application references', () => {
     expect(await listed(orphan)).toBe(true)
     expect(await fileExists(orphan)).toBe(true)
 
-    site = await startSite(backend.url, backend.keys.anonKey, { SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey })
+    site = await startSite(backend.url, backend.keys.publishableKey, { SUPABASE_SECRET_KEY: backend.keys.secretKey })
     const removed = () => site?.output().includes('Removed 1 CV that no application references')
     for (let i = 0; i < 100 && !removed(); i++) await new Promise((resolve) => setTimeout(resolve, 100))
     expect(removed()).toBe(true)
@@ -74,29 +74,31 @@ describe('CVs that no application references', () => {
     expect(await listed(recent)).toBe(true)
   })
 
-  it('never put the service-role key in a page or a browser asset', async () => {
-    const key = backend.keys.serviceRoleKey
+  it('never puts the secret key (or any sb_secret_ key) in a page or a browser asset', async () => {
+    const secrets = [backend.keys.secretKey, 'sb_secret_', backend.keys.serviceRoleKey]
     const running = site as SiteServer
+    expect(running.output()).toContain('Supabase keys: public from SUPABASE_PUBLISHABLE_KEY, secret from SUPABASE_SECRET_KEY')
     for (const page of ['/', '/careers', '/contact', '/admin', '/admin/login', '/sitemap.xml']) {
       const body = await (await fetch(`${running.url}${page}`)).text()
-      expect(body.includes(key), page).toBe(false)
+      for (const secret of secrets) expect(body.includes(secret), page).toBe(false)
     }
     const clientDir = path.join(buildDir, 'client')
     const files = (await readdir(clientDir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
     expect(files.length).toBeGreaterThan(0)
     for (const entry of files) {
       const file = path.join(entry.parentPath, entry.name)
-      expect((await readFile(file)).includes(key), file).toBe(false)
+      const bytes = await readFile(file)
+      for (const secret of secrets) expect(bytes.includes(secret), file).toBe(false)
     }
   })
 })
 
-describe('the web server without a service-role key', () => {
+describe('the web server without a secret key', () => {
   it('starts and says that unclaimed CVs are not removed', async () => {
-    const bare = await startSite(backend.url, backend.keys.anonKey, { SUPABASE_SERVICE_ROLE_KEY: '' })
+    const bare = await startSite(backend.url, backend.keys.anonKey, { SUPABASE_SECRET_KEY: '', SUPABASE_SERVICE_ROLE_KEY: '' })
     try {
       expect((await fetch(`${bare.url}/healthz`)).status).toBe(200)
-      expect(bare.output()).toContain('CVs that no application references are not removed: set SUPABASE_SERVICE_ROLE_KEY')
+      expect(bare.output()).toContain('CVs that no application references are not removed: set SUPABASE_SECRET_KEY')
     } finally {
       await bare.stop()
     }

@@ -27,8 +27,8 @@ beforeAll(async () => {
   })
   await new Promise<void>((resolve) => edge.listen(0, '127.0.0.1', resolve))
   backend = await startLocalBackend()
-  site = await startSite(backend.url, backend.keys.anonKey, {
-    SUPABASE_SERVICE_ROLE_KEY: backend.keys.serviceRoleKey,
+  site = await startSite(backend.url, backend.keys.publishableKey, {
+    SUPABASE_SECRET_KEY: backend.keys.secretKey,
     PURGE_VARNISH_URLS: `http://127.0.0.1:${(edge.address() as AddressInfo).port}`,
     TRUST_PROXY: '1',
     MISS_RENDERS_PER_MINUTE: String(MISS_RENDERS_PER_MINUTE),

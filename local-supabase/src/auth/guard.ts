@@ -1,10 +1,8 @@
 // Who may call the auth API: the gateway's API-key rule (as in front of every Supabase API), then
 // GoTrue's own bearer-token checks for /user, /logout and the admin endpoints.
 import type { Context, MiddlewareHandler } from 'hono'
-import { errors as joseErrors, jwtVerify } from 'jose'
 import type { BackendDeps } from '../deps.ts'
-import { secretBytes } from '../keys.ts'
-import { bearerToken, resolveIdentity, type JwtClaims } from '../identity.ts'
+import { apiKeyOf, bearerIsApiKey, bearerToken, resolveIdentity, type JwtClaims, type VerifyResult } from '../identity.ts'
 import { AuthError } from './errors.ts'
 import { findLiveSession, type SessionRow } from './sessions.ts'
 import { findUserById, type UserRow } from './users.ts'
@@ -30,16 +28,32 @@ export function requireApiKey(deps: BackendDeps): MiddlewareHandler {
   }
 }
 
-/** GoTrue's parseJWTClaims: the bearer must be a token this project signed, or 401/403. */
-export async function requireClaims(c: Context, deps: BackendDeps): Promise<JwtClaims> {
-  const token = bearerToken(c.req.header('authorization'))
-  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
-  const verified = await deps.verifier.verify(token)
+/**
+ * GoTrue's parseJWTClaims on the token Supabase's gateway hands it: the user's own, or, when the
+ * Authorization header carries an API key (or nothing, next to the secret key), the claims of that
+ * key. 401 without either; 403 for a token this project did not sign (or a key it no longer takes).
+ * `anyRole`: every role this project signs (the admin check), not only those the APIs serve.
+ */
+async function bearerClaims(c: Context, deps: BackendDeps, anyRole = false): Promise<JwtClaims> {
+  const apikey = apiKeyOf(c)
+  const bearer = bearerToken(c.req.header('authorization'))
+  const keyStandsIn = apikey !== undefined && bearerIsApiKey(bearer, apikey) && (bearer !== null || deps.verifier.apiKeyKind(apikey) === 'secret')
+  if (!bearer && !keyStandsIn) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+  const keyClaims = keyStandsIn ? await deps.verifier.apiKeyClaims(apikey) : null
+  const verified: VerifyResult = keyClaims
+    ? { ok: true, claims: keyClaims }
+    : anyRole
+      ? await deps.verifier.verifyJwt(bearer ?? '')
+      : await deps.verifier.verify(bearer ?? '')
   if (!verified.ok) {
     const reason = verified.failure === 'expired' ? 'token has invalid claims: token is expired' : 'token signature is invalid'
     throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`)
   }
   return verified.claims
+}
+
+export function requireClaims(c: Context, deps: BackendDeps): Promise<JwtClaims> {
+  return bearerClaims(c, deps)
 }
 
 export interface Authenticated {
@@ -78,21 +92,11 @@ export async function requireUser(c: Context, deps: BackendDeps): Promise<Authen
 const ADMIN_ROLES = new Set(['service_role', 'supabase_admin'])
 
 /**
- * GoTrue's requireAdmin: the bearer itself must be a token of this project with an admin role
- * (the service-role key, or a supabase_admin token). Verified here, not by the API's verifier,
- * which knows only the roles the REST and Storage APIs serve.
+ * GoTrue's requireAdmin: the token must be one of this project's with an admin role: the secret
+ * key (in `apikey`; the Authorization header may then be left out, as on Supabase), the legacy
+ * service-role key, or a supabase_admin token.
  */
 export async function requireAdmin(c: Context, deps: BackendDeps): Promise<void> {
-  const token = bearerToken(c.req.header('authorization'))
-  if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
-  let role: unknown
-  try {
-    ;({
-      payload: { role },
-    } = await jwtVerify(token, secretBytes(deps.keys.jwtSecret), { algorithms: ['HS256'] }))
-  } catch (error) {
-    const reason = error instanceof joseErrors.JWTExpired ? 'token has invalid claims: token is expired' : 'token signature is invalid'
-    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`)
-  }
+  const { role } = await bearerClaims(c, deps, true)
   if (typeof role !== 'string' || !ADMIN_ROLES.has(role)) throw new AuthError(403, 'not_admin', 'User not allowed')
 }

@@ -1,12 +1,17 @@
-// What every group of auth endpoints shares: the backend, its settings, the mailer, who the client
-// is, and GoTrue's session answer.
+// What every auth endpoint is handed: the backend, its settings, the mailer, the flood limits and
+// counters that outlive a request, who the client is, and GoTrue's session answer. Handlers are
+// top-level functions of (kit, request), so each route group is a plain module (routes.ts wires them).
 import type { Context } from 'hono'
 import type { Transaction } from '../db.ts'
 import type { BackendDeps } from '../deps.ts'
 import { requestHeaders } from '../identity.ts'
-import type { Mailer } from '../mail/mailer.ts'
+import { currentSigningKey } from '../keys.ts'
+import { createMailer, type Mailer } from '../mail/mailer.ts'
+import { now } from '../test-clock.ts'
 import type { AuthConfig } from './config.ts'
-import { factorsOf, type FactorRow } from './mfa.ts'
+import type { CodeCheck } from './links.ts'
+import { factorsOf, SessionCounter, type FactorRow } from './mfa.ts'
+import { RequestLimiter, SignInLimiter } from './rate-limit.ts'
 import type { ClientInfo, IssuedSession } from './sessions.ts'
 import { signAccessToken } from './tokens.ts'
 import { userJson, type UserRow } from './users.ts'
@@ -17,10 +22,26 @@ export interface Grant {
   issued: IssuedSession
 }
 
+export interface AuthLimits {
+  /** Password sign-ins, by address and client. */
+  signIn: SignInLimiter
+  /** Recovery and confirmation e-mails: throttled like password guessing, by address and client. */
+  emails: SignInLimiter
+  /** GoTrue's /verify limit (30 per 5 minutes per client); the per-account limit is the code's own. */
+  verify: RequestLimiter
+  /** GoTrue's limit on MFA challenge and verify, per client. */
+  mfa: RequestLimiter
+  /** Wrong TOTP codes in a row per session. */
+  wrongCodes: SessionCounter
+}
+
 export interface AuthKit {
   deps: BackendDeps
   config: AuthConfig
   mailer: Mailer
+  limits: AuthLimits
+  /** How e-mailed codes are checked (their HMAC key, tries and lifetime). */
+  codeCheck(): CodeCheck
   clientOf(c: Context): Promise<ClientInfo>
   /** GoTrue's access-token answer for a session just issued or refreshed. */
   sessionResponse(c: Context, grant: Grant): Promise<Response>
@@ -33,7 +54,15 @@ export async function grantFor(tx: Transaction, user: UserRow, issued: IssuedSes
   return { user, factors: await factorsOf(tx, user.id), issued }
 }
 
-export function createKit(deps: BackendDeps, config: AuthConfig, mailer: Mailer): AuthKit {
+export function createKit(deps: BackendDeps, config: AuthConfig): AuthKit {
+  const mailer = createMailer({ dataDir: deps.config.dataDir, smtpUrl: config.mail.smtpUrl, from: config.mail.from })
+  const limits: AuthLimits = {
+    signIn: new SignInLimiter(config.rateLimit, now),
+    emails: new SignInLimiter(config.rateLimit, now),
+    verify: new RequestLimiter(30, 5 * 60_000),
+    mfa: new RequestLimiter(config.mfa.requestsPerMinute, 60_000),
+    wrongCodes: new SessionCounter(),
+  }
   /**
    * The client as the project's SQL names it from the X-Forwarded-For chain (CLIENT_ADDRESS_SQL), so
    * sign-in and the database's own limits key alike; without it, the caller's own address (the
@@ -55,7 +84,8 @@ export function createKit(deps: BackendDeps, config: AuthConfig, mailer: Mailer)
 
   const sessionResponse = async (c: Context, grant: Grant): Promise<Response> => {
     const { user, issued } = grant
-    const { token, expiresAt } = await signAccessToken(deps.keys.jwtSecret, {
+    // The key current now: a rotation applies to the next token without a restart.
+    const { token, expiresAt } = await signAccessToken(currentSigningKey(deps.keys).jwk, {
       user,
       sessionId: issued.session.id,
       assurance: issued.assurance,
@@ -73,5 +103,7 @@ export function createKit(deps: BackendDeps, config: AuthConfig, mailer: Mailer)
     })
   }
 
-  return { deps, config, mailer, clientOf, sessionResponse, apiUrl }
+  const codeCheck = (): CodeCheck => ({ secret: deps.keys.jwtSecret, maxAttempts: config.emailCodeAttempts, ttlSeconds: config.linkTtlSeconds })
+
+  return { deps, config, mailer, limits, codeCheck, clientOf, sessionResponse, apiUrl }
 }

@@ -1,14 +1,15 @@
-// GoTrue's e-mail link endpoints: /recover (forgot password), /invite and /admin/generate_link
-// (service role), and /verify, which spends a link and signs the person in (POST answers with the
-// session; GET, the link in the e-mail, redirects with the session in the URL fragment).
+// GoTrue's e-mail link endpoints: /recover (forgot password), /resend, /invite and
+// /admin/generate_link (secret key), and /verify, which spends a link and signs the person in (POST
+// answers with the session; GET, the link in the e-mail, redirects with the session in the URL
+// fragment).
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
-import type { Context, Hono } from 'hono'
+import type { Context } from 'hono'
 import type { Transaction } from '../db.ts'
 import { renderAuthMail, type TemplateKind } from '../mail/templates.ts'
 import { recordAudit, SERVICE_ROLE_ACTOR } from './audit.ts'
 import { AuthError, tooManyRequests } from './errors.ts'
-import { requireAdmin, requireUser } from './guard.ts'
+import { requireAdmin } from './guard.ts'
 import { grantFor, type AuthKit, type Grant } from './kit.ts'
 import {
   assertAddressFree,
@@ -20,11 +21,9 @@ import {
   SINGLE_CONFIRMATION_ACCEPTED,
   startEmailChange,
 } from './email-change.ts'
-import { confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, type IssuedLink, type LinkKind } from './links.ts'
+import { CODE_INVALID, confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, type IssuedLink, type LinkKind } from './links.ts'
 import { landingPage, redirectTarget } from './redirects.ts'
 import { checkPassword, hashPassword } from './password.ts'
-import { RequestLimiter, SignInLimiter } from './rate-limit.ts'
-import { now } from '../test-clock.ts'
 import { optionalObject, optionalString, readJson, type Json } from './request.ts'
 import { startSession } from './sessions.ts'
 import { emailTaken, findUserByEmail, findUserById, insertUser, normalizeEmail, userJson, validatedEmail, type UserRow } from './users.ts'
@@ -49,7 +48,7 @@ type Followed = { grant: Grant } | { waiting: true }
 
 /** Where a link of this kind lands: recovery only on its page; an invitation, or the confirmation
  * /resend can send an invited person, only on the welcome page. */
-function landingFor(config: AuthKit['config'], kind: LinkKind | null, raw: string): string {
+export function landingFor(config: AuthKit['config'], kind: LinkKind | null, raw: string): string {
   if (kind === 'recovery') return landingPage(config, 'recovery', raw)
   if (kind === 'invite' || kind === 'signup') return landingPage(config, 'invite', raw)
   return redirectTarget(config, raw)
@@ -66,368 +65,364 @@ const TEMPLATES: Record<LinkKind, TemplateKind> = {
   reauthentication: 'reauthentication',
 }
 
-export function registerLinkRoutes(routes: Hono, kit: AuthKit): void {
+const actionLink = (kit: AuthKit, c: Context, kind: LinkKind, link: IssuedLink, redirectTo: string) =>
+  `${kit.apiUrl(c)}/verify?token=${link.tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`
+
+export async function sendLinkMail(kit: AuthKit, c: Context, kind: LinkKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
+  const mail = await renderAuthMail(TEMPLATES[kind], {
+    ConfirmationURL: actionLink(kit, c, kind, link, redirectTo),
+    Email: email,
+    SiteURL: kit.config.siteUrl,
+    Token: link.otp,
+    TokenHash: link.tokenHash,
+    RedirectTo: redirectTo,
+  })
+  await kit.mailer.send({ to: email, ...mail })
+}
+
+export const refusePkce = (body: Json): void => {
+  if (optionalString(body, 'code_challenge') !== '') {
+    throw new AuthError(400, 'validation_failed', 'This backend supports the implicit flow only: create the client without flowType "pkce"')
+  }
+}
+
+/**
+ * The flood limit on e-mails to an address, by address and client, like password guessing: a 429
+ * past the allowance, a growing delay past half of it. Applied before the address is looked up.
+ */
+export async function admitEmail(kit: AuthKit, c: Context, email: string): Promise<void> {
+  const client = await kit.clientOf(c)
+  const admission = kit.limits.emails.begin(email, client.ip ?? 'unknown')
+  if (!admission.allowed) {
+    throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
+  }
+  if (admission.delayMs > 0) await sleep(admission.delayMs)
+}
+
+export async function recover(kit: AuthKit, c: Context): Promise<Response> {
   const { deps, config } = kit
-  // A flood of recovery requests is throttled like password guessing, keyed by address and client alike.
-  const recoverLimiter = new SignInLimiter(config.rateLimit, now)
-  // GoTrue's /verify limit (30 per 5 minutes per client); the per-account limit is the code's own.
-  const verifyLimiter = new RequestLimiter(30, 5 * 60_000)
-  const codeCheck = { secret: deps.keys.jwtSecret, maxAttempts: config.emailCodeAttempts, ttlSeconds: config.linkTtlSeconds }
-
-  const actionLink = (c: Context, kind: LinkKind, link: IssuedLink, redirectTo: string) =>
-    `${kit.apiUrl(c)}/verify?token=${link.tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`
-
-  async function sendLinkMail(c: Context, kind: LinkKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
-    const mail = await renderAuthMail(TEMPLATES[kind], {
-      ConfirmationURL: actionLink(c, kind, link, redirectTo),
-      Email: email,
-      SiteURL: config.siteUrl,
-      Token: link.otp,
-      TokenHash: link.tokenHash,
-      RedirectTo: redirectTo,
-    })
-    await kit.mailer.send({ to: email, ...mail })
-  }
-
-  const refusePkce = (body: Json) => {
-    if (optionalString(body, 'code_challenge') !== '') {
-      throw new AuthError(400, 'validation_failed', 'This backend supports the implicit flow only: create the client without flowType "pkce"')
-    }
-  }
-
-  routes.post('/recover', async (c) => {
-    const body = await readJson(c)
-    refusePkce(body)
-    if (optionalString(body, 'email').trim() === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email')
-    const email = validatedEmail(optionalString(body, 'email'))
-    const redirectTo = landingFor(config, 'recovery', c.req.query('redirect_to') ?? '')
-    const client = await kit.clientOf(c)
-    const admission = recoverLimiter.begin(email, client.ip ?? 'unknown')
-    if (!admission.allowed) {
-      throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
-    }
-    if (admission.delayMs > 0) await sleep(admission.delayMs)
-    const issued = await deps.db.asSystem(async (tx) => {
-      const user = await findUserByEmail(tx, email)
-      if (!user) return null
-      await recordAudit(tx, user, 'user_recovery_requested')
-      return issueLink(tx, user, 'recovery', codeCheck.secret)
-    })
-    // Sent after answering, so the answer takes as long for an unknown address as for a known one.
-    if (issued) {
-      sendLinkMail(c, 'recovery', email, issued, redirectTo).catch((error: unknown) => console.error('Sending a recovery e-mail failed:', error))
-    }
-    // The same answer whether or not the address has an account.
-    return c.json({})
+  const body = await readJson(c)
+  refusePkce(body)
+  if (optionalString(body, 'email').trim() === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email')
+  const email = validatedEmail(optionalString(body, 'email'))
+  const redirectTo = landingFor(config, 'recovery', c.req.query('redirect_to') ?? '')
+  await admitEmail(kit, c, email)
+  const issued = await deps.db.asSystem(async (tx) => {
+    const user = await findUserByEmail(tx, email)
+    if (!user) return null
+    await recordAudit(tx, user, 'user_recovery_requested')
+    return issueLink(tx, user, 'recovery', kit.codeCheck().secret)
   })
-
-  /** The accounts an e-mailed code of this type may belong to: the address's own, or for an e-mail change also those moving to it. */
-  async function codeSubjects(tx: Transaction, type: VerifyType, email: string): Promise<{ user: UserRow; kinds: LinkKind[] }[]> {
-    const owner = await findUserByEmail(tx, email)
-    if (type !== 'email_change') return owner ? [{ user: owner, kinds: kindsOf(type) }] : []
-    const subjects: { user: UserRow; kinds: LinkKind[] }[] = owner ? [{ user: owner, kinds: ['email_change_current'] }] : []
-    const { rows } = await tx.query<{ id: string }>(`select id from auth.users where lower(email_change) = $1 and deleted_at is null`, [normalizeEmail(email)])
-    for (const { id } of rows) {
-      const user = await findUserById(tx, id)
-      if (user) subjects.push({ user, kinds: ['email_change_new'] })
-    }
-    return subjects
+  // Sent after answering, so the answer takes as long for an unknown address as for a known one.
+  if (issued) {
+    sendLinkMail(kit, c, 'recovery', email, issued, redirectTo).catch((error: unknown) => console.error('Sending a recovery e-mail failed:', error))
   }
+  // The same answer whether or not the address has an account.
+  return c.json({})
+}
 
-  /** The person a link token or an e-mailed code belongs to, with that link or code spent. */
-  async function spendLinkOrCode(c: Context, type: VerifyType, proof: { tokenHash: string } | { email: string; code: string }): Promise<Followed> {
-    const client = await kit.clientOf(c)
-    const waitMs = verifyLimiter.take(client.ip ?? 'unknown')
-    if (waitMs > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', waitMs)
-    const outcome = await deps.db.asSystem(async (tx) => {
-      let spent: { user: UserRow; kind: LinkKind } | null = null
-      if ('tokenHash' in proof) {
-        for (const kind of kindsOf(type)) {
-          try {
-            spent = { user: await consumeLinkToken(tx, kind, proof.tokenHash, config.linkTtlSeconds), kind }
+/** The accounts an e-mailed code of this type may belong to: the address's own, or for an e-mail change also those moving to it. */
+async function codeSubjects(tx: Transaction, type: VerifyType, email: string): Promise<{ user: UserRow; kinds: LinkKind[] }[]> {
+  const owner = await findUserByEmail(tx, email)
+  if (type !== 'email_change') return owner ? [{ user: owner, kinds: kindsOf(type) }] : []
+  const subjects: { user: UserRow; kinds: LinkKind[] }[] = owner ? [{ user: owner, kinds: ['email_change_current'] }] : []
+  const { rows } = await tx.query<{ id: string }>(`select id from auth.users where lower(email_change) = $1 and deleted_at is null`, [normalizeEmail(email)])
+  for (const { id } of rows) {
+    const user = await findUserById(tx, id)
+    if (user) subjects.push({ user, kinds: ['email_change_new'] })
+  }
+  return subjects
+}
+
+/** The person a link token or an e-mailed code belongs to, with that link or code spent. */
+async function spendLinkOrCode(kit: AuthKit, c: Context, type: VerifyType, proof: { tokenHash: string } | { email: string; code: string }): Promise<Followed> {
+  const { deps, config } = kit
+  const client = await kit.clientOf(c)
+  const waitMs = kit.limits.verify.take(client.ip ?? 'unknown')
+  if (waitMs > 0) throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached', waitMs)
+  const outcome = await deps.db.asSystem(async (tx) => {
+    let spent: { user: UserRow; kind: LinkKind } | null = null
+    if ('tokenHash' in proof) {
+      for (const kind of kindsOf(type)) {
+        try {
+          spent = { user: await consumeLinkToken(tx, kind, proof.tokenHash, config.linkTtlSeconds), kind }
+          break
+        } catch (error) {
+          if (!(error instanceof AuthError) || error.errorCode !== 'otp_expired') throw error
+        }
+      }
+      if (!spent) throw LINK_INVALID()
+    } else {
+      const subjects = await codeSubjects(tx, type, proof.email)
+      if (subjects.length === 0) return CODE_INVALID()
+      let failure: AuthError | null = CODE_INVALID()
+      for (const subject of subjects) {
+        for (const kind of subject.kinds) {
+          failure = await consumeCode(tx, subject.user, kind, proof.code, kit.codeCheck())
+          if (!failure) {
+            spent = { user: subject.user, kind }
             break
-          } catch (error) {
-            if (!(error instanceof AuthError) || error.errorCode !== 'otp_expired') throw error
           }
         }
-        if (!spent) throw LINK_INVALID()
-      } else {
-        const subjects = await codeSubjects(tx, type, proof.email)
-        if (subjects.length === 0) return LINK_INVALID()
-        let failure: AuthError | null = LINK_INVALID()
-        for (const subject of subjects) {
-          for (const kind of subject.kinds) {
-            failure = await consumeCode(tx, subject.user, kind, proof.code, codeCheck)
-            if (!failure) {
-              spent = { user: subject.user, kind }
-              break
-            }
-          }
-          if (spent) break
-        }
-        // Returned, not thrown: the wrong try counted against the code must commit.
-        if (!spent) return failure ?? LINK_INVALID()
+        if (spent) break
       }
-      if (EMAIL_CHANGE_KINDS.includes(spent.kind)) {
-        const changed = await followEmailChange(tx, spent.user, config.doubleConfirmEmailChanges)
-        if (!changed) return { waiting: true as const }
-        return { grant: await grantFor(tx, changed, await startSession(tx, changed.id, client, 'otp')) }
-      }
-      const user = (await confirmEmail(tx, spent.user.id)) ?? spent.user
-      if (spent.kind === 'invite' || spent.kind === 'signup') await recordAudit(tx, user, 'user_signedup', { provider: 'email' })
-      else await recordAudit(tx, user, 'login')
-      return { grant: await grantFor(tx, user, await startSession(tx, user.id, client, 'otp')) }
-    })
-    if (outcome instanceof AuthError) throw outcome
-    return outcome
-  }
-
-  routes.post('/verify', async (c) => {
-    const body = await readJson(c)
-    const type = verifyType(optionalString(body, 'type'))
-    const token = optionalString(body, 'token')
-    const tokenHash = optionalString(body, 'token_hash')
-    if ((token === '') === (tokenHash === '')) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash')
-    const proof = token !== '' ? { email: validatedEmail(optionalString(body, 'email')), code: token.trim() } : { tokenHash }
-    const followed = await spendLinkOrCode(c, type, proof)
-    if ('waiting' in followed) return c.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' })
-    return kit.sessionResponse(c, followed.grant)
+      // Returned, not thrown: the wrong try counted against the code must commit.
+      if (!spent) return failure ?? CODE_INVALID()
+    }
+    if (EMAIL_CHANGE_KINDS.includes(spent.kind)) {
+      const changed = await followEmailChange(tx, spent.user, config.doubleConfirmEmailChanges)
+      if (!changed) return { waiting: true as const }
+      return { grant: await grantFor(tx, changed, await startSession(tx, changed.id, client, 'otp')) }
+    }
+    const user = (await confirmEmail(tx, spent.user.id)) ?? spent.user
+    if (spent.kind === 'invite' || spent.kind === 'signup') await recordAudit(tx, user, 'user_signedup', { provider: 'email' })
+    else await recordAudit(tx, user, 'login')
+    return { grant: await grantFor(tx, user, await startSession(tx, user.id, client, 'otp')) }
   })
+  if (outcome instanceof AuthError) throw outcome
+  return outcome
+}
 
-  // The link in the e-mail: opened by a browser, so it needs no API key (as behind Supabase's gateway).
-  routes.get('/verify', async (c) => {
-    const rawType = c.req.query('type') ?? ''
-    const known = rawType === 'invite' || rawType === 'recovery' || rawType === 'signup' || rawType === 'magiclink' ? rawType : null
-    const target = new URL(landingFor(config, known, c.req.query('redirect_to') ?? ''))
-    const token = c.req.query('token') ?? ''
-    try {
-      if (token === '') throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash')
-      const type = verifyType(rawType)
-      const followed = await spendLinkOrCode(c, type, { tokenHash: token })
-      if ('waiting' in followed) {
-        target.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED }).toString()
-      } else {
-        const answer = (await (await kit.sessionResponse(c, followed.grant)).json()) as Record<string, unknown>
-        const fragment = new URLSearchParams({
-          access_token: String(answer.access_token),
-          expires_at: String(answer.expires_at),
-          expires_in: String(answer.expires_in),
-          refresh_token: String(answer.refresh_token),
-          token_type: 'bearer',
-          type,
-        })
-        target.hash = fragment.toString()
-      }
-    } catch (error) {
-      if (!(error instanceof AuthError)) throw error
-      // GoTrue's error redirect: the reason in the fragment, for the page to show.
+/** GoTrue's check of a phone number: E.164 once a leading + and spaces are dropped. */
+function validatePhone(raw: string): void {
+  if (!/^[1-9][0-9]{1,14}$/.test(raw.replace(/^\+/, '').replaceAll(' ', ''))) {
+    throw new AuthError(400, 'validation_failed', 'Invalid phone number format (E.164 required)')
+  }
+}
+
+/** What POST /verify was given, checked in GoTrue's order. */
+function verifyProof(body: Json): { email: string; code: string } | { tokenHash: string } {
+  if (optionalString(body, 'type') === '') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type')
+  const token = optionalString(body, 'token')
+  const tokenHash = optionalString(body, 'token_hash')
+  if ((token === '') === (tokenHash === '')) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash')
+  const email = optionalString(body, 'email')
+  const phone = optionalString(body, 'phone')
+  if (tokenHash !== '') {
+    if (email !== '' || phone !== '') throw new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided')
+    return { tokenHash }
+  }
+  if (phone !== '' && email === '') {
+    validatePhone(phone)
+    // Phone sign-in is off: no account has a phone, so no code sent to one is valid.
+    throw CODE_INVALID()
+  }
+  if (email === '' || phone !== '') throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on verify')
+  try {
+    return { email: validatedEmail(email), code: token.trim() }
+  } catch {
+    throw new AuthError(422, 'validation_failed', 'Invalid email format')
+  }
+}
+
+export async function verifyPost(kit: AuthKit, c: Context): Promise<Response> {
+  const body = await readJson(c)
+  const proof = verifyProof(body)
+  const type = verifyType(optionalString(body, 'type'))
+  const followed = await spendLinkOrCode(kit, c, type, proof)
+  if ('waiting' in followed) return c.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' })
+  return kit.sessionResponse(c, followed.grant)
+}
+
+// The link in the e-mail: opened by a browser, so it needs no API key (as behind Supabase's gateway).
+export async function verifyLink(kit: AuthKit, c: Context): Promise<Response> {
+  const rawType = c.req.query('type') ?? ''
+  const known = rawType === 'invite' || rawType === 'recovery' || rawType === 'signup' || rawType === 'magiclink' ? rawType : null
+  const target = new URL(landingFor(kit.config, known, c.req.query('redirect_to') ?? ''))
+  const token = c.req.query('token') ?? ''
+  try {
+    if (token === '') throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash')
+    const type = verifyType(rawType)
+    const followed = await spendLinkOrCode(kit, c, type, { tokenHash: token })
+    if ('waiting' in followed) {
+      target.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION_ACCEPTED }).toString()
+    } else {
+      const answer = (await (await kit.sessionResponse(c, followed.grant)).json()) as Record<string, unknown>
       const fragment = new URLSearchParams({
-        error: error.status === 403 ? 'access_denied' : error.status === 429 ? 'too_many_requests' : 'invalid_request',
-        error_code: error.errorCode,
-        error_description: error.message,
-        sb: '',
+        access_token: String(answer.access_token),
+        expires_at: String(answer.expires_at),
+        expires_in: String(answer.expires_in),
+        refresh_token: String(answer.refresh_token),
+        token_type: 'bearer',
+        type,
       })
       target.hash = fragment.toString()
     }
-    c.header('Cache-Control', 'no-store')
-    return c.redirect(target.toString(), 303)
-  })
-
-  // GoTrue's reauthentication: e-mails the signed-in person a code to send as `nonce` with a new
-  // password (see PUT /user). One such e-mail a minute (GoTrue's SMTP_MAX_FREQUENCY).
-  routes.get('/reauthenticate', async (c) => {
-    const { user } = await requireUser(c, deps)
-    if (!user.email) throw new AuthError(400, 'validation_failed', 'Reauthentication requires the user to have an email or a phone number')
-    if (!user.email_confirmed_at) throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.')
-    const email = user.email
-    const issued = await deps.db.asSystem(async (tx) => {
-      const { rows } = await tx.query<{ wait_s: number }>(
-        `select coalesce(ceil(extract(epoch from reauthentication_sent_at + interval '60 seconds' - $2::timestamptz)), 0)::int as wait_s
-         from auth.users where id = $1`,
-        [user.id, new Date(now()).toISOString()],
-      )
-      const waitS = rows[0]?.wait_s ?? 0
-      if (waitS > 0) {
-        return tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${waitS} seconds.`, waitS * 1000)
-      }
-      await recordAudit(tx, user, 'user_reauthenticate_requested')
-      return issueLink(tx, user, 'reauthentication', codeCheck.secret)
+  } catch (error) {
+    if (!(error instanceof AuthError)) throw error
+    // GoTrue's error redirect: the reason in the fragment, for the page to show.
+    const fragment = new URLSearchParams({
+      error: error.status === 403 ? 'access_denied' : error.status === 429 ? 'too_many_requests' : 'invalid_request',
+      error_code: error.errorCode,
+      error_description: error.message,
+      sb: '',
     })
-    if (issued instanceof AuthError) throw issued
-    const mail = await renderAuthMail('reauthentication', {
-      ConfirmationURL: '',
-      Email: email,
-      SiteURL: config.siteUrl,
-      Token: issued.otp,
-      TokenHash: issued.tokenHash,
-      RedirectTo: '',
-    })
-    await kit.mailer.send({ to: email, ...mail })
-    return c.json({})
-  })
-
-  /** An invited account: created without a password, or an earlier invitation not yet accepted. */
-  async function invitee(email: string, data: Json | undefined): Promise<UserRow> {
-    return deps.db.asSystem(async (tx) => {
-      const existing = await findUserByEmail(tx, email)
-      if (existing?.email_confirmed_at) {
-        throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
-      }
-      if (existing) return existing
-      if (await emailTaken(tx, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
-      return insertUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: data })
-    })
+    target.hash = fragment.toString()
   }
+  c.header('Cache-Control', 'no-store')
+  return c.redirect(target.toString(), 303)
+}
 
-  routes.post('/invite', async (c) => {
-    await requireAdmin(c, deps)
-    const body = await readJson(c)
-    const email = validatedEmail(optionalString(body, 'email'))
-    const data = optionalObject(body, 'data')
-    const redirectTo = landingFor(config, 'invite', c.req.query('redirect_to') ?? '')
-    const created = await invitee(email, data)
-    const { user, link } = await deps.db.asSystem(async (tx) => {
-      await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: created.id, user_email: email })
-      const issued = await issueLink(tx, created, 'invite', codeCheck.secret)
-      return { user: (await findUserByEmail(tx, email)) ?? created, link: issued }
-    })
-    try {
-      await sendLinkMail(c, 'invite', email, link, redirectTo)
-    } catch (error) {
-      console.error('Sending an invitation e-mail failed:', error)
-      throw new AuthError(500, 'unexpected_failure', 'Error sending invite email')
+/** An invited account: created without a password, or an earlier invitation not yet accepted. */
+async function invitee(kit: AuthKit, email: string, data: Json | undefined): Promise<UserRow> {
+  return kit.deps.db.asSystem(async (tx) => {
+    const existing = await findUserByEmail(tx, email)
+    if (existing?.email_confirmed_at) {
+      throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
     }
-    return c.json(userJson(user))
+    if (existing) return existing
+    if (await emailTaken(tx, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+    return insertUser(tx, { email, passwordHash: null, confirmed: false, userMetadata: data })
   })
+}
 
-  /** The account a sign-up link confirms: created unconfirmed with its password, or one not yet confirmed. */
-  async function signupSubject(email: string, password: string, data: Json | undefined): Promise<UserRow> {
-    if (password === '') throw new AuthError(422, 'validation_failed', 'Signup requires a valid password')
-    const problem = checkPassword(password, config.passwordMinLength)
-    if (problem?.reason === 'length') throw new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } })
-    if (problem) throw new AuthError(422, 'validation_failed', problem.message)
-    const passwordHash = await hashPassword(password)
-    return deps.db.asSystem(async (tx) => {
-      const existing = await findUserByEmail(tx, email)
-      if (existing?.email_confirmed_at) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
-      if (existing) return existing
-      if (await emailTaken(tx, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
-      return insertUser(tx, { email, passwordHash, confirmed: false, userMetadata: data })
-    })
+export async function invite(kit: AuthKit, c: Context): Promise<Response> {
+  const { deps, config } = kit
+  await requireAdmin(c, deps)
+  const body = await readJson(c)
+  const email = validatedEmail(optionalString(body, 'email'))
+  const data = optionalObject(body, 'data')
+  const redirectTo = landingFor(config, 'invite', c.req.query('redirect_to') ?? '')
+  const created = await invitee(kit, email, data)
+  const { user, link } = await deps.db.asSystem(async (tx) => {
+    await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: created.id, user_email: email })
+    const issued = await issueLink(tx, created, 'invite', kit.codeCheck().secret)
+    return { user: (await findUserByEmail(tx, email)) ?? created, link: issued }
+  })
+  try {
+    await sendLinkMail(kit, c, 'invite', email, link, redirectTo)
+  } catch (error) {
+    console.error('Sending an invitation e-mail failed:', error)
+    throw new AuthError(500, 'unexpected_failure', 'Error sending invite email')
   }
+  return c.json(userJson(user))
+}
 
-  /** generate_link of an e-mail change: the link of one address, nothing sent. */
-  async function emailChangeLinkFor(c: Context, body: Json, kind: 'email_change_current' | 'email_change_new'): Promise<Response> {
-    if (kind === 'email_change_current' && !config.doubleConfirmEmailChanges) {
-      throw new AuthError(400, 'validation_failed', 'Enable secure email change to generate link for current email')
-    }
-    const email = validatedEmail(optionalString(body, 'email'))
-    const newEmail = validatedEmail(optionalString(body, 'new_email'))
-    const redirectTo = redirectTarget(config, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
-    const { user, link } = await deps.db.asSystem(async (tx) => {
-      const subject = await findUserByEmail(tx, email)
-      if (!subject) throw new AuthError(404, 'user_not_found', 'User with this email not found')
-      await assertAddressFree(tx, subject, newEmail)
-      // The other address's link of the same change stays: an admin generates both for a double confirmation.
-      if (subject.email_change !== newEmail) await prepareEmailChange(tx, subject, newEmail)
-      const issued = await issueLink(tx, subject, kind, codeCheck.secret)
-      return { user: (await findUserById(tx, subject.id)) ?? subject, link: issued }
-    })
-    return c.json({
-      ...userJson(user),
-      action_link: emailChangeLink(kit, c, link, redirectTo),
-      email_otp: link.otp,
-      hashed_token: link.tokenHash,
-      verification_type: kind,
-      redirect_to: redirectTo,
-    })
+/** The account a sign-up link confirms: created unconfirmed with its password, or one not yet confirmed. */
+async function signupSubject(kit: AuthKit, email: string, password: string, data: Json | undefined): Promise<UserRow> {
+  if (password === '') throw new AuthError(422, 'validation_failed', 'Signup requires a valid password')
+  const problem = checkPassword(password, kit.config.passwordMinLength)
+  if (problem?.reason === 'length') throw new AuthError(422, 'weak_password', problem.message, { weak_password: { reasons: ['length'] } })
+  if (problem) throw new AuthError(422, 'validation_failed', problem.message)
+  const passwordHash = await hashPassword(password)
+  return kit.deps.db.asSystem(async (tx) => {
+    const existing = await findUserByEmail(tx, email)
+    if (existing?.email_confirmed_at) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+    if (existing) return existing
+    if (await emailTaken(tx, email)) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
+    return insertUser(tx, { email, passwordHash, confirmed: false, userMetadata: data })
+  })
+}
+
+/** generate_link of an e-mail change: the link of one address, nothing sent. */
+async function emailChangeLinkFor(kit: AuthKit, c: Context, body: Json, kind: 'email_change_current' | 'email_change_new'): Promise<Response> {
+  const { deps, config } = kit
+  if (kind === 'email_change_current' && !config.doubleConfirmEmailChanges) {
+    throw new AuthError(400, 'validation_failed', 'Enable secure email change to generate link for current email')
   }
-
-  routes.post('/admin/generate_link', async (c) => {
-    await requireAdmin(c, deps)
-    const body = await readJson(c)
-    const requested = optionalString(body, 'type')
-    if (requested === 'email_change_current' || requested === 'email_change_new') return emailChangeLinkFor(c, body, requested)
-    if (requested !== 'invite' && requested !== 'recovery' && requested !== 'signup' && requested !== 'magiclink') {
-      throw new AuthError(400, 'validation_failed', `Invalid email action link type requested: ${requested.slice(0, 40)}`)
-    }
-    const email = validatedEmail(optionalString(body, 'email'))
-    const data = optionalObject(body, 'data')
-    const known = await deps.db.asSystem((tx) => findUserByEmail(tx, email))
-    // GoTrue: a magic link for an unknown address signs the person up (with a random password).
-    const kind: LinkKind = requested === 'magiclink' && !known ? 'signup' : requested
-    const redirectTo = landingFor(config, kind, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
-    let subject: UserRow | null
-    if (kind === 'invite') subject = await invitee(email, data)
-    else if (kind === 'signup') {
-      const password = requested === 'magiclink' ? randomBytes(32).toString('base64url') : optionalString(body, 'password')
-      subject = await signupSubject(email, password, data)
-    } else subject = known
+  const email = validatedEmail(optionalString(body, 'email'))
+  const newEmail = validatedEmail(optionalString(body, 'new_email'))
+  const redirectTo = redirectTarget(config, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
+  const { user, link } = await deps.db.asSystem(async (tx) => {
+    const subject = await findUserByEmail(tx, email)
     if (!subject) throw new AuthError(404, 'user_not_found', 'User with this email not found')
-    const target = subject
-    const { user, link } = await deps.db.asSystem(async (tx) => {
-      if (kind === 'invite') await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: target.id, user_email: email })
-      else if (kind === 'recovery' || kind === 'magiclink') await recordAudit(tx, target, 'user_recovery_requested')
-      const issued = await issueLink(tx, target, kind, codeCheck.secret)
-      return { user: (await findUserByEmail(tx, email)) ?? target, link: issued }
-    })
-    return c.json({
-      ...userJson(user),
-      action_link: actionLink(c, kind, link, redirectTo),
-      email_otp: link.otp,
-      hashed_token: link.tokenHash,
-      verification_type: kind,
-      redirect_to: redirectTo,
-    })
+    await assertAddressFree(tx, subject, newEmail)
+    // The other address's link of the same change stays: an admin generates both for a double confirmation.
+    if (subject.email_change !== newEmail) await prepareEmailChange(tx, subject, newEmail)
+    const issued = await issueLink(tx, subject, kind, kit.codeCheck().secret)
+    return { user: (await findUserById(tx, subject.id)) ?? subject, link: issued }
   })
+  return c.json({
+    ...userJson(user),
+    action_link: emailChangeLink(kit, c, link, redirectTo),
+    email_otp: link.otp,
+    hashed_token: link.tokenHash,
+    verification_type: kind,
+    redirect_to: redirectTo,
+  })
+}
 
-  // GoTrue's /resend for e-mail: a new confirmation for an address not yet confirmed, or the
-  // e-mails of a waiting change of address (answered `{}` for any other, and for an unknown
-  // address). Flood-limited like /recover; phone is off.
-  routes.post('/resend', async (c) => {
-    const body = await readJson(c)
-    refusePkce(body)
-    const type = optionalString(body, 'type')
-    if (type !== 'signup' && type !== 'email_change' && type !== 'sms' && type !== 'phone_change') {
-      throw new AuthError(400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change')
-    }
-    if (type === 'sms' || type === 'phone_change' || optionalString(body, 'phone') !== '') {
-      throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled')
-    }
-    if (optionalString(body, 'email') === '') {
-      throw new AuthError(400, 'validation_failed', type === 'signup' ? 'Type provided requires an email address' : 'Missing email address or phone number')
-    }
-    const email = validatedEmail(optionalString(body, 'email'))
-    const redirectTo = landingFor(config, 'signup', c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
-    const client = await kit.clientOf(c)
-    const admission = recoverLimiter.begin(email, client.ip ?? 'unknown')
-    if (!admission.allowed) {
-      throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
-    }
-    if (admission.delayMs > 0) await sleep(admission.delayMs)
-    if (type === 'email_change') {
-      // The waiting change of the account at this (current) address, mailed again with new links.
-      const resent = await deps.db.asSystem(async (tx) => {
-        const user = await findUserByEmail(tx, email)
-        if (!user?.email_change) return null
-        const to = user.email_change
-        return { to, links: await startEmailChange(tx, user, to, codeCheck.secret, config.doubleConfirmEmailChanges) }
-      })
-      if (resent) {
-        const redirectTo = redirectTarget(config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
-        await sendEmailChangeMails(kit, c, email, resent.to, resent.links, redirectTo)
-      }
-      return c.json({})
-    }
-    const issued = await deps.db.asSystem(async (tx) => {
+export async function generateLink(kit: AuthKit, c: Context): Promise<Response> {
+  const { deps, config } = kit
+  await requireAdmin(c, deps)
+  const body = await readJson(c)
+  const requested = optionalString(body, 'type')
+  if (requested === 'email_change_current' || requested === 'email_change_new') return emailChangeLinkFor(kit, c, body, requested)
+  if (requested !== 'invite' && requested !== 'recovery' && requested !== 'signup' && requested !== 'magiclink') {
+    throw new AuthError(400, 'validation_failed', `Invalid email action link type requested: ${requested.slice(0, 40)}`)
+  }
+  const email = validatedEmail(optionalString(body, 'email'))
+  const data = optionalObject(body, 'data')
+  const known = await deps.db.asSystem((tx) => findUserByEmail(tx, email))
+  // GoTrue: a magic link for an unknown address signs the person up (with a random password).
+  const kind: LinkKind = requested === 'magiclink' && !known ? 'signup' : requested
+  const redirectTo = landingFor(config, kind, optionalString(body, 'redirect_to') || (c.req.query('redirect_to') ?? ''))
+  let subject: UserRow | null
+  if (kind === 'invite') subject = await invitee(kit, email, data)
+  else if (kind === 'signup') {
+    const password = requested === 'magiclink' ? randomBytes(32).toString('base64url') : optionalString(body, 'password')
+    subject = await signupSubject(kit, email, password, data)
+  } else subject = known
+  if (!subject) throw new AuthError(404, 'user_not_found', 'User with this email not found')
+  const target = subject
+  const { user, link } = await deps.db.asSystem(async (tx) => {
+    if (kind === 'invite') await recordAudit(tx, SERVICE_ROLE_ACTOR, 'user_invited', { user_id: target.id, user_email: email })
+    else if (kind === 'recovery' || kind === 'magiclink') await recordAudit(tx, target, 'user_recovery_requested')
+    const issued = await issueLink(tx, target, kind, kit.codeCheck().secret)
+    return { user: (await findUserByEmail(tx, email)) ?? target, link: issued }
+  })
+  return c.json({
+    ...userJson(user),
+    action_link: actionLink(kit, c, kind, link, redirectTo),
+    email_otp: link.otp,
+    hashed_token: link.tokenHash,
+    verification_type: kind,
+    redirect_to: redirectTo,
+  })
+}
+
+// GoTrue's /resend for e-mail: a new confirmation for an address not yet confirmed, or the
+// e-mails of a waiting change of address (answered `{}` for any other, and for an unknown
+// address). Flood-limited like /recover; phone is off.
+export async function resend(kit: AuthKit, c: Context): Promise<Response> {
+  const { deps, config } = kit
+  const body = await readJson(c)
+  refusePkce(body)
+  const type = optionalString(body, 'type')
+  if (type !== 'signup' && type !== 'email_change' && type !== 'sms' && type !== 'phone_change') {
+    throw new AuthError(400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change')
+  }
+  if (type === 'sms' || type === 'phone_change' || optionalString(body, 'phone') !== '') {
+    throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled')
+  }
+  if (optionalString(body, 'email') === '') {
+    throw new AuthError(400, 'validation_failed', type === 'signup' ? 'Type provided requires an email address' : 'Missing email address or phone number')
+  }
+  const email = validatedEmail(optionalString(body, 'email'))
+  const redirectTo = landingFor(config, 'signup', c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
+  await admitEmail(kit, c, email)
+  if (type === 'email_change') {
+    // The waiting change of the account at this (current) address, mailed again with new links.
+    const resent = await deps.db.asSystem(async (tx) => {
       const user = await findUserByEmail(tx, email)
-      if (!user || user.email_confirmed_at) return null
-      await recordAudit(tx, user, 'user_confirmation_requested')
-      return issueLink(tx, user, 'signup', codeCheck.secret)
+      if (!user?.email_change) return null
+      const to = user.email_change
+      return { to, links: await startEmailChange(tx, user, to, kit.codeCheck().secret, config.doubleConfirmEmailChanges, config.emailMaxFrequencySeconds) }
     })
-    if (issued) {
-      sendLinkMail(c, 'signup', email, issued, redirectTo).catch((error: unknown) => console.error('Sending a confirmation e-mail failed:', error))
+    if (resent) {
+      const redirectTo = redirectTarget(config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
+      await sendEmailChangeMails(kit, c, email, resent.to, resent.links, redirectTo)
     }
     return c.json({})
+  }
+  const issued = await deps.db.asSystem(async (tx) => {
+    const user = await findUserByEmail(tx, email)
+    if (!user || user.email_confirmed_at) return null
+    await recordAudit(tx, user, 'user_confirmation_requested')
+    return issueLink(tx, user, 'signup', kit.codeCheck().secret)
   })
+  if (issued) {
+    sendLinkMail(kit, c, 'signup', email, issued, redirectTo).catch((error: unknown) => console.error('Sending a confirmation e-mail failed:', error))
+  }
+  return c.json({})
 }

@@ -194,3 +194,23 @@ export async function factorsByUser(tx: Transaction, userIds: string[]): Promise
   for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row])
   return byUser
 }
+
+/** Wrong codes in a row per session, in memory (a restart forgets them: sessions are ended by them, not locked). */
+export class SessionCounter {
+  private readonly counts = new Map<string, number>()
+
+  add(sessionId: string): number {
+    const count = (this.counts.get(sessionId) ?? 0) + 1
+    this.counts.delete(sessionId) // re-insert: Map order then tracks recency for eviction
+    this.counts.set(sessionId, count)
+    for (const oldest of this.counts.keys()) {
+      if (this.counts.size <= 50_000) break
+      this.counts.delete(oldest)
+    }
+    return count
+  }
+
+  forget(sessionId: string): void {
+    this.counts.delete(sessionId)
+  }
+}

@@ -1,8 +1,9 @@
-// Access tokens (HS256 JWTs with the claims GoTrue puts in them, so RLS policies that read
-// auth.jwt() behave as on Supabase) and opaque refresh tokens.
+// Access tokens (JWTs with the claims GoTrue puts in them, so RLS policies that read auth.jwt()
+// behave as on Supabase, signed ES256 with the project's current signing key and naming it by
+// `kid`, so anyone can verify them against the published JWKS) and opaque refresh tokens.
 import { createHash, randomBytes } from 'node:crypto'
-import { SignJWT } from 'jose'
-import { secretBytes } from '../keys.ts'
+import { importJWK, SignJWT } from 'jose'
+import type { SigningJwk } from '../keys.ts'
 import type { Assurance } from './sessions.ts'
 import type { UserRow } from './users.ts'
 
@@ -20,7 +21,20 @@ export interface SignedAccessToken {
   expiresAt: number
 }
 
-export async function signAccessToken(jwtSecret: string, input: AccessTokenInput): Promise<SignedAccessToken> {
+/** Imported private keys by kid: importing one costs more than signing with it. */
+const privateKeys = new Map<string, Promise<CryptoKey>>()
+
+function privateKeyOf(jwk: SigningJwk): Promise<CryptoKey> {
+  let key = privateKeys.get(jwk.kid)
+  if (!key) {
+    // A private EC key signs only: WebCrypto refuses the file's "verify" usage on it.
+    key = importJWK({ ...jwk, key_ops: ['sign'] }, 'ES256') as Promise<CryptoKey>
+    privateKeys.set(jwk.kid, key)
+  }
+  return key
+}
+
+export async function signAccessToken(signingKey: SigningJwk, input: AccessTokenInput): Promise<SignedAccessToken> {
   const { user } = input
   const now = Math.floor(Date.now() / 1000)
   const expiresAt = now + input.ttlSeconds
@@ -35,13 +49,13 @@ export async function signAccessToken(jwtSecret: string, input: AccessTokenInput
     session_id: input.sessionId,
     is_anonymous: user.is_anonymous,
   })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'ES256', kid: signingKey.kid, typ: 'JWT' })
     .setIssuer(input.issuer)
     .setSubject(user.id)
     .setAudience(user.aud ?? 'authenticated')
     .setIssuedAt(now)
     .setExpirationTime(expiresAt)
-    .sign(secretBytes(jwtSecret))
+    .sign(await privateKeyOf(signingKey))
   return { token, expiresAt }
 }
 

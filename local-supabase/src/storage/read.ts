@@ -175,6 +175,7 @@ export async function handleInfo(c: Context, services: StorageServices, segments
       id: row.id,
       name: row.name,
       version: row.version,
+      bucket_id: row.bucket_id,
       size: metadata?.size ?? null,
       content_type: metadata?.mimetype ?? null,
       cache_control: metadata?.cacheControl ?? null,

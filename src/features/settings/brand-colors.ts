@@ -2,7 +2,7 @@
 // text colour on each brand colour is chosen by contrast (WCAG relative luminance), so a light
 // secondary colour gets dark text and a dark primary gets white, whatever the admin picks.
 import { contrastRatio, expandHex, INK, TEXT_CONTRAST, textOn, WHITE } from '~/lib/color-contrast'
-import { DEFAULT_SITE_SETTINGS, safeColor, type SiteSettings } from './site-settings'
+import { DEFAULT_SITE_SETTINGS, safeColor, type SiteSettings } from '~/entities/site-settings'
 
 export function brandStyle(settings: Pick<SiteSettings, 'primary_color' | 'secondary_color'>): Record<string, string> {
   const primary = expandHex(safeColor(settings.primary_color, DEFAULT_SITE_SETTINGS.primary_color))

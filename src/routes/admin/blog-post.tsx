@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ShouldRevalidateFunctionArgs } from 'react-router'
 import { blogPostMessages, type EditablePost } from '~/entities/blog-post'
-import { latestByItem, reviewMessages } from '~/entities/content-review'
+import { reviewMessages } from '~/entities/content-review'
 import { postPreviewMessages } from '~/entities/post-preview'
 import { getBlogPost, listPostCategories } from '~/features/admin/blog/api/blog-posts'
 import { getPostDraft } from '~/features/admin/blog/api/post-drafts'
@@ -9,21 +9,22 @@ import { listPreviewLinks } from '~/features/admin/blog/api/preview-links'
 import { PostEditor } from '~/features/admin/blog/components/post-editor'
 import { postPageIntents } from '~/features/admin/blog/post-intents'
 import { MissingItem } from '~/features/admin/components/resource-page'
-import { approvalRequired, listReviewStates } from '~/features/admin/reviews/api/reviews'
+import { loadSignOff, NO_SIGN_OFF } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { adminAction, loadOr, type ActionResult } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { useBackToList } from '~/features/admin/lib/back-to-list'
 import { reloadOnWritesOnly } from '~/features/admin/lib/use-url-filters'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/blog-post'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = ({ data }) => adminMeta(data?.post ? `Edit: ${data.post.title}` : 'Blog Post')
 
-/** The post with its draft copy, its review, its preview links and the categories posts use. */
+/** The post with its draft copy, its sign-off (review, open releases), its preview links and the categories posts use. */
 export async function clientLoader({ params }: Route.ClientLoaderArgs) {
   const id = params.id
-  const [post, reviews, approvalNeeded, previewLinks, categories] = await Promise.all([
+  const [post, signOff, previewLinks, categories] = await Promise.all([
     loadOr(
       blogPostMessages.fetchFailed,
       async (db): Promise<EditablePost | null> => {
@@ -32,13 +33,11 @@ export async function clientLoader({ params }: Route.ClientLoaderArgs) {
       },
       null,
     ),
-    loadOr(reviewMessages.fetchFailed, (db) => listReviewStates(db, 'post'), []),
-    loadOr(reviewMessages.fetchFailed, approvalRequired, false),
+    loadOr(reviewMessages.fetchFailed, (db) => loadSignOff(db, 'post'), NO_SIGN_OFF),
     loadOr(postPreviewMessages.fetchFailed, (db) => listPreviewLinks(db, id), []),
     loadOr(blogPostMessages.fetchFailed, listPostCategories, []),
   ])
-  const review = latestByItem(reviews)[id]
-  return { post, reviews: review ? [review] : [], approvalNeeded, previewLinks, categories }
+  return { post, signOff, previewLinks, categories }
 }
 
 /** An autosave changes nothing the page shows: it is not read again for it. */
@@ -50,13 +49,14 @@ export function shouldRevalidate(args: ShouldRevalidateFunctionArgs): boolean {
 export const clientAction = adminAction(postPageIntents)
 
 export default function AdminBlogPostRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   const back = useBackToList('/admin/blog')
   // Starts again from the post as it is now after a version is restored.
   const [opening, setOpening] = useState(0)
   const { post } = loaderData
   if (!post) return <MissingItem noun="post" back={back} listLabel="blog posts" />
   return (
-    <ReviewStates reviews={loaderData.reviews} required={loaderData.approvalNeeded}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <PostEditor
         key={`${post.id}:${opening}`}
         item={post}

@@ -231,8 +231,8 @@ describe('Blog Management', () => {
     await screen.findByRole('heading', { level: 1, name: 'Blog Management' })
     await expect
       .poll(async () => {
-        const { data } = await env.db.from('blog_post_drafts').select('post_values').eq('id', post!.id).maybeSingle()
-        return (data?.post_values as { excerpt?: string } | undefined)?.excerpt
+        const { data } = await env.db.from('content_drafts').select('change').eq('id', post!.id).maybeSingle()
+        return (data?.change as { excerpt?: string } | undefined)?.excerpt
       })
       .toBe(`${post!.excerpt} Typed, then left at once.`)
   })

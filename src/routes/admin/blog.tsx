@@ -2,26 +2,26 @@ import { blogPostMessages, bulkPostMessage, type BulkPostOperation } from '~/ent
 import { deleteBlogPost, deleteBlogPosts, listBlogPosts, setBlogPostPublished, setBlogPostsPublished } from '~/features/admin/blog/api/blog-posts'
 import { listPostDrafts, withDrafts } from '~/features/admin/blog/api/post-drafts'
 import { blogResource } from '~/features/admin/blog/blog-resource'
-import { requestPostReview } from '~/features/admin/blog/post-intents'
+import { postSignOff } from '~/features/admin/blog/post-intents'
 import { reviewMessages } from '~/entities/content-review'
-import { approvalRequired, listReviewStates } from '~/features/admin/reviews/api/reviews'
+import { loadSignOff, NO_SIGN_OFF } from '~/features/admin/reviews/api/reviews'
 import { ReviewStates } from '~/features/admin/reviews/components/review-state'
 import { ResourceScreen } from '~/features/admin/components/resource-screen'
 import { adminAction, attempt, loadOr } from '~/features/admin/lib/admin-action'
 import { adminHeaders, adminMeta } from '~/features/admin/lib/admin-meta'
 import { revisionIntents } from '~/features/admin/lib/revisions'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/blog'
 
 export const headers: Route.HeadersFunction = () => adminHeaders()
 export const meta: Route.MetaFunction = () => adminMeta('Blog Posts')
 
 export async function clientLoader() {
-  const [rows, reviews, approvalNeeded] = await Promise.all([
+  const [rows, signOff] = await Promise.all([
     loadOr(blogPostMessages.fetchFailed, async (db) => withDrafts(await listBlogPosts(db), await listPostDrafts(db)), []),
-    loadOr(reviewMessages.fetchFailed, (db) => listReviewStates(db, 'post'), []),
-    loadOr(reviewMessages.fetchFailed, approvalRequired, false),
+    loadOr(reviewMessages.fetchFailed, (db) => loadSignOff(db, 'post'), NO_SIGN_OFF),
   ])
-  return { rows, reviews, approvalNeeded }
+  return { rows, signOff }
 }
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
@@ -57,12 +57,13 @@ export const clientAction = adminAction({
     }, blogPostMessages.bulkFailed)
     return result.ok ? { ok: true, toast: { kind: 'success', message: bulkPostMessage(operation, count) } } : result
   },
-  requestReview: requestPostReview,
+  ...postSignOff,
 })
 
 export default function AdminBlogRoute({ loaderData }: Route.ComponentProps) {
+  const required = useSiteSettings().content_requires_approval
   return (
-    <ReviewStates reviews={loaderData.reviews} required={loaderData.approvalNeeded}>
+    <ReviewStates signOff={loaderData.signOff} required={required}>
       <ResourceScreen resource={blogResource} rows={loaderData.rows} />
     </ReviewStates>
   )

@@ -40,7 +40,8 @@ describe('Job Openings manager', () => {
     await user.click(screen.getByRole('link', { name: 'Add Job Opening' }))
     const page = await jobPage('Add New Job Opening')
     await user.click(within(page).getByRole('button', { name: 'Create Job Opening' }))
-    expect(within(page).getByText('Job Title is required')).toBeTruthy()
+    // The form's check runs asynchronously: wait for its first message, then read the others.
+    expect(await within(page).findByText('Job Title is required')).toBeTruthy()
     expect(within(page).getByText('Location is required')).toBeTruthy()
     expect(within(page).getByText('Department is required')).toBeTruthy()
     expect(within(page).getByText('Country: the two-letter code, such as NG')).toBeTruthy()

@@ -1,4 +1,4 @@
-import { reviewMessages as text, type ReviewDecision, type ReviewKind } from '~/entities/content-review'
+import { isReviewKind, reviewMessages as text, type ReviewDecision } from '~/entities/content-review'
 import { postPreviewMessages, previewPath } from '~/entities/post-preview'
 import { PageHeader } from '~/features/admin/components/page-header'
 import { adminAction, attempt, loadOr, refused, type ActionResult } from '~/features/admin/lib/admin-action'
@@ -16,7 +16,6 @@ export async function clientLoader() {
 
 export { reloadOnWritesOnly as shouldRevalidate } from '~/features/admin/lib/use-url-filters'
 
-const KINDS: readonly ReviewKind[] = ['post', 'solution']
 const DECISIONS: readonly ReviewDecision[] = ['approve', 'reject']
 
 /**
@@ -41,20 +40,23 @@ export const clientAction = adminAction({
     return result.ok ? { ...result, link: previewPath(token) } : result
   },
   decide: async (db, body) => {
-    const kind = KINDS.find((k) => k === body.kind)
+    const kind = isReviewKind(body.kind) ? body.kind : undefined
     const decision = DECISIONS.find((d) => d === body.decision)
     const note = typeof body.note === 'string' && body.note.trim() !== '' ? body.note.trim() : null
     const fingerprint = typeof body.fingerprint === 'string' ? body.fingerprint : null
     if (!kind || !decision || typeof body.id !== 'string' || !fingerprint) return refused(text.decideFailed)
     if (decision === 'reject' && !note) return refused(text.noteNeeded, { note: text.noteNeeded })
-    return explain(() => reviewContent(db, kind, String(body.id), decision, note, fingerprint), decision === 'approve' ? text.approved : text.rejected)
+    return explain(
+      () => reviewContent(db, kind, String(body.id), decision, note, fingerprint),
+      decision === 'reject' ? text.rejected : kind === 'release' ? text.releaseApproved : text.approved,
+    )
   },
 })
 
 export default function AdminReviewsRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <PageHeader title="Reviews" subtitle="Posts and solutions waiting for approval before they go live" />
+      <PageHeader title="Reviews" subtitle="Changes and releases waiting for approval before they go live" />
       <ReviewQueue reviews={loaderData.reviews} />
     </>
   )

@@ -1,16 +1,19 @@
 // @vitest-environment happy-dom
 // The guarded frame with a real session per role: the sidebar lists the role's screens only, and
-// the URL of another screen shows the no-access page instead of the screen.
+// the URL of another screen shows the no-access page instead of the screen. Screens give times in
+// the company's time zone, from the site settings the root loader read.
 import { render, screen, within } from '@testing-library/react'
 import type { ComponentType } from 'react'
-import { createRoutesStub, type LoaderFunction } from 'react-router'
+import { createRoutesStub, Outlet, type LoaderFunction } from 'react-router'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { DEFAULT_SITE_SETTINGS } from '~/entities/site-settings'
 import { createBrowserClient, type Db } from '~/lib/supabase'
 import { Spinner } from '~/features/admin/components/spinner'
 import { setAdminDb } from '~/features/admin/lib/admin-db'
-import { adminBackend, listLoaded, signedInStaff } from '../../../tests/helpers/admin-harness'
+import { adminBackend, listLoaded, serviceDb, signedInStaff } from '../../../tests/helpers/admin-harness'
 import * as dashboard from './dashboard'
 import * as inbox from './inbox'
+import * as redirects from './redirects'
 import * as shell from './shell'
 
 const env = adminBackend()
@@ -35,8 +38,8 @@ beforeAll(async () => {
   compliance = await signedInStaff(env.backend, 'compliance')
 })
 
-/** The shell with the dashboard and the inbox below it, as the router runs them. */
-function renderShell(db: Db, path: string) {
+/** The shell with the dashboard, the inbox and the redirects below it, under a root holding the site's time zone, as the router runs them. */
+function renderShell(db: Db, path: string, timeZone = DEFAULT_SITE_SETTINGS.time_zone) {
   setAdminDb(db)
   const screenRoute = (module: { clientLoader: unknown; default: unknown }) => ({
     loader: module.clientLoader as LoaderFunction,
@@ -44,12 +47,21 @@ function renderShell(db: Db, path: string) {
   })
   const Stub = createRoutesStub([
     {
-      path: '/admin',
-      ...screenRoute(shell),
+      id: 'root',
+      path: '/',
+      loader: () => ({ settings: { ...DEFAULT_SITE_SETTINGS, time_zone: timeZone } }),
+      Component: Outlet,
       HydrateFallback: () => <Spinner />,
       children: [
-        { index: true, ...screenRoute(dashboard) },
-        { path: 'inbox', ...screenRoute(inbox) },
+        {
+          path: 'admin',
+          ...screenRoute(shell),
+          children: [
+            { index: true, ...screenRoute(dashboard) },
+            { path: 'inbox', ...screenRoute(inbox) },
+            { path: 'redirects', ...screenRoute(redirects) },
+          ],
+        },
       ],
     },
   ])
@@ -76,6 +88,7 @@ describe('the back office per role', () => {
       'Team Members',
       'Job Openings',
       'Media',
+      'Releases',
       'Redirects',
       'My Account',
     ])
@@ -105,9 +118,18 @@ describe('the back office per role', () => {
     expect(screen.getByText(/Amaka/)).toBeTruthy()
   })
 
+  it("dates what a screen lists in the site settings' time zone", async () => {
+    const added = await serviceDb(env.backend).from('redirects').insert({ from_path: '/zoned', to_path: '/about', created_at: '2026-10-31T23:30:00Z' })
+    expect(added.error).toBeNull()
+    // 23:30 UTC is still 31 October in New York (and 1 November in Lagos, the stored zone).
+    renderShell(editor, '/admin/redirects', 'America/New_York')
+    const row = (await screen.findByText('/zoned', {}, { timeout: 10_000 })).closest('li')!
+    expect(within(row).getByText('Since 31 Oct 2026')).toBeTruthy()
+  })
+
   it('shows a compliance reviewer the Reviews queue and nothing to edit', async () => {
     renderShell(compliance, '/admin')
-    expect(await sidebar()).toEqual(['Dashboard', 'Reviews', 'My Account'])
+    expect(await sidebar()).toEqual(['Dashboard', 'Reviews', 'Releases', 'My Account'])
     await screen.findByRole('heading', { name: 'Dashboard' })
   })
 })

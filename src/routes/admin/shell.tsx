@@ -12,8 +12,8 @@ import { Spinner } from '~/features/admin/components/spinner'
 import { signOut } from '~/features/admin/auth/api/sign-out'
 import { countNewMessages } from '~/features/admin/inbox/api/contact-messages'
 import { adminDb, staffSession } from '~/features/admin/lib/admin-db'
-import { getCompanyTimeZone, TimeZoneProvider } from '~/features/admin/lib/time-zone'
-import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
+import { TimeZoneProvider } from '~/features/admin/lib/time-zone'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import type { Route } from './+types/shell'
 
 function loginUrl(request: Request, reason?: string): string {
@@ -34,11 +34,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { staff } = session
   // "Require two-factor for all staff": nothing but the Account screen until an authenticator is set up.
   if (staff.twoFactorSetupDue && new URL(request.url).pathname !== '/admin/account') throw redirect('/admin/account')
-  const [newMessages, timeZone] = await Promise.all([
-    staff.permissions.includes('leads.read') ? countNewMessages(db).catch(() => 0) : 0,
-    getCompanyTimeZone(db).catch(() => DEFAULT_TIME_ZONE),
-  ])
-  return { db, staff, newMessages, timeZone }
+  const newMessages = staff.permissions.includes('leads.read') ? await countNewMessages(db).catch(() => 0) : 0
+  return { db, staff, newMessages }
 }
 
 // A change of a list's filters (its search params) needs no new session check.
@@ -49,7 +46,9 @@ export function HydrateFallback() {
 }
 
 export default function AdminGuard({ loaderData }: Route.ComponentProps) {
-  const { db, staff, newMessages, timeZone } = loaderData
+  const { db, staff, newMessages } = loaderData
+  // The root's settings are read again after every write, so a new time zone shows at once.
+  const { time_zone: timeZone } = useSiteSettings()
   const navigate = useNavigate()
   const { pathname } = useLocation()
   const loggingOut = useRef(false)

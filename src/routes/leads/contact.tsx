@@ -20,9 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { solutions, interest: new URL(request.url).searchParams.get('interest') ?? undefined }
 }
 
+// The action's own headers (a refusal's Retry-After) go out with the page and the fetcher's answer.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await handleContactSubmission(requestDb(context), await readForm(request, 'contact form'))
-  return data(result, { status })
+  const { init, result } = await handleContactSubmission(requestDb(context), await readForm(request, 'contact form'))
+  return data(result, init)
 }
 
 export function meta() {

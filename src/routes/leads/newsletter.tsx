@@ -8,9 +8,12 @@ import type { Route } from './+types/newsletter'
 
 export const handle: ServerHints = { maxBodyBytes: 64 * 1024 }
 
+// The action's own headers (a refusal's Retry-After) go out with the page and the fetcher's answer.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const { status, result } = await handleNewsletterSubmission(requestDb(context), await readForm(request, 'newsletter form'))
-  return data(result, { status })
+  const { init, result } = await handleNewsletterSubmission(requestDb(context), await readForm(request, 'newsletter form'))
+  return data(result, init)
 }
 
 export function meta() {

@@ -1,6 +1,6 @@
 import { getFeedPosts } from '~/features/feeds/api/feeds'
 import { rssFeed } from '~/features/feeds/rss-feed'
-import { getSiteSettings } from '~/features/settings/api/site-settings'
+import { requestSiteSettings } from '~/features/settings/api/site-settings.server'
 import { requestDb } from '~/lib/db.server'
 import type { ServerHints } from '~/lib/server-hints'
 import { siteUrl } from '~/lib/site-url.server'
@@ -10,12 +10,9 @@ import type { Route } from './+types/rss-xml'
 export const handle: ServerHints = { sharedRender: true }
 
 export async function loader(args: Route.LoaderArgs) {
-  const db = requestDb(args.context)
-  const [settings, posts] = await Promise.all([getSiteSettings(db), getFeedPosts(db)])
-  const title = settings.company_name || 'Blog'
-  // RSS requires a channel description; the tagline is it unless an editor emptied it.
-  const description = settings.company_tagline || `Articles from ${title}`
-  const body = rssFeed({ origin: siteUrl(args), title, description }, posts)
+  const [settings, posts] = await Promise.all([requestSiteSettings(args.context), getFeedPosts(requestDb(args.context))])
+  // RSS requires a channel description: the tagline (its default when an editor emptied it).
+  const body = rssFeed({ origin: siteUrl(args), title: settings.company_name, description: settings.company_tagline }, posts)
   return new Response(body, {
     headers: {
       'Content-Type': 'application/rss+xml; charset=utf-8',

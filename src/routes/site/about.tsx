@@ -35,7 +35,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-export default function About({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { intro, mission, vision, team } = loaderData
   return (
     <>
@@ -76,4 +77,8 @@ export default function About({ loaderData }: Route.ComponentProps) {
       <ClosingCta title="Work with a team that stays beside you" action="Get in Touch" />
     </>
   )
+}
+
+export default function About({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

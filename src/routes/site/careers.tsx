@@ -1,16 +1,14 @@
 import { Mail } from 'lucide-react'
-import { useRouteLoaderData } from 'react-router'
 import { Container } from '~/components/ui/container'
 import { PageHero } from '~/components/ui/page-hero'
 import { SectionHeading } from '~/components/ui/section-heading'
 import { getOpenJobs } from '~/features/careers/api/job-openings'
 import { JobList } from '~/features/careers/components/job-list'
 import { Perks } from '~/features/careers/components/perks'
-import { DEFAULT_SITE_SETTINGS } from '~/features/settings/site-settings'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
 import { buildMeta, siteContextFrom } from '~/lib/seo'
-import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/careers'
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -25,8 +23,9 @@ export function meta({ matches }: Route.MetaArgs) {
   })
 }
 
-export default function Careers({ loaderData }: Route.ComponentProps) {
-  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? DEFAULT_SITE_SETTINGS
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
+  const settings = useSiteSettings()
   // decisions.md: the HR e-mail is careers_email when set, otherwise the contact e-mail.
   const hrEmail = settings.careers_email || settings.contact_email
   return (
@@ -70,4 +69,8 @@ export default function Careers({ loaderData }: Route.ComponentProps) {
       </section>
     </>
   )
+}
+
+export default function Careers({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

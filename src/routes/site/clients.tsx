@@ -31,7 +31,8 @@ export function meta({ matches }: Route.MetaArgs) {
   })
 }
 
-export default function Clients({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { clients, testimonials } = loaderData
   return (
     <>
@@ -72,4 +73,8 @@ export default function Clients({ loaderData }: Route.ComponentProps) {
       <ClosingCta title="Become our next success story" action="Talk to Our Team" />
     </>
   )
+}
+
+export default function Clients({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

@@ -1,17 +1,16 @@
-import { useRouteLoaderData } from 'react-router'
 import { Container } from '~/components/ui/container'
 import { PageHero } from '~/components/ui/page-hero'
 import { ContactDetails } from '~/features/contact/components/contact-details'
 import { getContent } from '~/features/content/api/website-content'
 import { ContactForm } from '~/features/leads/components/contact-form'
 import { DEFAULT_CONTACT, introFrom } from '~/features/content/page-content'
-import { DEFAULT_SITE_SETTINGS, safeLink } from '~/features/settings/site-settings'
+import { safeLink } from '~/entities/site-settings'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import { getSolutionOptions } from '~/features/solutions/api/solutions'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
 import type { ServerHints } from '~/lib/server-hints'
 import { buildMeta, siteContextFrom } from '~/lib/seo'
-import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/contact'
 
 export const handle: ServerHints = { queryParams: ['interest'] }
@@ -39,8 +38,9 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
-  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? DEFAULT_SITE_SETTINGS
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
+  const settings = useSiteSettings()
   const { intro } = loaderData
   const phones = [settings.contact_phone, settings.contact_phone_secondary].filter(Boolean)
   const form = <ContactForm solutions={loaderData.solutions} interestedIn={loaderData.interestedIn} />
@@ -61,4 +61,8 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       </Container>
     </>
   )
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

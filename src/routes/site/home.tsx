@@ -57,7 +57,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-export default function Home({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { hero, stats, clients, testimonials } = loaderData
   return (
     <>
@@ -89,4 +90,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </HydrationChunk>
     </>
   )
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

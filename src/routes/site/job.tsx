@@ -1,5 +1,5 @@
 import { data } from 'react-router'
-import { getCompanyTimeZone, getJobOpeningState, getOpenJobId, getOpenJobPage, getOpenJobs, jobPath } from '~/features/careers/api/job-openings'
+import { getJobOpeningState, getOpenJobId, getOpenJobPage, getOpenJobs, jobPath } from '~/features/careers/api/job-openings'
 import { JobView, NoJob } from '~/features/careers/components/job-view'
 import { closingLabel, salaryLabel } from '~/features/careers/job-facts'
 import { jobDescriptionHtml } from '~/features/careers/job-description'
@@ -11,11 +11,11 @@ import { CV_MAX_BYTES } from '~/features/leads/cv-file'
 import { CV_SIZE_MESSAGE } from '~/features/leads/schemas'
 import { handleApplicationSubmission } from '~/features/leads/server/application.server'
 import { readForm } from '~/features/leads/server/read-form.server'
+import { requestSiteSettings } from '~/features/settings/api/site-settings.server'
 import { requestDb } from '~/lib/db.server'
 import { loadSafely } from '~/lib/load-safely'
 import { breadcrumbLd, buildMeta, siteContextFrom } from '~/lib/seo'
 import type { ServerHints } from '~/lib/server-hints'
-import { DEFAULT_TIME_ZONE } from '~/lib/zoned-time'
 import type { loader as rootLoader } from '../../root'
 import type { Route } from './+types/job'
 
@@ -29,9 +29,9 @@ const NO_SUCH_ROLE = 'There is no job opening at this address.'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const db = requestDb(context)
-  const [job, zone] = await Promise.all([
+  const [job, { time_zone: zone }] = await Promise.all([
     loadSafely(`Reading job opening ${params.slug}`, () => getOpenJobPage(db, params.slug), null),
-    loadSafely('Reading the time zone', () => getCompanyTimeZone(db), DEFAULT_TIME_ZONE),
+    requestSiteSettings(context),
   ])
   if (job) {
     return {
@@ -54,6 +54,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return data({ open: false as const, closed, openings }, { status: closed ? 410 : 404 })
 }
 
+// The action's own headers (a refusal's Retry-After) go out with the page and the fetcher's answer.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders
+
 export async function action({ request, params, context }: Route.ActionArgs) {
   const declared = Number(request.headers.get('content-length') ?? NaN)
   if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
@@ -66,8 +69,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const state = await loadSafely(`Checking job opening ${params.slug}`, () => getJobOpeningState(db, params.slug), null)
     return data({ ok: false as const, fieldErrors: {}, formError: new JobNotOpenError().message, values: {} }, { status: state === 'closed' ? 410 : 404 })
   }
-  const { status, result } = await handleApplicationSubmission(db, jobId, await readForm(request, 'job application form'), secret)
-  return data(result, { status })
+  const { init, result } = await handleApplicationSubmission(db, jobId, await readForm(request, 'job application form'), secret)
+  return data(result, init)
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
@@ -95,7 +98,8 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-export default function JobRoute({ loaderData, actionData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData, actionData }: Pick<Route.ComponentProps, 'loaderData' | 'actionData'>) {
   if (!loaderData.open) {
     return loaderData.closed ? (
       <NoJob title="This role is closed" message={new JobNotOpenError().message} openings={loaderData.openings} />
@@ -113,4 +117,8 @@ export default function JobRoute({ loaderData, actionData }: Route.ComponentProp
       applicationForm={<ApplicationForm job={job} action={jobPath(job.slug)} result={actionData} />}
     />
   )
+}
+
+export default function JobRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} actionData={actionData} />
 }

@@ -1,4 +1,4 @@
-import { Outlet, useRouteLoaderData } from 'react-router'
+import { Outlet } from 'react-router'
 import { HydrationChunk } from '~/components/layout/hydration-chunk'
 import { NavigationProgress } from '~/components/layout/navigation-progress'
 import { PageTransition } from '~/components/layout/page-transition'
@@ -8,11 +8,11 @@ import type { SocialNetwork } from '~/components/ui/social-icon'
 import { getContent } from '~/features/content/api/website-content'
 import { footerFrom } from '~/features/content/page-content'
 import { NewsletterForm } from '~/features/leads/components/newsletter-form'
-import { DEFAULT_SITE_SETTINGS, safeLink, type SiteSettings } from '~/features/settings/site-settings'
+import { DEFAULT_SITE_SETTINGS, safeLink, type TextSettings } from '~/entities/site-settings'
+import { useSiteSettings } from '~/features/settings/use-site-settings'
 import { requestDb } from '~/lib/db.server'
 import type { ServerHints } from '~/lib/server-hints'
 import { loadSafely } from '~/lib/load-safely'
-import type { loader as rootLoader } from '~/root'
 import type { Route } from './+types/layout'
 
 // Every public page renders the same for every visitor: the web server may share one render for a moment.
@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { footer: footerFrom(footer?.content ?? undefined) }
 }
 
-const SOCIAL: { key: keyof SiteSettings; network: SocialNetwork; label: string }[] = [
+const SOCIAL: { key: keyof TextSettings; network: SocialNetwork; label: string }[] = [
   { key: 'linkedin_url', network: 'linkedin', label: 'LinkedIn' },
   { key: 'twitter_url', network: 'twitter', label: 'X (Twitter)' },
   { key: 'facebook_url', network: 'facebook', label: 'Facebook' },
@@ -33,7 +33,7 @@ const SOCIAL: { key: keyof SiteSettings; network: SocialNetwork; label: string }
 
 /** The public layout: fixed header, the page (transitions keyed by path), footer. */
 export default function SiteLayout({ loaderData }: Route.ComponentProps) {
-  const settings = useRouteLoaderData<typeof rootLoader>('root')?.settings ?? DEFAULT_SITE_SETTINGS
+  const settings = useSiteSettings()
   const { footer } = loaderData
   const social = SOCIAL.flatMap(({ key, network, label }) => {
     const href = safeLink(settings[key])

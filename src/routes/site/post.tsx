@@ -27,7 +27,12 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return buildMeta(siteContextFrom(matches), postMeta(siteContextFrom(matches), loaderData.post))
 }
 
-export default function PostPage({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { post, html, related, url } = loaderData
   return <ArticleView post={post} html={html} url={url} related={related} />
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

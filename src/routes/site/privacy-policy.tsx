@@ -1,15 +1,13 @@
-import { getRetentionPeriods } from '~/features/legal/api/retention-periods'
 import { LegalPage } from '~/features/legal/components/legal-page'
 import { RetentionTable } from '~/features/legal/components/retention-table'
 import { loadLegalPage } from '~/features/legal/legal-loader'
+import { requestSiteSettings } from '~/features/settings/api/site-settings.server'
 import { requestDb } from '~/lib/db.server'
-import { loadSafely } from '~/lib/load-safely'
 import { buildMeta, siteContextFrom } from '~/lib/seo'
 import type { Route } from './+types/privacy-policy'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const db = requestDb(context)
-  const [page, retention] = await Promise.all([loadLegalPage(db, 'privacy'), loadSafely('Reading retention periods', () => getRetentionPeriods(db), null)])
+  const [page, { retention }] = await Promise.all([loadLegalPage(requestDb(context), 'privacy'), requestSiteSettings(context)])
   return { ...page, retention }
 }
 
@@ -21,10 +19,16 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
+  const { retention } = loaderData
   return (
     <LegalPage title={loaderData.title} html={loaderData.html} updatedAt={loaderData.updatedAt}>
-      {loaderData.retention ? <RetentionTable periods={loaderData.retention} /> : null}
+      {retention ? <RetentionTable periods={retention} /> : null}
     </LegalPage>
   )
+}
+
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

@@ -40,7 +40,8 @@ export function meta({ matches }: Route.MetaArgs) {
   })
 }
 
-export default function Resources({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { posts, total, published, query, shown, categories, searchDeclined } = loaderData
   const stats = [
     { icon: BookOpen, value: String(published), label: 'Articles' },
@@ -70,4 +71,8 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       </Container>
     </>
   )
+}
+
+export default function Resources({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

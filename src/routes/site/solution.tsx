@@ -39,6 +39,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   return buildMeta(site, withSearchFields(page, solution))
 }
 
-export default function SolutionPage({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   return <SolutionDetail solution={loaderData.solution} others={loaderData.others} />
+}
+
+export default function SolutionPage({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

@@ -20,7 +20,8 @@ export function meta({ matches }: Route.MetaArgs) {
   })
 }
 
-export default function Solutions({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   const { solutions } = loaderData
   return (
     <>
@@ -45,4 +46,8 @@ export default function Solutions({ loaderData }: Route.ComponentProps) {
       <CustomProjectCta />
     </>
   )
+}
+
+export default function Solutions({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

@@ -16,6 +16,11 @@ export function meta({ loaderData, matches }: Route.MetaArgs) {
   })
 }
 
-export default function TermsOfUse({ loaderData }: Route.ComponentProps) {
+/** The page itself, which a release preview also renders with the data it loaded for it. */
+export function Page({ loaderData }: Pick<Route.ComponentProps, 'loaderData'>) {
   return <LegalPage title={loaderData.title} html={loaderData.html} updatedAt={loaderData.updatedAt} />
+}
+
+export default function TermsOfUse({ loaderData }: Route.ComponentProps) {
+  return <Page loaderData={loaderData} />
 }

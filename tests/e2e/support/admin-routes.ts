@@ -25,6 +25,7 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/staff',
   '/admin/account',
   '/admin/reviews',
+  '/admin/releases',
 ]
 
 export const ADMIN_LOGIN = '/admin/login'

@@ -33,7 +33,8 @@ declare module 'vitest' {
   }
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now, on loopback. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
     server.once('error', reject)
@@ -93,7 +94,7 @@ async function startProduct({ apiOrigin }: ServeOptions, fromTemplate: boolean):
     backendUrl = launched.url
     const keys = await readKeys(dataDir)
     if (!keys) throw new Error('the backend wrote no keys')
-    Object.assign(env, { SUPABASE_URL: backendUrl, SUPABASE_ANON_KEY: keys.anonKey, SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey })
+    Object.assign(env, { SUPABASE_URL: backendUrl, SUPABASE_PUBLISHABLE_KEY: keys.publishableKey, SUPABASE_SECRET_KEY: keys.secretKey })
   }
   let output = ''
   const product = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] })

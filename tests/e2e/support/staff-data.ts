@@ -64,3 +64,18 @@ export async function deleteStoredFile(bucket: string, objectPath: string): Prom
   })
   if (!response.ok) throw new Error(`delete ${bucket}/${objectPath}: ${response.status} ${await response.text()}`)
 }
+
+/** A confirmed staff account made with the service-role key, holding `role`; answers its id. */
+export async function createStaffAccount(email: string, password: string, role: string, fullName: string): Promise<string> {
+  const { url, serviceRoleKey } = backend()
+  const response = await fetch(`${url}/auth/v1/admin/users`, {
+    method: 'POST',
+    headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, email_confirm: true, user_metadata: { full_name: fullName } }),
+  })
+  const text = await response.text()
+  if (!response.ok) throw new Error(`creating ${email}: ${response.status} ${text}`)
+  const user = JSON.parse(text) as { id: string }
+  await insertRow('staff_roles', { user_id: user.id, role })
+  return user.id
+}

@@ -6,7 +6,7 @@ import type { EmptyProps, ResourceDescription } from '../components/resource-scr
 import { ToggleButton } from '../components/item-parts'
 import { badge, buttonPrimary, card } from '../components/styles'
 import { useFormatTime, useNow } from '../lib/time-zone'
-import { RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
+import { AddToRelease, RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
 
 function categoriesOf(posts: BlogPost[]): string[] {
   return [...new Set(posts.map((p) => p.category))].sort((a, b) => a.localeCompare(b))
@@ -138,6 +138,7 @@ export const blogResource: ResourceDescription<EditablePost, BlogPostInput, Blog
             onClick={() => controls.run({ intent: 'publish', id: post.id, published: !post.published, publishAt: publishTime(post) })}
           />
           <RequestReviewButton kind="post" id={post.id} name={post.title} run={controls.run} />
+          <AddToRelease kind="post" id={post.id} name={post.title} live={post.published} run={controls.run} />
           {controls.history}
           {controls.edit}
           {controls.remove}

@@ -1,13 +1,12 @@
 // The writes of a post's page, as action intents its route modules compose: Create, Update (the
 // checked values become the draft copy and the copy the post), the autosave, discarding the draft
-// copy, preview links, a review request and restoring a version.
+// copy, preview links, a review request, adding to a release and restoring a version.
 import { blogPostMessages, blogPostSchema, type BlogPostInput } from '~/entities/blog-post'
-import { reviewMessages } from '~/entities/content-review'
 import { postPreviewMessages } from '~/entities/post-preview'
 import { revisionMessages } from '~/entities/revision'
 import { attempt, attemptWith, parseValues, versionOf, type Intent } from '../lib/admin-action'
 import { restoreRevision } from '../lib/revisions'
-import { requestReview } from '../reviews/api/reviews'
+import { signOffActions } from '../reviews/sign-off-intents'
 import { createBlogPost } from './api/blog-posts'
 import { discardPostDraft, publishPostDraft, savePostDraft } from './api/post-drafts'
 import { revokePreviewLink } from './api/preview-links'
@@ -25,9 +24,8 @@ export const createPost: Intent = async (db, body) => {
   )
 }
 
-/** A review of the post's current version (its draft copy applied). */
-export const requestPostReview: Intent = (db, body) =>
-  attempt(() => requestReview(db, 'post', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested)
+/** A review of the post's current version (its draft copy applied), and adding it to a release. */
+export const postSignOff = signOffActions('post')
 
 export const postPageIntents: Record<string, Intent> = {
   // "Update Post" publishes the post's draft copy: one version of the post per Update.
@@ -54,7 +52,7 @@ export const postPageIntents: Record<string, Intent> = {
   discardDraft: (db, body) => attempt(() => discardPostDraft(db, String(body.id)), blogPostMessages.draftDiscardFailed, blogPostMessages.draftDiscarded),
   sharePreview,
   revokePreview: (db, body) => attempt(() => revokePreviewLink(db, String(body.previewId)), postPreviewMessages.revokeFailed, postPreviewMessages.revoked),
-  requestReview: requestPostReview,
+  ...postSignOff,
   // A version restored from the open page replaces what it showed: its unpublished copy goes too.
   restore: (db, body) =>
     attempt(

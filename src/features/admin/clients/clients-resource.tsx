@@ -71,4 +71,5 @@ export const clientsResource: ResourceDescription<Client, ClientInput, ClientVal
       (form) => <LogoField form={form} />,
     ],
   },
+  review: { kind: 'client', live: (row) => row.published },
 }

@@ -1,5 +1,6 @@
 import {
   Briefcase,
+  Rocket,
   ClipboardCheck,
   FileText,
   History,
@@ -28,6 +29,8 @@ export interface AdminNavItem {
   icon: LucideIcon
   /** The permission the screen needs; none: every staff member uses it. */
   permission?: Permission
+  /** Instead of one permission: any of these opens the screen. */
+  anyPermission?: readonly Permission[]
   /** Shows the count of new contact messages. */
   countsInbox?: boolean
 }
@@ -44,6 +47,13 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { label: 'Job Openings', to: '/admin/jobs', icon: Briefcase, permission: 'jobs.write' },
   { label: 'Media', to: '/admin/media', icon: Images, permission: 'media.write' },
   { label: 'Reviews', to: '/admin/reviews', icon: ClipboardCheck, permission: 'content.approve' },
+  // Editors of any kind build releases; reviewers read them.
+  {
+    label: 'Releases',
+    to: '/admin/releases',
+    icon: Rocket,
+    anyPermission: ['content.write', 'posts.write', 'jobs.write', 'settings.write', 'content.approve'],
+  },
   { label: 'Redirects', to: '/admin/redirects', icon: Signpost, permission: 'content.write' },
   { label: 'Site Settings', to: '/admin/settings', icon: Settings, permission: 'settings.write' },
   { label: 'Inbox', to: '/admin/inbox', icon: Inbox, permission: 'leads.read', countsInbox: true },
@@ -56,6 +66,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
 ]
 
 function allowed(item: AdminNavItem, permissions: readonly Permission[]): boolean {
+  if (item.anyPermission) return item.anyPermission.some((permission) => permissions.includes(permission))
   return !item.permission || permissions.includes(item.permission)
 }
 

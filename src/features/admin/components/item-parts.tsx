@@ -5,10 +5,11 @@ import type { ReactNode } from 'react'
 import type { ItemControls } from './resource-screen'
 import { card, iconButton } from './styles'
 
-/** Edit and Delete, side by side. */
+/** Sign-off (on lists of a reviewable kind), History, Edit and Delete, side by side. */
 export function EditAndRemove<Row>({ controls }: { controls: ItemControls<Row> }) {
   return (
-    <span className="flex gap-1">
+    <span className="flex flex-wrap items-center justify-end gap-1">
+      {controls.review}
       {controls.history}
       {controls.edit}
       {controls.remove}

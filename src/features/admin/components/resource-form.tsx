@@ -13,6 +13,7 @@ import type { ActionResult, Conflict } from '../lib/admin-action'
 import { useFormatTime, useNow } from '../lib/time-zone'
 import { showFieldErrors, useAdminAction } from '../lib/use-admin-action'
 import { useDraftForm } from '../lib/use-draft'
+import { usePendingChange } from '../reviews/components/review-state'
 import { Field } from './field'
 import { FormDialog } from './form-dialog'
 import { buttonPrimary, buttonSecondary, checkbox, input, longText } from './styles'
@@ -282,10 +283,12 @@ export function ResourceForm<Row extends { id: string; updated_at?: string }, In
 }: ResourceFormProps<Row, Input, Values>) {
   const saving = useResourceSave<Row, Input>(item, onClose)
   const { save, busy } = saving
+  // A live item's change waiting for approval is what the form opens on, so a second edit builds on it.
+  const pending = usePendingChange(item?.id)
   const { form, dialog } = useDraftForm<Input>({
     draftKey: `${d.draftKey}:${item?.id ?? 'new'}`,
     resolver: zodResolver(d.schema, undefined, { raw: true }),
-    initial: d.initial(item),
+    initial: d.initial(item && pending ? { ...item, ...pending } : item),
     open,
     onOpenChange: (next) => !next && onClose(),
     onSave: save,

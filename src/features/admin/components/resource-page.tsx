@@ -10,6 +10,7 @@ import { Link, useLocation, useNavigate } from 'react-router'
 import type { ActionResult } from '../lib/admin-action'
 import { useBackToList } from '../lib/back-to-list'
 import { useDraftForm } from '../lib/use-draft'
+import { usePendingChange } from '../reviews/components/review-state'
 import { useMediaQuery, WIDE_SCREEN } from '../lib/use-media-query'
 import { EditorPage, SettingsSection } from './editor-page'
 import { EmptyState } from './empty-state'
@@ -69,10 +70,12 @@ export function ResourcePage<Row extends { id: string; updated_at?: string }, In
   }
   const saving = useResourceSave<Row, Input>(item, onSaved)
   const { save, busy } = saving
+  // A live item's change waiting for approval is what the page opens on, so a second edit builds on it.
+  const pending = usePendingChange(item?.id)
   const draft = useDraftForm<Input>({
     draftKey: `${d.draftKey}:${item?.id ?? 'new'}`,
     resolver: zodResolver(d.schema, undefined, { raw: true }),
-    initial: d.initial(item),
+    initial: d.initial(item && pending ? { ...item, ...pending } : item),
     open: true,
     onOpenChange: () => undefined,
     onSave: async (values, form) => {

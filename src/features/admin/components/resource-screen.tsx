@@ -8,6 +8,7 @@ import type { ComponentType, ReactNode } from 'react'
 import type { FieldValues } from 'react-hook-form'
 import { Link, useLocation, useNavigate } from 'react-router'
 import { useConfirm } from '~/components/ui/confirm-dialog'
+import type { ItemKind } from '~/entities/content-review'
 import type { EntityMessages } from '~/entities/messages'
 import type { VersionedTable } from '~/entities/revision'
 import type { ActionBody } from '../lib/admin-action'
@@ -16,6 +17,7 @@ import { matches } from '../lib/text'
 import { useAdminAction } from '../lib/use-admin-action'
 import { useEditor } from '../lib/use-editor'
 import { useUrlFilters } from '../lib/use-url-filters'
+import { SignOffControls } from '../reviews/components/review-state'
 import { BulkBar, SelectCheckbox, useSelection, type BulkAction } from './bulk-actions'
 import { EmptyState } from './empty-state'
 import { HistoryButton, RecentlyDeleted } from './history-panel'
@@ -40,6 +42,8 @@ export interface ItemControls<Row> {
   history: ReactNode
   /** The item's checkbox, on lists with bulk actions. */
   select: ReactNode
+  /** The item's sign-off state, Request review and Add to release, on lists of a reviewable kind. */
+  review: ReactNode
   run: (body: ActionBody) => void
   busy: boolean
   /** The whole list, unfiltered (e.g. for moving a row one place). */
@@ -74,6 +78,8 @@ export interface ResourceDescription<Row extends { id: string; updated_at?: stri
   versions?: VersionedTable
   /** Items can be selected and changed together; the route handles the 'bulk' intent. */
   bulk?: { actions: BulkAction[]; noun: (count: number) => string }
+  /** Items go through sign-off (the route wraps the screen in ReviewStates and handles signOffIntents). */
+  review?: { kind: ItemKind; live: (row: Row) => boolean }
 }
 
 export function ResourceScreen<Row extends { id: string; updated_at?: string }, Input extends FieldValues, Values extends FieldValues>({
@@ -120,6 +126,9 @@ export function ResourceScreen<Row extends { id: string; updated_at?: string }, 
     ),
     history: r.versions ? <HistoryButton table={r.versions} id={row.id} name={r.label(row)} current={row} /> : null,
     select: r.bulk ? <SelectCheckbox selection={selection} id={row.id} name={r.label(row)} /> : null,
+    review: r.review ? (
+      <SignOffControls kind={r.review.kind} id={row.id} name={r.label(row)} live={r.review.live(row)} run={(body) => void action.submit(body)} />
+    ) : null,
     run: (body) => void action.submit(body),
     busy: action.busy,
     all: rows,

@@ -23,6 +23,8 @@ import { EditAndRemove, ToggleButton } from '../components/item-parts'
 import { badge, card } from '../components/styles'
 import { ZonedDateTime } from '../components/zoned-date-time'
 import { useFormatTime, useNow } from '../lib/time-zone'
+import { useAdminAction } from '../lib/use-admin-action'
+import { ReviewPanel } from '../reviews/components/review-panel'
 
 /** "Closes 2 Dec, 09:00" ahead of the closing date, "Closed" after it. */
 function ClosingDate({ job }: { job: JobOpening }) {
@@ -48,6 +50,21 @@ function textOf(html: string): string {
     .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ')
     .trim()
+}
+
+/** A saved job opening's review and history, in its settings. */
+function SavedJob({ job, restarted }: { job: JobOpening; restarted: () => void }) {
+  const action = useAdminAction()
+  return (
+    <>
+      <SettingsSection title="Review">
+        <ReviewPanel kind="job" id={job.id} name={job.title} live={job.active} run={(body) => void action.submit(body)} />
+      </SettingsSection>
+      <SettingsSection title="History">
+        <HistoryButton table="job_openings" id={job.id} name={job.title} current={job} label="History" onRestored={restarted} />
+      </SettingsSection>
+    </>
+  )
 }
 
 export const jobsResource: ResourceDescription<JobOpening, JobOpeningInput, JobOpeningValues> = {
@@ -87,6 +104,7 @@ export const jobsResource: ResourceDescription<JobOpening, JobOpeningInput, JobO
   ),
   page: (job) => `/admin/jobs/${job?.id ?? 'new'}`,
   versions: 'job_openings',
+  review: { kind: 'job', live: (job) => job.active },
 }
 
 export const jobPage: PageDescription<JobOpening, JobOpeningInput, JobOpeningValues> = {
@@ -154,9 +172,5 @@ export const jobPage: PageDescription<JobOpening, JobOpeningInput, JobOpeningVal
       ],
     },
   ],
-  saved: (job, restarted) => (
-    <SettingsSection title="History">
-      <HistoryButton table="job_openings" id={job.id} name={job.title} current={job} label="History" onRestored={restarted} />
-    </SettingsSection>
-  ),
+  saved: (job, restarted) => <SavedJob job={job} restarted={restarted} />,
 }

@@ -1,10 +1,10 @@
-// The company's time zone for every screen of the back office: the shell reads it once (site
-// setting time_zone) and screens show and take dates and times in it.
+// The company's time zone for every screen of the back office: the shell provides it (site setting
+// time_zone, from the root's settings) and screens show and take dates and times in it.
 import { createContext, useContext, useState, type ReactNode } from 'react'
-import { unwrap, type Db } from '~/lib/supabase'
-import { DEFAULT_TIME_ZONE, formatRelative, formatZoned, isTimeZone, type ZonedStyle } from '~/lib/zoned-time'
+import { DEFAULT_SITE_SETTINGS } from '~/entities/site-settings'
+import { formatRelative, formatZoned, type ZonedStyle } from '~/lib/zoned-time'
 
-const TimeZoneContext = createContext(DEFAULT_TIME_ZONE)
+const TimeZoneContext = createContext(DEFAULT_SITE_SETTINGS.time_zone)
 
 export function TimeZoneProvider({ zone, children }: { zone: string; children: ReactNode }) {
   return <TimeZoneContext value={zone}>{children}</TimeZoneContext>
@@ -30,11 +30,4 @@ export function useFormatRelative(): (at: string) => string {
 export function useNow(): number {
   const [now] = useState(() => Date.now())
   return now
-}
-
-/** The time_zone setting, or the default when it is missing or unknown here. */
-export async function getCompanyTimeZone(db: Db): Promise<string> {
-  const rows = unwrap(await db.from('site_settings').select('value').eq('key', 'time_zone'), 'Failed to fetch the time zone')
-  const zone = rows[0]?.value ?? ''
-  return isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
 }

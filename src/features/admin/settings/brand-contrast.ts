@@ -3,7 +3,7 @@
 // colour, and falls back to ink for primary-coloured text on white), so the warnings say where the
 // brand colour cannot do what it is for. They never stop a save.
 import { contrastRatio, INK, TEXT_CONTRAST, WHITE } from '~/lib/color-contrast'
-import { HEX_COLOUR } from '~/entities/site-settings'
+import { HEX_COLOUR } from '~/entities/site-settings-form'
 
 /** Rounded down, so a colour just short of a threshold never reads as meeting it. */
 function ratio(value: number): string {

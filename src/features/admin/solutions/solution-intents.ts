@@ -1,28 +1,30 @@
-// The writes of a solution's page, and the list's review request. While publishing needs approval,
-// a new solution waits unpublished and a live one's edits wait in its draft copy.
-import { reviewMessages } from '~/entities/content-review'
+// The writes of a solution's page and of the list, through sign-off: while publishing needs approval
+// a new solution waits unpublished and a live one's edits wait as its pending change.
 import { solutionMessages, solutionSchema } from '~/entities/solution'
-import { attempt, crudIntents, type Intent } from '../lib/admin-action'
+import type { Db } from '~/lib/supabase'
+import type { Intent } from '../lib/admin-action'
 import { revisionIntents } from '../lib/revisions'
-import { approvalRequired, createSolutionForReview, requestReview, saveSolutionForReview } from '../reviews/api/reviews'
+import { signOffIntents } from '../reviews/sign-off-intents'
 import { createSolution, deleteSolution, updateSolution } from './api/solutions'
 
-export const solutionCrud = crudIntents(
-  { schema: solutionSchema, messages: solutionMessages, toast: 'done' },
-  { create: createSolution, update: updateSolution, remove: deleteSolution },
-)
+/** `approvalRequired` reads the setting at each save (the route hands it over from the site settings). */
+export function solutionIntents(approvalRequired: (db: Db) => Promise<boolean>) {
+  return signOffIntents(
+    'solution',
+    { schema: solutionSchema, messages: solutionMessages, toast: 'done' },
+    { create: createSolution, update: updateSolution, remove: deleteSolution },
+    approvalRequired,
+  )
+}
 
-const crudForReview = crudIntents(
-  { schema: solutionSchema, messages: { ...solutionMessages, created: reviewMessages.savedForReview, updated: reviewMessages.savedForReview } },
-  { create: createSolutionForReview, update: saveSolutionForReview, remove: deleteSolution },
-)
-
-export const requestSolutionReview: Intent = (db, body) =>
-  attempt(() => requestReview(db, 'solution', String(body.id), null), reviewMessages.requestFailed, reviewMessages.requested)
-
-export const solutionPageIntents: Record<string, Intent> = {
-  create: async (db, body) => ((await approvalRequired(db)) ? crudForReview.create(db, body) : solutionCrud.create(db, body)),
-  update: async (db, body) => ((await approvalRequired(db)) ? crudForReview.update(db, body) : solutionCrud.update(db, body)),
-  restore: revisionIntents.restore,
-  requestReview: requestSolutionReview,
+/** The page's writes. */
+export function solutionPageIntents(approvalRequired: (db: Db) => Promise<boolean>): Record<string, Intent> {
+  const solution = solutionIntents(approvalRequired)
+  return {
+    create: solution.create,
+    update: solution.update,
+    restore: revisionIntents.restore,
+    requestReview: solution.requestReview,
+    addToRelease: solution.addToRelease,
+  }
 }

@@ -13,7 +13,6 @@ import {
   type SolutionInput,
   type SolutionValues,
 } from '~/entities/solution'
-import { RequestReviewButton, ReviewBadge } from '../reviews/components/review-state'
 import { ReviewPanel } from '../reviews/components/review-panel'
 import { SettingsSection } from '../components/editor-page'
 import { HistoryButton } from '../components/history-panel'
@@ -92,14 +91,7 @@ function Audience({ form }: { form: Form }) {
   )
 }
 
-/** A live solution's waiting edit (its draft copy), which the dialog opens on instead of the live fields. */
-function withWaitingEdit(item: Solution | null): Solution | null {
-  if (!item || !('draft' in item) || !item.draft) return item
-  return { ...item, ...(item.draft as Partial<Solution>) }
-}
-
-function initialValues(row: Solution | null): SolutionInput {
-  const item = withWaitingEdit(row)
+function initialValues(item: Solution | null): SolutionInput {
   return {
     ...formValuesOf(solutionSchema, item),
     // One row per feature and audience entry; a new solution opens with one empty row of each.
@@ -122,20 +114,18 @@ export const solutionsResource: ResourceDescription<Solution, SolutionInput, Sol
           <h2 className="font-medium text-slate-900">{solution.title}</h2>
           <span className={`${badge} ${STATUS_STYLE[solution.status] ?? 'bg-slate-100 text-slate-700'}`}>{solution.status}</span>
           <span className={`${badge} bg-slate-100 text-slate-700`}>{solution.category}</span>
-          {solution.published ? null : <span className={`${badge} bg-amber-50 text-amber-800`}>Unpublished</span>}
-          <ReviewBadge id={solution.id} />
         </div>
         <p className="mt-0.5 text-xs text-slate-500">
           /solutions/{solution.slug} · {featuresOf(solution.features).length} features
         </p>
         <p className="mt-1 line-clamp-2 text-sm text-slate-600">{solution.shortdescription}</p>
       </div>
-      <RequestReviewButton kind="solution" id={solution.id} name={solution.title} run={controls.run} />
       <EditAndRemove controls={controls} />
     </li>
   ),
   page: (solution) => `/admin/solutions/${solution?.id ?? 'new'}`,
   versions: 'solutions',
+  review: { kind: 'solution', live: (solution) => solution.published },
 }
 
 /** A saved solution's review and history, in its settings. */
@@ -144,7 +134,7 @@ function SavedSolution({ solution, restarted }: { solution: Solution; restarted:
   return (
     <>
       <SettingsSection title="Review">
-        <ReviewPanel kind="solution" id={solution.id} name={solution.title} run={(body) => void action.submit(body)} />
+        <ReviewPanel kind="solution" id={solution.id} name={solution.title} live={solution.published} run={(body) => void action.submit(body)} />
       </SettingsSection>
       <SettingsSection title="History">
         <HistoryButton table="solutions" id={solution.id} name={solution.title} current={solution} label="History" onRestored={restarted} />

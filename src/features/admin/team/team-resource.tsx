@@ -67,4 +67,5 @@ export const teamResource: ResourceDescription<TeamMember, TeamMemberInput, Team
       ],
     ],
   },
+  review: { kind: 'team_member', live: (row) => row.published },
 }

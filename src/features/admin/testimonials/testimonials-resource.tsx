@@ -51,4 +51,5 @@ export const testimonialsResource: ResourceDescription<Testimonial, TestimonialI
       },
     ],
   },
+  review: { kind: 'testimonial', live: (row) => row.published },
 }

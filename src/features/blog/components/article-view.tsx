@@ -1,5 +1,4 @@
-import { ArrowLeft } from 'lucide-react'
-import { Link } from 'react-router'
+import { ArticleHeader } from '~/components/ui/article-header'
 import { Container } from '~/components/ui/container'
 import { LocalDate } from '~/components/ui/local-date'
 import { useImageTransformations } from '~/lib/image-transformations'
@@ -22,32 +21,25 @@ export function ArticleView({ post, html, url, related }: ArticleViewProps) {
   return (
     <>
       <article>
-        <header className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
-          <Container className="py-12 sm:py-16">
-            <Link to="/resources" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
-              <ArrowLeft aria-hidden="true" className="size-4" strokeWidth={1.75} /> Back to Editorial
-            </Link>
-            <p className="mt-8 text-sm font-semibold tracking-wide text-brand-primary-text uppercase">{post.category}</p>
-            <h1 className="mt-3 max-w-4xl text-3xl leading-tight font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">{post.title}</h1>
-            <div className="mt-6 flex items-center gap-3">
-              {post.author_avatar && (
-                <img
-                  {...fixedImage(post.author_avatar, { width: 44, height: 44 }, transform)}
-                  alt=""
-                  width={44}
-                  height={44}
-                  className="size-11 rounded-full bg-slate-100"
-                />
-              )}
-              <div className="text-sm">
-                <p className="font-semibold text-slate-900">{post.author_name}</p>
-                <p className="text-slate-600">
-                  <LocalDate iso={post.publish_at} />
-                </p>
-              </div>
+        <ArticleHeader back={{ to: '/resources', label: 'Back to Editorial' }} eyebrow={post.category} title={post.title}>
+          <div className="mt-6 flex items-center gap-3">
+            {post.author_avatar && (
+              <img
+                {...fixedImage(post.author_avatar, { width: 44, height: 44 }, transform)}
+                alt=""
+                width={44}
+                height={44}
+                className="size-11 rounded-full bg-slate-100"
+              />
+            )}
+            <div className="text-sm">
+              <p className="font-semibold text-slate-900">{post.author_name}</p>
+              <p className="text-slate-600">
+                <LocalDate iso={post.publish_at} />
+              </p>
             </div>
-          </Container>
-        </header>
+          </div>
+        </ArticleHeader>
         <Container className="grid gap-12 py-10 sm:py-14 lg:grid-cols-12">
           <div className="lg:col-span-8">
             <img

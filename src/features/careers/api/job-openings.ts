@@ -1,6 +1,5 @@
 import type { Tables } from '~/lib/database.types'
 import { unwrap, unwrapOptional, type Db } from '~/lib/supabase'
-import { DEFAULT_TIME_ZONE, isTimeZone } from '~/lib/zoned-time'
 
 export type JobOpening = Pick<Tables<'job_openings'>, 'id' | 'slug' | 'title' | 'location' | 'department' | 'type' | 'closes_at' | 'created_at'>
 
@@ -52,13 +51,6 @@ export async function getOpenJobPage(db: Db, slug: string): Promise<JobPage | nu
 export async function getJobOpeningState(db: Db, slug: string): Promise<'open' | 'closed' | null> {
   const state = unwrapOptional(await db.rpc('job_opening_state', { opening_slug: slug }), 'Failed to check job opening')
   return state === 'open' || state === 'closed' ? state : null
-}
-
-/** The company's time zone (site setting time_zone), which dates on the site are given in. */
-export async function getCompanyTimeZone(db: Db): Promise<string> {
-  const rows = unwrap(await db.from('site_settings').select('value').eq('key', 'time_zone'), 'Failed to fetch the time zone')
-  const zone = rows[0]?.value
-  return zone && isTimeZone(zone) ? zone : DEFAULT_TIME_ZONE
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

@@ -1,5 +1,6 @@
-import { ArrowLeft, Briefcase, CalendarClock, Clock, MapPin } from 'lucide-react'
+import { Briefcase, CalendarClock, Clock, MapPin } from 'lucide-react'
 import { Link } from 'react-router'
+import { ArticleHeader } from '~/components/ui/article-header'
 import { Badge } from '~/components/ui/badge'
 import { Container } from '~/components/ui/container'
 import { jobPath, type JobOpening, type JobPage } from '../api/job-openings'
@@ -19,38 +20,31 @@ export interface JobViewProps {
 export function JobView({ job, html, closes, salary, applicationForm }: JobViewProps) {
   return (
     <article>
-      <header className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
-        <Container className="py-12 sm:py-16">
-          <Link to="/careers" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
-            <ArrowLeft aria-hidden="true" className="size-4" strokeWidth={1.75} /> All open roles
-          </Link>
-          <p className="mt-8 text-sm font-semibold tracking-wide text-brand-primary-text uppercase">{job.department}</p>
-          <h1 className="mt-3 max-w-4xl text-3xl leading-tight font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">{job.title}</h1>
-          <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-slate-700">
+      <ArticleHeader back={{ to: '/careers', label: 'All open roles' }} eyebrow={job.department} title={job.title}>
+        <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-slate-700">
+          <li className="inline-flex items-center gap-1.5">
+            <MapPin aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+            {job.location}
+            {job.remote ? ' · Remote' : ''}
+          </li>
+          <li className="inline-flex items-center gap-1.5">
+            <Clock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+            <Badge tone="brand">{job.type}</Badge>
+          </li>
+          {salary && (
             <li className="inline-flex items-center gap-1.5">
-              <MapPin aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
-              {job.location}
-              {job.remote ? ' · Remote' : ''}
+              <Briefcase aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+              {salary}
             </li>
+          )}
+          {closes && (
             <li className="inline-flex items-center gap-1.5">
-              <Clock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
-              <Badge tone="brand">{job.type}</Badge>
+              <CalendarClock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
+              Applications close {closes}
             </li>
-            {salary && (
-              <li className="inline-flex items-center gap-1.5">
-                <Briefcase aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
-                {salary}
-              </li>
-            )}
-            {closes && (
-              <li className="inline-flex items-center gap-1.5">
-                <CalendarClock aria-hidden="true" className="size-4 text-slate-500" strokeWidth={1.75} />
-                Applications close {closes}
-              </li>
-            )}
-          </ul>
-        </Container>
-      </header>
+          )}
+        </ul>
+      </ArticleHeader>
       <Container className="grid gap-12 py-10 sm:py-14 lg:grid-cols-12">
         <section aria-labelledby="role-heading" className="lg:col-span-7">
           {/* Headings in the description (h2, h3) sit under this one, so the outline never skips a level. */}

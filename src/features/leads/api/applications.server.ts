@@ -53,7 +53,8 @@ export async function submitJobApplication(db: Db, jobId: string, input: Omit<Ap
   if (inserted.error) {
     const removed = await bucket.remove([cvPath])
     if (removed.error || removed.data?.length !== 1)
-      console.error(`Could not take back the CV ${cvPath} after a refused application:`, removed.error?.message ?? 'not removed')
+      // The folder only: the file name is the applicant's own and may name them.
+      console.error(`Could not take back the CV in ${folderFor(secret)} after a refused application:`, removed.error?.message ?? 'not removed')
     // The opening may have closed between the check and the insert (row-level security refusal).
     if (inserted.error.code === '42501') throw new JobNotOpenError()
     throwIfFailed(inserted, 'Failed to store job application')

@@ -18,13 +18,23 @@ export class JobNotOpenError extends Error {
 }
 
 interface Failure {
-  error: { message: string; code?: string } | null
+  /** A PostgREST error has a SQLSTATE `code`; a Storage error its own HTTP `status`. */
+  error: { message: string; code?: string; status?: number } | null
   status?: number
+}
+
+/**
+ * Whether a failure is the database's flood limit: PostgREST answers it with 429 (SQLSTATE PT429),
+ * the Storage API, refusing a CV upload in its insert policy, with its own error's status 429; a
+ * Storage service that reports every database error alike still carries the limit's own message.
+ */
+function isFloodLimit({ error, status }: Failure): boolean {
+  return status === 429 || error?.status === 429 || error?.code === 'PT429' || error?.message === TOO_MANY_SUBMISSIONS
 }
 
 /** Throws the right error for a failed write, or returns when it succeeded. */
 export function throwIfFailed(result: Failure, what: string): void {
   if (!result.error) return
-  if (result.status === 429 || result.error.code === 'PT429') throw new TooManySubmissionsError()
+  if (isFloodLimit(result)) throw new TooManySubmissionsError()
   throw new Error(`${what}: ${result.error.message}`)
 }

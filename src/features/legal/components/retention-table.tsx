@@ -1,4 +1,4 @@
-import type { RetentionPeriods } from '../api/retention-periods'
+import type { RetentionPeriods } from '~/entities/site-settings'
 
 /** "30 days", "6 months", "2 years": the period as a reader thinks of it. */
 export function periodText(days: number): string {

@@ -1,5 +1,6 @@
 import { ArrowRight, CheckCircle2, ExternalLink } from 'lucide-react'
 import { Link } from 'react-router'
+import { ArticleHeader } from '~/components/ui/article-header'
 import { Badge } from '~/components/ui/badge'
 import { buttonClasses } from '~/components/ui/button-link'
 import { Container } from '~/components/ui/container'
@@ -25,58 +26,33 @@ export function SolutionDetail({ solution, others }: { solution: Solution; other
   const visit = visitHref(solution.url)
   return (
     <>
-      <section className="border-b border-slate-200 bg-gradient-to-b from-slate-50 to-white">
-        <Container className="py-14 sm:py-20">
-          <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-            <ol className="flex flex-wrap items-center gap-1.5">
-              <li>
-                <Link to="/" className="hover:text-slate-900">
-                  Home
-                </Link>
-              </li>
-              <li aria-hidden="true">/</li>
-              <li>
-                <Link to="/solutions" className="hover:text-slate-900">
-                  Solutions
-                </Link>
-              </li>
-              <li aria-hidden="true">/</li>
-              <li aria-current="page" className="text-slate-700">
-                {solution.title}
-              </li>
-            </ol>
-          </nav>
-          <div className="mt-8 grid gap-10 md:grid-cols-12 md:items-center">
-            <div className="md:col-span-8">
-              <div className="flex flex-wrap items-center gap-3">
-                <span className="text-sm font-semibold tracking-wide text-brand-primary-text uppercase">{solution.category}</span>
-                <StatusBadge status={solution.status} />
-              </div>
-              <h1 className="mt-3 text-4xl font-semibold tracking-tight text-balance text-slate-900 sm:text-5xl">{solution.title}</h1>
-              <p className="mt-5 max-w-2xl text-lg text-slate-600">{solution.shortdescription}</p>
-              <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-                <Link to={`/contact?interest=${encodeURIComponent(solution.slug)}`} className={buttonClasses('primary', 'lg')}>
-                  Request a Demo
-                </Link>
-                {visit.external ? (
-                  <a href={visit.href} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'lg')}>
-                    Visit Website <ExternalLink aria-hidden="true" className="size-4" strokeWidth={1.75} />
-                  </a>
-                ) : (
-                  <Link to={visit.href} className={buttonClasses('outline', 'lg')}>
-                    Visit Website
-                  </Link>
-                )}
-              </div>
-            </div>
-            <div className="hidden md:col-span-4 md:flex md:justify-end">
-              <span className="inline-flex size-40 items-center justify-center rounded-3xl bg-brand-primary text-on-primary shadow-xl shadow-brand-primary/20">
-                <SolutionIcon name={solution.icon} className="size-16" />
-              </span>
-            </div>
-          </div>
-        </Container>
-      </section>
+      <ArticleHeader
+        back={{ to: '/solutions', label: 'All solutions' }}
+        eyebrow={solution.category}
+        badge={<StatusBadge status={solution.status} />}
+        title={solution.title}
+        lead={solution.shortdescription}
+        aside={
+          <span className="inline-flex size-40 items-center justify-center rounded-3xl bg-brand-primary text-on-primary shadow-xl shadow-brand-primary/20">
+            <SolutionIcon name={solution.icon} className="size-16" />
+          </span>
+        }
+      >
+        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+          <Link to={`/contact?interest=${encodeURIComponent(solution.slug)}`} className={buttonClasses('primary', 'lg')}>
+            Request a Demo
+          </Link>
+          {visit.external ? (
+            <a href={visit.href} target="_blank" rel="noopener noreferrer" className={buttonClasses('outline', 'lg')}>
+              Visit Website <ExternalLink aria-hidden="true" className="size-4" strokeWidth={1.75} />
+            </a>
+          ) : (
+            <Link to={visit.href} className={buttonClasses('outline', 'lg')}>
+              Visit Website
+            </Link>
+          )}
+        </div>
+      </ArticleHeader>
 
       <Container className="grid gap-12 py-14 sm:py-20 md:grid-cols-12">
         <div className="md:col-span-7">

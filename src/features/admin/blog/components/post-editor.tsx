@@ -13,7 +13,7 @@ import { Field } from '../../components/field'
 import { ConflictNotice, useResourceSave } from '../../components/resource-form'
 import { buttonSecondary } from '../../components/styles'
 import { TitleInput } from '../../components/title-input'
-import type { ActionResult } from '../../lib/admin-action'
+import type { ActionBody, ActionResult } from '../../lib/admin-action'
 import { useAdminAction } from '../../lib/use-admin-action'
 import { useMediaQuery, WIDE_SCREEN } from '../../lib/use-media-query'
 import { readingMinutes, slugify, wordCount } from '../rules'
@@ -97,11 +97,11 @@ export function PostEditor({ item: opened, latest, back, categories, previewLink
     form.reset(initialValues(item))
     setHasChanges(false)
   }
-  // The review covers what was typed: the autosave sends it first.
-  const requestReview = async () => {
+  // A review, or a release, covers what was typed: the autosave sends it first.
+  const signOff = async (body: ActionBody) => {
     if (!item) return
     await autosave.flush()
-    await requesting.submit({ intent: 'requestReview', id: item.id })
+    await requesting.submit(body)
   }
 
   // A new post's slug follows its title until the slug is edited by hand; an existing post keeps
@@ -140,7 +140,7 @@ export function PostEditor({ item: opened, latest, back, categories, previewLink
           categories={categories}
           previewLinks={previewLinks}
           onSlugEdited={() => setSlugFollowsTitle(false)}
-          onRequestReview={() => void requestReview()}
+          onSignOff={(body) => void signOff(body)}
           onRestored={() => {
             autosave.forget()
             onRestored?.()

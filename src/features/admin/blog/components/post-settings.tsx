@@ -1,6 +1,7 @@
 // The post page's settings: publishing state and time, the featured image, address, category and
 // tags, excerpt, author, search and social fields; and for a saved post its preview links, its
 // review and its history. Each field keeps its label, rule and error text.
+import type { ActionBody } from '../../lib/admin-action'
 import { Plus } from 'lucide-react'
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useWatch, type FieldValues, type UseFormReturn } from 'react-hook-form'
@@ -26,7 +27,8 @@ export interface PostSettingsProps {
   previewLinks: PostPreview[]
   /** The slug was typed by hand: it no longer follows the title. */
   onSlugEdited: () => void
-  onRequestReview: () => void
+  /** Request review or Add to release, once the autosave has sent what was typed. */
+  onSignOff: (body: ActionBody) => void
   onRestored: () => void
 }
 
@@ -93,7 +95,7 @@ function Tags({ form }: { form: UseFormReturn<BlogPostInput> }) {
   )
 }
 
-export function PostSettings({ form, item, categories, previewLinks, onSlugEdited, onRequestReview, onRestored }: PostSettingsProps) {
+export function PostSettings({ form, item, categories, previewLinks, onSlugEdited, onSignOff, onRestored }: PostSettingsProps) {
   const categoryList = useId()
   const { errors } = form.formState
   const slugField = form.register('slug')
@@ -177,7 +179,7 @@ export function PostSettings({ form, item, categories, previewLinks, onSlugEdite
             <PreviewLinks post={item} links={previewLinks} />
           </SettingsSection>
           <SettingsSection title="Review">
-            <ReviewPanel kind="post" id={item.id} name={item.title} run={onRequestReview} />
+            <ReviewPanel kind="post" id={item.id} name={item.title} live={item.published} run={onSignOff} />
           </SettingsSection>
           <SettingsSection title="History">
             <HistoryButton table="blog_posts" id={item.id} name={item.title} current={item} label="History" onRestored={onRestored} />

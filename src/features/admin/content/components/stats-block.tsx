@@ -31,10 +31,17 @@ export function StatsBlock({ content, id }: { content: ContentObject | undefined
   useFormFollowsStored(form, initialValues(content))
   const stats = useFieldArray({ control: form.control, name: 'stats' })
   const { errors } = form.formState
-  const { save, busy } = useBlockSave(STATS_BLOCK, content)
+  const { save, busy } = useBlockSave(STATS_BLOCK, content, id)
 
   return (
-    <BlockForm heading={STATS_BLOCK.heading} id={id} stored={content} busy={busy} onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}>
+    <BlockForm
+      heading={STATS_BLOCK.heading}
+      section={STATS_BLOCK.section}
+      id={id}
+      stored={content}
+      busy={busy}
+      onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}
+    >
       <Field label="Stats Title" error={errors.title?.message}>
         <input className={input} {...form.register('title')} />
       </Field>

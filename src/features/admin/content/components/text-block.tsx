@@ -20,11 +20,18 @@ export function TextBlock({ block, content, id }: TextBlockProps) {
   const stored = Object.fromEntries(fields.map((f) => [f.name, typeof content?.[f.name] === 'string' ? (content[f.name] as string) : '']))
   const form = useForm<Record<string, string>>({ resolver: zodResolver(blockSchema(block)), defaultValues: stored })
   useFormFollowsStored(form, stored)
-  const { save, busy } = useBlockSave(block, content)
+  const { save, busy } = useBlockSave(block, content, id)
   const { errors } = form.formState
 
   return (
-    <BlockForm heading={block.heading} id={id} stored={content} busy={busy} onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}>
+    <BlockForm
+      heading={block.heading}
+      section={block.section}
+      id={id}
+      stored={content}
+      busy={busy}
+      onSubmit={form.handleSubmit(save, () => notifyError(CONTENT_EMPTY))}
+    >
       {fields.map((field) => (
         <Field key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
           {field.rows ? (

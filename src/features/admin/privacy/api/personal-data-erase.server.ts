@@ -2,21 +2,23 @@
 // token (which must hold privacy.manage at the assurance level its account needs), erases the rows and
 // rewrites the activity log; then the server removes the person's CV files with the service role,
 // which no staff token may do, and the local copies of e-mails that name them.
+import { privacyMessages } from '~/entities/personal-data'
 import type { Db } from '~/lib/supabase'
+import { ServiceRefusal } from '../../lib/service-action.server'
 import { removeMailCopies } from './mail-copies.server'
 
 /** The caller may not erase personal data (no live session, no permission, or not at its assurance level). */
-export class PersonalDataRefused extends Error {
+export class PersonalDataRefused extends ServiceRefusal {
   constructor() {
-    super('Only staff who handle personal-data requests can do this')
+    super(privacyMessages.eraseRefused, 403)
     this.name = 'PersonalDataRefused'
   }
 }
 
 /** The address is not one the database accepts as an e-mail address. */
-export class InvalidAddress extends Error {
+export class InvalidAddress extends ServiceRefusal {
   constructor() {
-    super('Please enter a valid e-mail address')
+    super(privacyMessages.invalidAddress, 400)
     this.name = 'InvalidAddress'
   }
 }
@@ -37,16 +39,14 @@ interface ErasedCounts {
 }
 
 /**
- * Erases everything held about `email` and returns how many rows went. `callerDb` sends `token` with
- * every call; `service` is the service-role client. The database erases the rows and rewrites the log
+ * Erases everything held about `email` and returns how many rows went. `callerDb` sends the caller's
+ * token with every call; `service` is the service-role client. The database erases the rows and rewrites the log
  * in one transaction; only once that has committed does the server remove the CV files it named
  * (never files a request names) and the copies of e-mails in `mailDir` that name the address. A CV
  * that cannot be removed now is held by no application any more, so the sweep of unclaimed CVs
  * removes it.
  */
-export async function erasePersonalDataAsServer(callerDb: Db, token: string, service: Db, email: string, mailDir: string): Promise<number> {
-  const { data: user, error: userError } = await callerDb.auth.getUser(token)
-  if (userError || !user.user) throw new PersonalDataRefused()
+export async function erasePersonalDataAsServer(callerDb: Db, service: Db, email: string, mailDir: string): Promise<number> {
   const erased = await callerDb.rpc('erase_personal_data', { email })
   if (erased.error) throw refusal(erased.error) ?? new Error(`Erasing personal data failed: ${erased.error.message}`)
   const counts = erased.data as unknown as ErasedCounts

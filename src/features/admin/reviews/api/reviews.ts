@@ -1,8 +1,7 @@
-import { reviewMessages as m, type ContentReview, type ReviewDecision, type ReviewKind, type ReviewState } from '~/entities/content-review'
-import type { Solution, SolutionValues } from '~/entities/solution'
+import { reviewMessages as m, type ContentReview, type ItemKind, type ReviewDecision, type ReviewKind, type ReviewState } from '~/entities/content-review'
 import type { Json } from '~/lib/database.types'
 import { check, unwrap, type Db } from '~/lib/supabase'
-import { updateSolution } from '../../solutions/api/solutions'
+import { listPendingChanges } from './pending-changes'
 
 /** What waits for a decision, oldest request first. */
 export async function listWaitingReviews(db: Db): Promise<ContentReview[]> {
@@ -51,38 +50,53 @@ export async function createReviewPreview(db: Db, reviewId: string): Promise<str
   return unwrap(await db.rpc('create_review_preview', { review_id: reviewId }), m.previewFailed)
 }
 
-/** Whether publishing needs approval now (site setting content_requires_approval). */
-export async function approvalRequired(db: Db): Promise<boolean> {
-  const { data } = await db.from('site_settings').select('value').eq('key', 'content_requires_approval').maybeSingle()
-  return data?.value === 'true'
-}
-
-/** The waiting edits of live solutions (their draft copies), by solution id, as row fields. */
-export async function listSolutionDrafts(db: Db): Promise<Map<string, Partial<Solution>>> {
-  const rows = unwrap(await db.from('solution_drafts').select('id, solution_values'), m.fetchFailed)
-  return new Map(rows.map((row) => [row.id, row.solution_values as Partial<Solution>]))
-}
-
-/** While publishing needs approval: a new solution waits unpublished for its review. */
-export async function createSolutionForReview(db: Db, values: SolutionValues): Promise<string> {
-  return unwrap<{ id: string }>(
-    await db
-      .from('solutions')
-      .insert({ ...values, published: false })
-      .select('id')
-      .single(),
-    m.saveFailed,
-  ).id
-}
-
 /**
- * While publishing needs approval: a live solution's edit goes to its draft copy (the live row, and
- * so its version, stays); an unpublished one is saved as it is, resolving with its new version.
+ * Saves an item while publishing needs approval: a new one (id null) is stored hidden and waits for
+ * its review; a visible change to a live one waits as its pending change, visitors keeping the live
+ * version; anything else is saved as it is. Returns the item's id and its row's version after the save.
  */
-export async function saveSolutionForReview(db: Db, id: string, values: SolutionValues, version?: string): Promise<string | void> {
-  const { data: solution, error } = await db.from('solutions').select('published').eq('id', id).maybeSingle()
-  if (error || !solution) throw new Error(`${m.saveFailed}: ${error?.message ?? 'not found'}`)
-  if (!solution.published) return updateSolution(db, id, values, version)
-  const row = values as unknown as { [key: string]: Json }
-  check(await db.from('solution_drafts').upsert({ id, solution_values: row }), m.saveFailed)
+export async function saveForReview(db: Db, kind: ItemKind, id: string | null, values: object, version?: string): Promise<{ id: string; version: string }> {
+  const change = values as { [key: string]: Json }
+  return unwrap(await db.rpc('save_change', { kind, change, ...(id ? { id } : {}), ...(version ? { version } : {}) }), m.saveFailed) as {
+    id: string
+    version: string
+  }
+}
+
+/** What a list of one kind shows of sign-off: each item's latest review, pending change and open release. */
+export interface SignOff {
+  reviews: ReviewState[]
+  /** Each item's change waiting, as its form fields. */
+  changes: Record<string, Record<string, unknown>>
+  /** The open releases, to add an item to. */
+  releases: { id: string; name: string }[]
+  /** The open release each item is in, by item id. */
+  releaseOf: Record<string, string>
+}
+
+export const NO_SIGN_OFF: SignOff = { reviews: [], changes: {}, releases: [], releaseOf: {} }
+
+/** The sign-off state of a list of one kind (or of a screen of several, such as website copy and legal pages). */
+export async function loadSignOff(db: Db, kind: ItemKind | ItemKind[]): Promise<SignOff> {
+  const kinds = Array.isArray(kind) ? kind : [kind]
+  const [reviews, changeMaps, releases, items] = await Promise.all([
+    Promise.all(kinds.map((k) => listReviewStates(db, k))),
+    Promise.all(kinds.map((k) => listPendingChanges<Record<string, unknown>>(db, k, m.fetchFailed))),
+    db.from('releases').select('id, name').eq('state', 'open').order('created_at'),
+    db.from('release_items').select('item_id, release_id').in('kind', kinds),
+  ])
+  const changes = changeMaps.flatMap((map) => [...map])
+  const open = unwrap(releases, m.fetchFailed)
+  const names = new Map(open.map((release) => [release.id, release.name]))
+  const releaseOf: Record<string, string> = {}
+  for (const item of unwrap(items, m.fetchFailed)) {
+    const name = names.get(item.release_id)
+    if (name) releaseOf[item.item_id] = name
+  }
+  return {
+    reviews: reviews.flat(),
+    changes: Object.fromEntries(changes.map(([id, change]) => [id, change.values])),
+    releases: open,
+    releaseOf,
+  }
 }

@@ -3,7 +3,7 @@
 // decision: Approve, or Request changes with a note the author receives. A decision names the
 // version on screen by its fingerprint, so a version that changed meanwhile is never decided.
 import { useId, useState } from 'react'
-import { reviewFields, reviewFiles, reviewMessages as text, type ContentReview } from '~/entities/content-review'
+import { kindLabel, reviewFields, reviewFiles, reviewMessages as text, type ContentReview } from '~/entities/content-review'
 import { Comparison } from '../../components/history-panel'
 import { EmptyState } from '../../components/empty-state'
 import { badge, buttonPrimary, buttonSecondary, card, input } from '../../components/styles'
@@ -11,14 +11,41 @@ import { useFormatTime } from '../../lib/time-zone'
 import { useAdminAction, type AdminAction } from '../../lib/use-admin-action'
 
 /** What the diff compares against: the live version, or empty fields for an item never live. */
-function baseline(review: ContentReview): Record<string, unknown> {
-  const content = reviewFields(review.content)
-  return review.live_content ? reviewFields(review.live_content) : Object.fromEntries(Object.keys(content).map((field) => [field, null]))
+function baseline(content: Record<string, unknown>, live: unknown): Record<string, unknown> {
+  return live ? reviewFields(live) : Object.fromEntries(Object.keys(content).map((field) => [field, null]))
 }
 
-function publicPath(review: ContentReview): string {
+/** The live page of a post, solution or job opening. */
+function publicPath(review: ContentReview): string | null {
   const slug = String(reviewFields(review.live_content ?? review.content).slug ?? '')
-  return review.kind === 'post' ? `/resources/blog/${slug}` : `/solutions/${slug}`
+  const prefix: Record<string, string> = { post: '/resources/blog/', solution: '/solutions/', job: '/careers/' }
+  return review.live_content && prefix[review.kind] ? `${prefix[review.kind]}${slug}` : null
+}
+
+/** One item's changes: a release review holds several, an item's review one. */
+interface Change {
+  key: string
+  label: string
+  title: string
+  content: Record<string, unknown>
+  live: unknown
+}
+
+function changesOf(review: ContentReview): Change[] {
+  if (review.kind !== 'release') {
+    return [{ key: review.item_id, label: kindLabel(review.kind), title: review.title, content: reviewFields(review.content), live: review.live_content }]
+  }
+  const items = reviewFields(review.content).items
+  return (Array.isArray(items) ? items : []).map((entry) => {
+    const item = reviewFields(entry)
+    return {
+      key: `${String(item.kind)}:${String(item.id)}`,
+      label: kindLabel(String(item.kind)),
+      title: String(item.title ?? ''),
+      content: reviewFields(item.content),
+      live: item.live_content,
+    }
+  })
 }
 
 function ReviewItem({ review, action }: { review: ContentReview; action: AdminAction }) {
@@ -44,14 +71,17 @@ function ReviewItem({ review, action }: { review: ContentReview; action: AdminAc
     if (result.ok && result.link) setPreview(result.link)
   }
   const files = Object.entries(reviewFiles(review.files))
+  const live = publicPath(review)
 
   return (
     <li className={`${card} p-4`} aria-labelledby={headingId}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`${badge} bg-slate-100 text-slate-700`}>{review.kind === 'post' ? 'Blog post' : 'Solution'}</span>
-        <span className={`${badge} ${review.live_content ? 'bg-sky-50 text-sky-900' : 'bg-amber-50 text-amber-800'}`}>
-          {review.live_content ? 'Change to a live page' : 'Not yet live'}
-        </span>
+        <span className={`${badge} bg-slate-100 text-slate-700`}>{kindLabel(review.kind)}</span>
+        {review.kind === 'release' ? null : (
+          <span className={`${badge} ${review.live_content ? 'bg-sky-50 text-sky-900' : 'bg-amber-50 text-amber-800'}`}>
+            {review.live_content ? 'Change to a live page' : 'Not yet live'}
+          </span>
+        )}
       </div>
       <h2 id={headingId} className="mt-1 font-medium text-slate-900">
         {review.title}
@@ -60,9 +90,9 @@ function ReviewItem({ review, action }: { review: ContentReview; action: AdminAc
         Asked by {review.requested_by_name ?? 'a staff member'} on {formatTime(review.requested_at)}
       </p>
       {review.request_note ? <p className="mt-1 text-sm text-slate-800">“{review.request_note}”</p> : null}
-      {review.live_content ? (
+      {live ? (
         <p className="mt-1 text-sm">
-          <a className="text-brand-primary underline" href={publicPath(review)} target="_blank" rel="noreferrer">
+          <a className="text-brand-primary underline" href={live} target="_blank" rel="noreferrer">
             Open the live page
           </a>
         </p>
@@ -80,12 +110,16 @@ function ReviewItem({ review, action }: { review: ContentReview; action: AdminAc
           )}
         </p>
       ) : null}
-      <details className="mt-3" open>
-        <summary className="cursor-pointer text-sm font-medium text-slate-800">Changes against the live version</summary>
-        <div className="mt-2">
-          <Comparison version={baseline(review)} current={reviewFields(review.content)} />
-        </div>
-      </details>
+      {changesOf(review).map((change) => (
+        <details key={change.key} className="mt-3" open>
+          <summary className="cursor-pointer text-sm font-medium text-slate-800">
+            {review.kind === 'release' ? `${change.label}: ${change.title}, against the live version` : 'Changes against the live version'}
+          </summary>
+          <div className="mt-2">
+            <Comparison version={baseline(change.content, change.live)} current={change.content} />
+          </div>
+        </details>
+      ))}
       {files.length > 0 ? (
         <div className="mt-2 text-sm text-slate-700">
           <p className="font-medium text-slate-800">Files in this version</p>

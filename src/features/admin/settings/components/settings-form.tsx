@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useId } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '~/entities/site-settings'
+import { COLOUR_DEFAULTS, HEX_COLOUR, KNOWN_KEYS, SETTING_SECTIONS, settingsSchema, type SettingField } from '~/entities/site-settings-form'
 import { Field } from '../../components/field'
 import { buttonPrimary, card, checkbox, input } from '../../components/styles'
 import { showFieldErrors, useAdminAction } from '../../lib/use-admin-action'

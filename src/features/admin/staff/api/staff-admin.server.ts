@@ -1,16 +1,22 @@
 // The Staff screen's work on the web server: reading and changing other people's accounts needs
 // the Auth admin API, so the service-role key, which never leaves this process. Every function
-// takes the service client; the caller was checked first (staff-caller.server.ts). Roles are
+// takes the service client; the caller was checked first (service-action.server.ts). Roles are
 // written, and account changes recorded in the activity log, with the caller's own client, so the
 // log names the admin who made them.
 import type { RoleOption, StaffMember } from '~/entities/staff-member'
 import { check, unwrap, type AuthUser as User, type Db } from '~/lib/supabase'
+import { ServiceRefusal } from '../../lib/service-action.server'
 
 /** Long enough to mean "until reactivated": GoTrue takes a Go duration. */
 const BAN_FOREVER = '876000h'
 
 /** Thrown for a refusal the admin should read as it is (the toast shows its message). */
-export class StaffRuleError extends Error {}
+export class StaffRuleError extends ServiceRefusal {
+  constructor(message: string) {
+    super(message, 400)
+    this.name = 'StaffRuleError'
+  }
+}
 
 function isBanned(user: User, now = Date.now()): boolean {
   return Boolean(user.banned_until && Date.parse(user.banned_until) > now)

@@ -20,8 +20,8 @@ export interface StaffList {
 /** The staff list and the roles, or an Error with the server's message. `origin` is the site's (tests name it). */
 export async function fetchStaff(db: Db, origin = ''): Promise<StaffList> {
   const response = await fetch(`${origin}${STAFF_API_PATH}`, { headers: { authorization: await authorization(db) } })
-  const body = (await response.json().catch(() => null)) as (Partial<StaffList> & { error?: string }) | null
-  if (!response.ok || !body?.staff || !body.roles) throw new Error(`fetching staff: ${body?.error ?? response.status}`)
+  const body = (await response.json().catch(() => null)) as (Partial<StaffList> & ActionResult) | null
+  if (!response.ok || !body?.staff || !body.roles) throw new Error(`fetching staff: ${body?.toast?.message ?? response.status}`)
   return { staff: body.staff, roles: body.roles }
 }
 

@@ -1,9 +1,10 @@
--- Draft copies of blog posts: staff who edit posts keep one per post and visitors never see it; an
--- autosave of the copy leaves the post, its versions and the activity log alone; publishing the copy
--- updates the post once (one version), removes the copy, and is refused when it is based on an old
--- version of the post.
+-- Pending changes (content_drafts), here a blog post's draft copy: staff who edit the kind keep one
+-- per item and visitors never see it; an autosave of the copy leaves the post, its versions and the
+-- activity log alone; publishing the copy updates the post once (one version), removes the copy, and
+-- is refused when it is based on an old version of the post. A change of an item that does not
+-- exist, or of a kind the person does not edit, is refused.
 begin;
-select plan(16);
+select plan(20);
 
 select tests.create_identities();
 insert into auth.users (id, email, raw_user_meta_data) values
@@ -34,26 +35,28 @@ grant select on counts to authenticated;
 -- The editor starts a draft copy of the published post and autosaves it twice.
 select tests.act_as('authenticated', '27000000-0000-4000-8000-000000000001');
 select lives_ok(
-  $$ insert into public.blog_post_drafts (id, post_values)
-     values ('27000000-0000-4000-8000-0000000000b1', '{"title": "Draft title", "content": "<p>Draft</p>"}') $$,
+  $$ insert into public.content_drafts (kind, id, change)
+     values ('post', '27000000-0000-4000-8000-0000000000b1', '{"title": "Draft title", "content": "<p>Draft</p>"}') $$,
   'a post editor starts a draft copy of a published post');
 select lives_ok(
-  $$ update public.blog_post_drafts set post_values = '{"title": "Draft title 2", "content": "<p>Draft 2</p>", "tags": ["a", "b"]}'
+  $$ update public.content_drafts set change = '{"title": "Draft title 2", "content": "<p>Draft 2</p>", "tags": ["a", "b"]}'
       where id = '27000000-0000-4000-8000-0000000000b1' $$,
   'and autosaves it again');
 select is((select title from public.blog_posts where id = '27000000-0000-4000-8000-0000000000b1'), 'Live title',
   'the post itself is unchanged by the copy');
-select is((select updated_by from public.blog_post_drafts where id = '27000000-0000-4000-8000-0000000000b1'),
+select is((select updated_by from public.content_drafts where id = '27000000-0000-4000-8000-0000000000b1'),
   '27000000-0000-4000-8000-000000000001'::uuid, 'the copy records who autosaved it');
 
 -- Visitors and staff without the right see no copy and cannot start one.
 select tests.act_as_anon();
-select throws_ok($$ select * from public.blog_post_drafts $$, '42501', null, 'anon cannot read draft copies at all');
+select throws_ok($$ select * from public.content_drafts $$, '42501', null, 'anon cannot read draft copies at all');
 select is((select title from public.blog_posts where id = '27000000-0000-4000-8000-0000000000b1'), 'Live title',
   'visitors still read the live post');
 select tests.act_as('authenticated', '27000000-0000-4000-8000-000000000002');
-select is_empty($$ select id from public.blog_post_drafts $$, 'staff who cannot edit posts see no draft copy');
-select ok(not tests.allowed($$ update public.blog_post_drafts set post_values = '{"title": "x"}' $$),
+select is_empty($$ select id from public.content_drafts $$, 'staff who cannot edit posts see no draft copy');
+select ok(not tests.allowed($$ insert into public.content_drafts (kind, id, change) values ('post', '27000000-0000-4000-8000-0000000000b1', '{}') $$),
+  'nor start one');
+select ok(not tests.allowed($$ update public.content_drafts set change = '{"title": "x"}' $$),
   'nor can they change one');
 select throws_ok(
   $$ select public.publish_post_draft('27000000-0000-4000-8000-0000000000b1') $$,
@@ -62,6 +65,16 @@ select throws_ok(
 select tests.act_as_owner();
 select is(tests.post_versions(), (select versions from counts), 'autosaving the copy adds no version of the post');
 select is(tests.post_activity(), (select activity from counts), 'nor activity on the post');
+
+-- A change belongs to an item that exists, of the kind the editor writes.
+select tests.act_as('authenticated', '27000000-0000-4000-8000-000000000001');
+select throws_ok($$ insert into public.content_drafts (kind, id, change) values ('post', '27000000-0000-4000-8000-0000000000ff', '{"title": "x"}') $$,
+  '23503', 'Save the item first: a pending change belongs to an existing item.', 'a change of a post that does not exist is refused');
+select ok(not tests.allowed($$ insert into public.content_drafts (kind, id, change)
+  select 'setting', id, '{"value": "x"}' from public.site_settings where key = 'office_hours' $$),
+  'an editor cannot start a change of a site setting');
+select is((select title from public.content_drafts where id = '27000000-0000-4000-8000-0000000000b1'), 'Draft copy of Draft title 2',
+  'the copy is named after the title it proposes');
 
 -- Someone saves the post meanwhile: publishing the copy based on the version opened is refused.
 select tests.act_as_admin();
@@ -81,7 +94,7 @@ select results_eq(
   $$ values ('Draft title 2', '<p>Draft 2</p>', array['a', 'b'], 'Changed meanwhile') $$,
   'visitors now read the copy''s fields, and the fields it did not hold are kept');
 select tests.act_as_owner();
-select is_empty($$ select id from public.blog_post_drafts where id = '27000000-0000-4000-8000-0000000000b1' $$,
+select is_empty($$ select id from public.content_drafts where id = '27000000-0000-4000-8000-0000000000b1' $$,
   'the copy is gone once published');
 select is(tests.post_versions(), (select versions from counts) + 2, 'the post has one version per save: the other editor''s and the Update');
 

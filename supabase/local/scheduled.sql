@@ -1,0 +1,3 @@
+-- Run by the local backend every few seconds and whenever the test clock moves, as a hosted project
+-- runs it with pg_cron each minute (docs/deploy.md): releases whose time has come go live.
+select public.publish_due_releases();
