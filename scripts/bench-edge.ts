@@ -92,12 +92,21 @@ async function originFigures(): Promise<{ requests: Map<string, number>; renders
 }
 
 try {
-  for (let waited = 0; !(await fetch(`${origin}/favicon.svg`).then((r) => r.ok, () => false)); waited += 200) {
+  for (
+    let waited = 0;
+    !(await fetch(`${origin}/favicon.svg`).then(
+      (r) => r.ok,
+      () => false,
+    ));
+    waited += 200
+  ) {
     if (waited > 60_000) throw new Error('the web server did not answer within a minute')
     await sleep(200)
   }
   const service = { apikey: keys.secretKey, Authorization: `Bearer ${keys.secretKey}` }
-  const [post] = (await (await fetch(`${backendUrl}/rest/v1/blog_posts?select=slug&published=eq.true&limit=1`, { headers: service })).json()) as { slug: string }[]
+  const [post] = (await (await fetch(`${backendUrl}/rest/v1/blog_posts?select=slug&published=eq.true&limit=1`, { headers: service })).json()) as {
+    slug: string
+  }[]
   const pages = ['/', '/about', '/resources', '/careers', '/solutions/banking', '/contact', '/clients', `/resources/blog/${post.slug}`]
   console.log(
     `Varnish ${varnish.url} in front of ${origin}; s-maxage ${EDGE_SECONDS} s; ${cpus().length} CPUs, Node ${process.version}, load generator ${process.env.BENCH_GENERATOR === 'wrk' ? 'wrk' : 'autocannon'}, load average ${loadavg()[0].toFixed(1)}`,
@@ -121,18 +130,24 @@ try {
   console.log(row('the origin alone', alone))
   console.log(`Varnish / origin alone: ${(edge.requestsPerSecond / alone.requestsPerSecond).toFixed(2)}× the pages a second`)
 
-  console.log(`\nWhile Varnish served ${Math.round(edge.answered)} pages in ${(minutes * 60).toFixed(0)} s, the origin answered it (per page, per minute; s-maxage ${EDGE_SECONDS} s allows ${(60 / EDGE_SECONDS).toFixed(0)} a minute, and the refreshes within stale-while-revalidate besides):`)
+  console.log(
+    `\nWhile Varnish served ${Math.round(edge.answered)} pages in ${(minutes * 60).toFixed(0)} s, the origin answered it (per page, per minute; s-maxage ${EDGE_SECONDS} s allows ${(60 / EDGE_SECONDS).toFixed(0)} a minute, and the refreshes within stale-while-revalidate besides):`,
+  )
   const routes = new Set([...after.requests.keys()].filter((route) => route !== 'static file' && route !== '/metrics'))
   for (const route of routes) {
     const asked = (after.requests.get(route) ?? 0) - (before.requests.get(route) ?? 0)
     if (asked > 0) console.log(`  ${route}: ${(asked / minutes).toFixed(1)} requests a minute`)
   }
-  console.log(`  renders, all pages together: ${((after.renders - before.renders) / minutes).toFixed(1)} a minute for ${pages.length} pages (${((after.renders - before.renders) / minutes / pages.length).toFixed(1)} a page)`)
+  console.log(
+    `  renders, all pages together: ${((after.renders - before.renders) / minutes).toFixed(1)} a minute for ${pages.length} pages (${((after.renders - before.renders) / minutes / pages.length).toFixed(1)} a page)`,
+  )
 
   // From a change committed to the changed page served, through Varnish and by the origin.
   const toVarnish: number[] = []
   const toOrigin: number[] = []
-  const [member] = (await (await fetch(`${backendUrl}/rest/v1/team_members?select=id&order=order_index&limit=1`, { headers: service })).json()) as { id: string }[]
+  const [member] = (await (await fetch(`${backendUrl}/rest/v1/team_members?select=id&order=order_index&limit=1`, { headers: service })).json()) as {
+    id: string
+  }[]
   for (let change = 1; change <= CHANGES; change++) {
     const name = `Bench Edge Name ${change}-${Date.now()}`
     for (const base of [varnish.url, origin]) await fetch(`${base}/about`, { headers: BROWSER_HEADERS })

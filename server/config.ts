@@ -19,7 +19,10 @@ const schema = z
     // Server-side only (never sent to a browser): SUPABASE_SECRET_KEY, or the legacy
     // SUPABASE_SERVICE_ROLE_KEY. The server's chores (unclaimed CVs, e-mails, retention, purges) run
     // with it. `npm start` passes the local backend's.
-    SUPABASE_SECRET_KEY: z.string().min(20, 'SUPABASE_SECRET_KEY must be the project secret key (or SUPABASE_SERVICE_ROLE_KEY its service-role key)').optional(),
+    SUPABASE_SECRET_KEY: z
+      .string()
+      .min(20, 'SUPABASE_SECRET_KEY must be the project secret key (or SUPABASE_SERVICE_ROLE_KEY its service-role key)')
+      .optional(),
     // Set by `npm start` for the local backend: its three APIs are served on the site's own origin.
     SUPABASE_PROXY: flag,
     // `off` on a hosted project whose plan has no Storage image transformations: every image is then
