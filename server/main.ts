@@ -21,6 +21,7 @@ import { schedulePurgeSender } from './purge-sender.ts'
 import { purgeTargetsFrom } from './purge-targets.ts'
 import { startProcessMetrics } from './metrics.ts'
 import { scheduleRetention } from './retention.ts'
+import { createServerParts } from './server-parts.ts'
 import { StaticFiles } from './static-files.ts'
 import { createServiceClient } from '../src/lib/supabase.server.ts'
 import { listenForTestClock } from './test-clock.ts'
@@ -81,7 +82,7 @@ async function serveSite(config: ServerConfig): Promise<void> {
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
   // Every browser file and its compressed forms, in memory before the first visitor arrives.
   const files = await StaticFiles.load(path.join(buildDir, 'client'))
-  const app = createSiteApp({ build, files, config })
+  const app = createSiteApp(createServerParts({ build, files, config }))
 
   // Request bodies are read or discarded by the app itself (app.ts), not cut off after half a second.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false, serverOptions: HEADER_DEADLINE }, (info) => {
