@@ -84,7 +84,7 @@ async function serveSite(config: ServerConfig): Promise<void> {
   const files = await StaticFiles.load(path.join(buildDir, 'client'))
   const app = createSiteApp(createServerParts({ build, files, config }))
 
-  // Request bodies are read or discarded by the app itself (app.ts), not cut off after half a second.
+  // Request bodies are read or discarded by the app itself (form-posts.ts), not cut off after half a second.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false, serverOptions: HEADER_DEADLINE }, (info) => {
     const shown = info.family === 'IPv6' && info.address === '::' ? 'localhost' : info.address === '0.0.0.0' ? 'localhost' : info.address
     console.log(`Web server listening on http://${shown}:${info.port}${config.SUPABASE_PROXY ? ' (Supabase APIs proxied on the same origin)' : ''}`)
