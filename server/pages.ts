@@ -11,7 +11,6 @@
 import { Hono } from 'hono'
 import { isProxiedPath } from './api-proxy.ts'
 import type { AppRenderer } from './app-renderer.ts'
-import type { SiteAddress } from './origin-check.ts'
 import type { PageCache } from './page-cache.ts'
 import { textAnswer } from './plain-answers.ts'
 import { redirectResponse, type RedirectTable } from './redirects.ts'
@@ -49,7 +48,7 @@ async function answerRead(c: SiteContext, parts: PagesParts, foreignHosts: Forei
   if (redirect) return redirectResponse(redirect, url.search)
   const match = parts.routes.match(pathname)
   c.set('route', match ? match.pattern : 'unmatched')
-  foreignHosts.check(url, c.req.header('host'), c.get('site'))
+  foreignHosts.check(c, url)
   if (parts.cache.enabled && match?.sharedRender && !c.req.header('authorization')) return sharedPageAnswer(c, url, match, parts)
   return parts.renderer.render(c, c.req.raw, { nonce: c.get('nonce') })
 }
@@ -90,9 +89,10 @@ function sharedPageAnswer(c: SiteContext, url: URL, match: Readonly<RouteMatch>,
 class ForeignHostNote {
   private noted = false
 
-  check(url: URL, hostHeader: string | undefined, site: SiteAddress): void {
+  check(c: SiteContext, url: URL): void {
     if (this.noted) return
-    const host = (hostHeader ?? '').toLowerCase()
+    const site = c.get('site')
+    const host = (c.req.header('host') ?? '').toLowerCase()
     if (site.hosts.has(url.host) && site.hosts.has(host)) return
     this.noted = true
     const named = site.hosts.has(url.host) ? host : url.host
