@@ -48,7 +48,17 @@ export async function runWrk(spec: LoadSpec): Promise<LoadSummary> {
 
 function wrk(spec: LoadSpec, script: string | null): Promise<LoadSummary> {
   const headers = Object.entries(spec.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
-  const args = ['-t1', `-c${spec.connections}`, `-d${spec.duration}s`, '--timeout', '10s', '--latency', ...headers, ...(script ? ['-s', script] : []), spec.url + spec.paths[0]]
+  const args = [
+    '-t1',
+    `-c${spec.connections}`,
+    `-d${spec.duration}s`,
+    '--timeout',
+    '10s',
+    '--latency',
+    ...headers,
+    ...(script ? ['-s', script] : []),
+    spec.url + spec.paths[0],
+  ]
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] })
   let output = ''
   let cpuMs = 0
