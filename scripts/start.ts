@@ -3,7 +3,7 @@
 // server in server/.
 import { resolveDataDir } from '../local-supabase/src/config.ts'
 import { resolveSupabase, runBeside } from './lib/backend.ts'
-import { buildDir, ensureWebBuild } from './lib/web-build.ts'
+import { buildDir, ensureWebBuild, WEB_SERVER_NODE_FLAGS } from './lib/web-build.ts'
 
 let serverEntry: string
 try {
@@ -17,7 +17,7 @@ try {
 const siteOrigin = (process.env.SITE_URL?.trim() || `http://localhost:${process.env.PORT || '3000'}`).replace(/\/+$/, '')
 process.env.API_EXTERNAL_URL ||= `${siteOrigin}/auth/v1`
 const target = await resolveSupabase()
-runBeside(target, process.execPath, [serverEntry], {
+runBeside(target, process.execPath, [...WEB_SERVER_NODE_FLAGS, serverEntry], {
   PORT: process.env.PORT || '3000',
   NODE_ENV: 'production',
   BUILD_DIR: buildDir,

@@ -1,6 +1,6 @@
 // Compression of streamed responses (fresh renders, form results, proxied API answers): brotli
 // when the browser takes it, otherwise gzip, through a zlib stream so nothing waits for the whole
-// body. Cached pages are compressed once instead (nonce-page.ts), static files at start.
+// body. Cached pages are compressed once per form instead (shared-pages.ts), static files at start.
 import { Readable } from 'node:stream'
 import Negotiator from 'negotiator'
 import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync, type BrotliOptions } from 'node:zlib'

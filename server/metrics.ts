@@ -1,4 +1,4 @@
-// What the web server counts, in Prometheus's text format at GET /metrics (app.ts guards it with
+// What the web server counts, in Prometheus's text format at GET /metrics (operations.ts guards it with
 // METRICS_TOKEN): requests by route pattern and status, their latency, the page cache's lookups
 // and size, and Node's own figures (event-loop lag, memory, CPU, handles) from prom-client.
 //
@@ -30,6 +30,17 @@ export const pageCacheLookups = new client.Counter({
   name: 'web_page_cache_lookups_total',
   help: 'Shared-render lookups: hit (fresh), stale (previous render served while renewed), joined (waited for a render under way), miss (rendered).',
   labelNames: ['outcome'] as const,
+})
+
+export const pagesPurged = new client.Counter({
+  name: 'web_page_cache_purged_total',
+  help: 'Pages dropped from the page cache because the database purged the content they show.',
+})
+
+export const renderRefusals = new client.Counter({
+  name: 'web_render_refusals_total',
+  help: "Renders of pages not in the cache refused: over the client's budget (429) or the site's (503).",
+  labelNames: ['status'] as const,
 })
 
 let cacheSize: () => { bytes: number; entries: number } = () => ({ bytes: 0, entries: 0 })
@@ -78,6 +89,13 @@ export const mailFailures = new client.Counter({
   name: 'web_mail_failures_total',
   help: 'E-mail sends that failed and were left for a retry, by kind.',
   labelNames: ['kind'],
+  registers: [choreRegistry],
+})
+
+export const edgePurges = new client.Counter({
+  name: 'web_edge_purges_total',
+  help: 'Purges sent to the caches in front, by target and outcome (purged, failed: retried later).',
+  labelNames: ['target', 'outcome'],
   registers: [choreRegistry],
 })
 

@@ -11,6 +11,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
 import { deferHydration, inlineStylesheet } from '~/lib/first-paint.server'
 import { nonceContext } from '~/lib/nonce'
+import { renderRecordContext, type RenderRecord } from '~/lib/render-record'
+import { inlineScriptHashes, scriptHash } from '~/lib/script-hashes.server'
 import { searchDeclinedContext } from '~/lib/search-declined.server'
 import { siteOriginContext } from '~/lib/site-url.server'
 import { visitorContext, type Visitor } from '~/lib/visitor-context'
@@ -19,13 +21,23 @@ import appCssText from './app.css?inline'
 
 export const streamTimeout = 5_000
 
-/** The load context of one request, as the web server hands it to React Router. */
-export function createLoadContext(visitor: Visitor, nonce: string, siteOrigin: string, searchDeclined = false): RouterContextProvider {
+/**
+ * The load context of one request, as the web server hands it to React Router. A shared render
+ * comes with a record to fill in (render-record.ts) and no nonce: its scripts are allowed by hash.
+ */
+export function createLoadContext(
+  visitor: Visitor,
+  nonce: string,
+  siteOrigin: string,
+  searchDeclined = false,
+  record: RenderRecord | null = null,
+): RouterContextProvider {
   const context = new RouterContextProvider()
   context.set(visitorContext, visitor)
   context.set(nonceContext, nonce)
   context.set(siteOriginContext, siteOrigin)
   context.set(searchDeclinedContext, searchDeclined)
+  context.set(renderRecordContext, record)
   return context
 }
 
@@ -36,9 +48,15 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error)
 }
 
-/** The document as it should reach a visitor on a slow phone: styles inline, modules after the first paint. */
-function forFirstPaint(html: string): string {
-  return deferHydration(inlineStylesheet(html, appCss, appCssText))
+/**
+ * The document as it should reach a visitor on a slow phone: styles inline, modules after the first
+ * paint. With a record, the hashes of every script it runs go in it, for the page's CSP.
+ */
+function forFirstPaint(html: string, record: RenderRecord | null): string {
+  const added: string[] = []
+  const page = deferHydration(inlineStylesheet(html, appCss, appCssText), (code) => added.push(code))
+  if (record) record.scriptHashes = [...inlineScriptHashes(page), ...added.map(scriptHash)]
+  return page
 }
 
 export default function handleRequest(
@@ -84,7 +102,8 @@ export default function handleRequest(
         if (import.meta.env.PROD) {
           // The whole document, so its stylesheet and modules can be moved (forFirstPaint). Vite's
           // dev server keeps React Router's own tags.
-          text(body).then((html) => resolve(new Response(forFirstPaint(html), { headers: responseHeaders, status: responseStatusCode })), reject)
+          const record = loadContext.get(renderRecordContext)
+          text(body).then((html) => resolve(new Response(forFirstPaint(html, record), { headers: responseHeaders, status: responseStatusCode })), reject)
         } else {
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
         }

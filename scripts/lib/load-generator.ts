@@ -17,6 +17,8 @@ export interface LoadSpec {
   hostTemplate?: string
   /** Each request from a client of its own, as a trusted proxy would name it in X-Forwarded-For. */
   newClientEach?: boolean
+  /** At most this many requests a second, all connections together (default: as fast as answered). */
+  overallRate?: number
   headers: Record<string, string>
   connections: number
   /** Seconds to run, or a number of requests to send. */
@@ -59,6 +61,7 @@ async function drive(spec: LoadSpec): Promise<LoadSummary> {
     // A key that is present but undefined would override autocannon's defaults and fail its checks.
     ...(spec.duration !== undefined && { duration: spec.duration }),
     ...(spec.amount !== undefined && { amount: spec.amount }),
+    ...(spec.overallRate !== undefined && { overallRate: spec.overallRate }),
     requests: [{ setupRequest }],
   })
   const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0)

@@ -1,9 +1,12 @@
 // The same load as `runLoad`, driven by wrk (C, `apt-get install wrk`) when BENCH_GENERATOR=wrk. On
 // two cores autocannon spends about as much CPU reading a rendered page as the web server spends
 // answering it, so its pages/s for pages is its own pace; wrk costs a fraction of that, so the
-// server sets the pace and rates of pages and files can be compared. Only a fixed URL: wrk varies
-// nothing without a Lua script.
+// server sets the pace and rates of pages and files can be compared. Fixed URLs only: one, or
+// several taken in turn (a small Lua script names them).
 import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { LoadSpec, LoadSummary } from './load-generator.ts'
 import { processCpuMs } from './process-cpu.ts'
 
@@ -24,12 +27,38 @@ function field(output: string, pattern: RegExp): string {
 
 /** Whether `spec` is a load wrk can send as it is. */
 export function wrkCanDrive(spec: LoadSpec): boolean {
-  return spec.paths.length === 1 && !spec.pathTemplate && !spec.hostTemplate && !spec.newClientEach && spec.duration !== undefined
+  return !spec.pathTemplate && !spec.hostTemplate && !spec.newClientEach && spec.overallRate === undefined && spec.duration !== undefined
 }
 
-export function runWrk(spec: LoadSpec): Promise<LoadSummary> {
+/** A wrk script sending requests to `paths` in turn. */
+function rotation(paths: readonly string[]): string {
+  return `local paths = {${paths.map((p) => JSON.stringify(p)).join(', ')}}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`
+}
+
+export async function runWrk(spec: LoadSpec): Promise<LoadSummary> {
+  const scriptDir = spec.paths.length > 1 ? await mkdtemp(path.join(tmpdir(), 'wrk-')) : null
+  const script = scriptDir ? path.join(scriptDir, 'paths.lua') : null
+  if (script) await writeFile(script, rotation(spec.paths))
+  try {
+    return await wrk(spec, script)
+  } finally {
+    if (scriptDir) await rm(scriptDir, { recursive: true, force: true })
+  }
+}
+
+function wrk(spec: LoadSpec, script: string | null): Promise<LoadSummary> {
   const headers = Object.entries(spec.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`])
-  const args = ['-t1', `-c${spec.connections}`, `-d${spec.duration}s`, '--timeout', '10s', '--latency', ...headers, spec.url + spec.paths[0]]
+  const args = [
+    '-t1',
+    `-c${spec.connections}`,
+    `-d${spec.duration}s`,
+    '--timeout',
+    '10s',
+    '--latency',
+    ...headers,
+    ...(script ? ['-s', script] : []),
+    spec.url + spec.paths[0],
+  ]
   const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'inherit'] })
   let output = ''
   let cpuMs = 0

@@ -255,6 +255,45 @@ export type Database = {
         }
         Relationships: []
       }
+      edge_purges: {
+        Row: {
+          attempts: number
+          created_at: string
+          delivered_at: string | null
+          failed_at: string | null
+          id: number
+          keys: string[]
+          last_error: string | null
+          locked_until: string | null
+          next_attempt_at: string
+          txid: number
+        }
+        Insert: {
+          attempts?: number
+          created_at?: string
+          delivered_at?: string | null
+          failed_at?: string | null
+          id?: never
+          keys: string[]
+          last_error?: string | null
+          locked_until?: string | null
+          next_attempt_at?: string
+          txid?: number
+        }
+        Update: {
+          attempts?: number
+          created_at?: string
+          delivered_at?: string | null
+          failed_at?: string | null
+          id?: never
+          keys?: string[]
+          last_error?: string | null
+          locked_until?: string | null
+          next_attempt_at?: string
+          txid?: number
+        }
+        Relationships: []
+      }
       job_applications: {
         Row: {
           client_key: string | null
@@ -1334,6 +1373,14 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      claim_edge_purges: {
+        Args: { lease_seconds?: number; max_rows?: number }
+        Returns: {
+          attempts: number
+          id: number
+          keys: string[]
+        }[]
+      }
       claim_mail: {
         Args: { lease_seconds?: number; max_rows?: number }
         Returns: {
@@ -1360,6 +1407,12 @@ export type Database = {
           two_factor_required: boolean
         }[]
       }
+      edge_path_key: { Args: { path: string }; Returns: string }
+      edge_purge_max_attempts: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      edge_purges_since: { Args: { cursor_txid?: number }; Returns: Json }
       enforce_submission_limit: {
         Args: {
           email: string
@@ -1370,6 +1423,10 @@ export type Database = {
         Returns: undefined
       }
       erase_personal_data: { Args: { email: string }; Returns: Json }
+      finish_edge_purges: {
+        Args: { failure?: string; purge_ids: number[] }
+        Returns: undefined
+      }
       finish_mail: {
         Args: { failure?: string; mail_id: string }
         Returns: undefined
@@ -1594,6 +1651,10 @@ export type Database = {
         Returns: undefined
       }
       publish_release: { Args: { release: string }; Returns: undefined }
+      queue_due_edge_purges: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
       recently_deleted: {
         Args: Record<PropertyKey, never>
         Returns: {

@@ -27,12 +27,14 @@ function scriptLiteral(value: unknown): string {
 /**
  * Rewrites a document rendered by React Router so its modules load after the first paint. A
  * document without React Router's bootstrap script (an error page written by hand, a future
- * React Router that writes it differently) is returned unchanged.
+ * React Router that writes it differently) is returned unchanged. `added` is told the text of the
+ * script the page adds itself (a Content-Security-Policy by hashes must allow it too).
  */
-export function deferHydration(html: string): string {
+export function deferHydration(html: string, added?: (code: string) => void): string {
   const bootstrap = BOOTSTRAP.exec(html)
   if (!bootstrap || !bootstrap[2].includes('window.__reactRouterManifest')) return html
   const [script, nonce, code] = bootstrap
+  added?.(code)
   const loader =
     `<script${nonce ? ` nonce="${nonce}"` : ''}>(function(){var started=false;function start(){if(started)return;started=true;` +
     `var s=document.createElement("script");s.type="module";s.nonce=${scriptLiteral(nonce ?? '')};s.textContent=${scriptLiteral(code)};document.body.appendChild(s)}` +

@@ -14,7 +14,7 @@ export interface ServerClientOptions {
   forwardedFor?: string | null
   /** Extra request headers for every call of this client (e.g. a CV upload's secret). */
   headers?: Record<string, string>
-  /** The client's fetch (a release preview lays its items over the answers); the global one by default. */
+  /** The client's fetch (reads noted for the web server, a release preview's items laid over the answers); the global one by default. */
   fetch?: typeof fetch
 }
 

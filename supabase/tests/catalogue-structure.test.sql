@@ -11,7 +11,7 @@ select tables_are(
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
     'role_permissions', 'redirects', 'mail_outbox', 'content_drafts', 'post_previews',
-    'content_reviews', 'releases', 'release_items', 'release_previews', 'publication_records'
+    'content_reviews', 'releases', 'release_items', 'release_previews', 'publication_records', 'edge_purges'
   ],
   'public has exactly the product tables'
 );

@@ -2,8 +2,11 @@
 // free port, and a recording relay in between when a test needs to see what the web server sends
 // to Supabase (headers, how many reads reach the database).
 import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, request as httpRequest, type IncomingHttpHeaders, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { expect, vi } from 'vitest'
 import { ensureWebBuild, buildDir } from '../../scripts/lib/web-build.ts'
 import type { LocalBackend } from './local-backend.ts'
@@ -21,6 +24,8 @@ export interface SiteServer {
 /** `publicKey`: the project's publishable key (or its legacy anon key), passed as SUPABASE_PUBLISHABLE_KEY. */
 export async function startSite(supabaseUrl: string, publicKey: string, env: NodeJS.ProcessEnv = {}): Promise<SiteServer> {
   const entry = await ensureWebBuild({ quiet: true })
+  // The last good pages of this server alone (a test may stop its backend and look at them).
+  const pageStore = await mkdtemp(path.join(tmpdir(), 'site-pages-'))
   const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
@@ -31,6 +36,7 @@ export async function startSite(supabaseUrl: string, publicKey: string, env: Nod
       SUPABASE_URL: supabaseUrl,
       SUPABASE_PUBLISHABLE_KEY: publicKey,
       TEST_CLOCK: '1',
+      PAGE_STORE_DIR: pageStore,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
@@ -51,12 +57,14 @@ export async function startSite(supabaseUrl: string, publicKey: string, env: Nod
     url,
     pid: child.pid!,
     output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
+    stop: async () => {
+      await new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()
         child.once('exit', () => resolve())
         child.kill('SIGTERM')
-      }),
+      })
+      await rm(pageStore, { recursive: true, force: true })
+    },
     advanceClock: (ms: number) =>
       new Promise<void>((resolve, reject) => {
         const done = (error?: Error) => {

@@ -120,6 +120,44 @@ describe('embedding through foreign keys', () => {
   })
 })
 
+describe('spreads', () => {
+  it("spreads a to-many embed as arrays of its fields, in the embed's order and page, [] where there are none", async () => {
+    const { data, error } = await anon
+      .from('authors')
+      .select('name, ...posts(post_id:id, title)')
+      .order('id')
+      .order('title', { referencedTable: 'posts', ascending: false })
+    expect(error).toBeNull()
+    expect(data).toEqual([
+      { name: 'Ada', post_id: [2, 1], title: ['A2', 'A1'] },
+      { name: 'Bob', post_id: [3], title: ['B1'] },
+      { name: 'Cy', post_id: [], title: [] },
+    ])
+    const paged = await anon
+      .from('authors')
+      .select('name, ...posts(title)')
+      .eq('id', 1)
+      .order('title', { referencedTable: 'posts' })
+      .range(1, 1, { referencedTable: 'posts' })
+    expect(paged.data).toEqual([{ name: 'Ada', title: ['A2'] }])
+  })
+
+  it('spreads many-to-many and nested embeds, and drops parents without rows under !inner', async () => {
+    const tags = await anon.from('posts').select('title, ...tags(name)').eq('id', 1).single()
+    expect(tags.data).toEqual({ title: 'A1', name: ['x', 'y'] })
+    const nested = await anon.from('authors').select('name, ...posts(title, tags(name))').eq('id', 2).single()
+    expect(nested.data).toEqual({ name: 'Bob', title: ['B1'], tags: [[{ name: 'x' }]] })
+    const inner = await anon.from('authors').select('name, ...posts!inner(title)').order('id')
+    expect(inner.data?.map((row) => row.name)).toEqual(['Ada', 'Bob'])
+  })
+
+  it('spreads a to-one embed with an embed of its own', async () => {
+    const { data, error } = await anon.from('posts').select('title, ...authors(name, sent:messages!sender_id(body))').eq('id', 3).single()
+    expect(error).toBeNull()
+    expect(data).toEqual({ title: 'B1', name: 'Bob', sent: [{ body: 'yo' }] })
+  })
+})
+
 describe('two foreign keys to the same table', () => {
   it('is ambiguous without a hint (PGRST201, 300)', async () => {
     const { error, status } = await anon.from('messages').select('body, authors(name)')
@@ -149,6 +187,31 @@ describe('errors', () => {
     expect(missing.error).toMatchObject({ code: 'PGRST200' })
     const unselected = await anon.from('authors').select('name').eq('posts.title', 'A1')
     expect(unselected.error).toMatchObject({ code: 'PGRST108' })
+  })
+})
+
+describe('errors as PostgREST statements raise them', () => {
+  it("answers 42712 for two embeds under one name, as Postgres refuses PostgREST's statement", async () => {
+    const { status, error } = await anon.from('messages').select('authors!sender_id(name), authors!receiver_id(name)')
+    expect(status).toBe(400)
+    expect(error).toMatchObject({ code: '42712', message: 'table name "messages_authors_1" specified more than once' })
+    const aliased = await anon.from('messages').select('from:authors!sender_id(name), to:authors!receiver_id(name)').eq('id', 1).single()
+    expect(aliased.data).toEqual({ from: { name: 'Ada' }, to: { name: 'Bob' } })
+  })
+
+  it('names an embedded table in an error as <table>_<depth>, a many-to-many target by its name', async () => {
+    const embedded = await anon.from('authors').select('name, posts(title, authors(nope))')
+    expect(embedded.error).toMatchObject({ code: '42703', message: 'column authors_2.nope does not exist' })
+    const throughJunction = await anon.from('posts').select('tags(nope)')
+    expect(throughJunction.error).toMatchObject({ code: '42703', message: 'column tags.nope does not exist' })
+  })
+})
+
+describe('an unordered read with !inner', () => {
+  it("starts from the first parent row in table order, as PostgREST's lateral join does", async () => {
+    const { data, error } = await anon.from('authors').select('id, posts!inner(id)').limit(1).single()
+    expect(error).toBeNull()
+    expect(data).toEqual({ id: 1, posts: [{ id: 1 }, { id: 2 }] })
   })
 })
 

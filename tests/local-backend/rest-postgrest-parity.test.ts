@@ -626,6 +626,20 @@ describe('aggregates', () => {
       },
       { name: 'Loom', tasks: [{ done: false, sum: 20 }] },
     ])
+    // In a to-one spread an aggregate counts over the rows that embed it, as PostgREST hoists it.
+    const hoisted = await anon.from('tasks').select('done, ...projects(count(), id.max())').order('done')
+    expect(hoisted.error).toBeNull()
+    expect(hoisted.data).toEqual([
+      { done: false, count: 3, max: 2 },
+      { done: true, count: 1, max: 1 },
+    ])
+    const toMany = await anon.from('projects').select('name, ...tasks(hours.sum())')
+    expect(toMany.status).toBe(400)
+    expect(toMany.error).toMatchObject({
+      code: 'PGRST127',
+      message: 'Feature not implemented',
+      details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+    })
   })
 })
 

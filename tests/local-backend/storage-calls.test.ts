@@ -313,10 +313,17 @@ describe('info and list v2', () => {
     expect((await anon.storage.from('applications').info(cv)).error).toMatchObject({ status: 404 })
     // No staff token sees a CV (the web server signs CV links); the service role does.
     expect((await admin.storage.from('applications').info(cv)).error).toMatchObject({ status: 404 })
-    expect((await service.storage.from('applications').info(cv)).data).toMatchObject({ name: cv, contentType: 'application/pdf', size: PDF.length })
+    // Uploaded without metadata: {} as Storage stores it, not null.
+    expect((await service.storage.from('applications').info(cv)).data).toMatchObject({
+      name: cv,
+      contentType: 'application/pdf',
+      size: PDF.length,
+      metadata: {},
+    })
     const fields = await service.storage.from('applications').info(cv)
     // Supabase's fields, no more.
     expect(Object.keys(fields.data ?? {}).sort()).toEqual([
+      'bucketId',
       'cacheControl',
       'contentType',
       'createdAt',

@@ -60,6 +60,8 @@ describe('public render URLs (getPublicUrl with transform)', () => {
     expect(response.headers.get('content-type')).toBe('image/webp')
     expect(response.headers.get('vary')).toBe('Accept')
     expect(response.headers.get('cache-control')).toBe('max-age=3600')
+    // What was applied, in the renderer's notation, as Storage reports it (cover is imgproxy's fill).
+    expect(response.headers.get('x-transformations')).toBe('width:390,resizing_type:fill,quality:70')
     const { meta } = await imageOf(response)
     expect(meta).toMatchObject({ format: 'webp', width: 390, height: 260 })
     // The photo's EXIF (GPS included) does not survive into the variant.
@@ -81,11 +83,12 @@ describe('public render URLs (getPublicUrl with transform)', () => {
   it('crop to the box with cover (the default), fit inside it with contain, stretch with fill', async () => {
     const sized = async (resize: 'cover' | 'contain' | 'fill') => {
       const url = anon.storage.from('media').getPublicUrl('render/photo.jpg', { transform: { width: 200, height: 200, resize } }).data.publicUrl
-      return (await imageOf(await fetch(url))).meta
+      const response = await fetch(url)
+      return { ...(await imageOf(response)).meta, applied: response.headers.get('x-transformations') }
     }
-    expect(await sized('cover')).toMatchObject({ width: 200, height: 200 })
-    expect(await sized('contain')).toMatchObject({ width: 200, height: 133 })
-    expect(await sized('fill')).toMatchObject({ width: 200, height: 200 })
+    expect(await sized('cover')).toMatchObject({ width: 200, height: 200, applied: 'height:200,width:200,resizing_type:fill' })
+    expect(await sized('contain')).toMatchObject({ width: 200, height: 133, applied: 'height:200,width:200,resizing_type:fit' })
+    expect(await sized('fill')).toMatchObject({ width: 200, height: 200, applied: 'height:200,width:200,resizing_type:force' })
   })
 
   it('never enlarge, and clamp sizes to 2500 px', async () => {
@@ -161,6 +164,7 @@ describe('private buckets', () => {
     const response = await fetch(`${data!.signedUrl}&width=1000`, { headers: { accept: BROWSER_ACCEPT } })
     expect(response.status).toBe(200)
     expect(response.headers.get('expires')).toBeTruthy()
+    expect(response.headers.get('x-transformations')).toBe('height:150,width:150,resizing_type:fill')
     expect((await imageOf(response)).meta).toMatchObject({ format: 'webp', width: 150, height: 150 })
 
     const forged = await fetch(`${backend.url}/storage/v1/render/image/sign/private-images/secret.png?token=${'x'.repeat(40)}`)

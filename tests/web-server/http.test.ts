@@ -1,5 +1,6 @@
 // The production web server as a visitor, a crawler and an operator meet it: security headers on
-// every kind of response with a fresh CSP nonce each time, compression and cache headers, the
+// every kind of response (a public page's scripts allowed by hash, the back office's by a fresh
+// nonce each time), compression and cache headers, the
 // health check, the Supabase APIs on the site's origin, what it tells Supabase about the visitor,
 // and the shared page cache (a burst reaches the database a few times; an admin's change shows
 // within about a second).
@@ -37,7 +38,9 @@ function nonceOf(response: Response): string {
 
 function expectSecurityHeaders(response: Response): void {
   const csp = response.headers.get('content-security-policy') ?? ''
-  expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
+  // A nonce per response (the back office, answers no page shares), or the hashes of a shared
+  // page's inline scripts and what they load ('strict-dynamic').
+  expect(csp).toMatch(/script-src 'self' ('nonce-[A-Za-z0-9+/=]+'|('sha256-[A-Za-z0-9+/=]+' )+'strict-dynamic')(;|$)/)
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
   expect(csp).toContain("object-src 'none'")
   expect(csp).toContain("frame-ancestors 'none'")
@@ -47,18 +50,42 @@ function expectSecurityHeaders(response: Response): void {
   expect(response.headers.get('permissions-policy')).toContain('camera=()')
 }
 
+/** The tags of the scripts a browser runs (JSON-LD blocks are data, which CSP does not govern). */
+function runnableScripts(html: string): { tag: string; inline: string | null }[] {
+  return [...html.matchAll(/(<script\b[^>]*>)([\s\S]*?)<\/script>/g)]
+    .filter((m) => !m[1].includes('application/ld+json'))
+    .map((m) => ({ tag: m[1], inline: /\bsrc=/.test(m[1]) ? null : m[2] }))
+}
+
 describe('security headers', () => {
-  it('are on pages, with a nonce that every inline script carries and that changes per response', async () => {
+  it('are on public pages, with every inline script allowed by its hash, the same for every visitor', async () => {
     const first = await fetch(`${site.url}/`)
     const second = await fetch(`${site.url}/`)
+    const policies: string[] = []
     for (const response of [first, second]) {
       expect(response.status).toBe(200)
       expectSecurityHeaders(response)
-      const html = await response.text()
-      // Every script the browser runs; JSON-LD blocks are data, which CSP does not govern.
-      const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !tag.includes('application/ld+json'))
+      const csp = response.headers.get('content-security-policy') ?? ''
+      expect(csp).not.toContain("'nonce-")
+      const scripts = runnableScripts(await response.text())
+      expect(scripts.some((script) => script.inline)).toBe(true)
+      for (const { inline } of scripts) {
+        if (inline) expect(csp).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`)
+      }
+      policies.push(csp)
+    }
+    expect(policies[0]).toBe(policies[1])
+  })
+
+  it('are on back-office pages, with a nonce that every inline script carries and that changes per response', async () => {
+    const first = await fetch(`${site.url}/admin/login`)
+    const second = await fetch(`${site.url}/admin/login`)
+    for (const response of [first, second]) {
+      expect(response.status).toBe(200)
+      expectSecurityHeaders(response)
+      const scripts = runnableScripts(await response.text())
       expect(scripts.length).toBeGreaterThan(0)
-      for (const tag of scripts) expect(tag).toContain(`nonce="${nonceOf(response)}"`)
+      for (const { tag } of scripts) expect(tag).toContain(`nonce="${nonceOf(response)}"`)
     }
     expect(nonceOf(first)).not.toBe(nonceOf(second))
   })
@@ -97,7 +124,9 @@ describe('security headers', () => {
 describe('caching and compression', () => {
   it('serves hashed assets immutable for a year, compressed, and pages never cached by browsers', async () => {
     const page = await fetch(`${site.url}/`, { headers: { 'accept-encoding': 'br' } })
-    expect(page.headers.get('cache-control')).toBe('no-store')
+    // Shared caches in front may keep a public page (for PAGE_CACHE_MS here: no purges reach this server).
+    expect(page.headers.get('cache-control')).toMatch(/^public, max-age=0, s-maxage=1, /)
+    expect((await fetch(`${site.url}/admin/login`)).headers.get('cache-control')).toBe('no-store')
     expect(page.headers.get('content-encoding')).toBe('br')
     const html = await page.text()
     expect(html).toContain('</html>')

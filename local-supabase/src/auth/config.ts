@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { parse } from 'smol-toml'
 import { repoRoot } from '../bootstrap.ts'
+import { parseGoDuration } from './go-duration.ts'
 
 export interface AuthConfig {
   /** Lifetime of an access token, as GoTrue's GOTRUE_JWT_EXP (Supabase's default, 3600 s). */
@@ -24,6 +25,12 @@ export interface AuthConfig {
    * on unless set to false): a change of address waits for a link to the current address too.
    */
   doubleConfirmEmailChanges: boolean
+  /**
+   * GoTrue's SMTP_MAX_FREQUENCY (config.toml `[auth.email] max_frequency`, a Go duration; 60 s
+   * unless set): the least time between two e-mails of one kind to one account (sign-in links,
+   * e-mail change links, reauthentication codes).
+   */
+  emailMaxFrequencySeconds: number
   /**
    * A revoked refresh token presented again within this many seconds of its rotation gets a fresh
    * token (two tabs refreshing at once); later, it is treated as stolen and its whole session is
@@ -94,6 +101,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   securePasswordChange: false,
   reauthenticationAfterSeconds: 24 * 3600,
   doubleConfirmEmailChanges: true,
+  emailMaxFrequencySeconds: 60,
   refreshReuseIntervalSeconds: 10,
   rateLimit: { windowMs: 15 * 60 * 1000, maxPerEmail: 5, maxPerClient: 20, slowdownMs: 250 },
   siteUrl: 'http://localhost:3000',
@@ -151,6 +159,7 @@ export interface ProjectAuthSettings {
   minimumPasswordLength?: number
   securePasswordChange?: boolean
   doubleConfirmEmailChanges?: boolean
+  emailMaxFrequencySeconds?: number
 }
 
 export function readProjectAuthSettings(file = path.join(repoRoot, 'supabase/config.toml')): ProjectAuthSettings {
@@ -164,11 +173,17 @@ export function readProjectAuthSettings(file = path.join(repoRoot, 'supabase/con
   if (minimum !== undefined && (typeof minimum !== 'number' || !Number.isInteger(minimum) || minimum < 6)) {
     throw new Error('supabase/config.toml: auth.minimum_password_length must be an integer of at least 6')
   }
+  const frequency = email.max_frequency
+  const frequencyMs = typeof frequency === 'string' ? parseGoDuration(frequency) : null
+  if (frequency !== undefined && (frequencyMs === null || frequencyMs < 0)) {
+    throw new Error('supabase/config.toml: auth.email.max_frequency must be a duration such as "60s" or "1m"')
+  }
   return {
     additionalRedirectUrls: urls as string[] | undefined,
     minimumPasswordLength: minimum as number | undefined,
     securePasswordChange: email.secure_password_change === true,
     doubleConfirmEmailChanges: email.double_confirm_changes !== false,
+    emailMaxFrequencySeconds: frequencyMs === null ? undefined : Math.ceil(frequencyMs / 1000),
   }
 }
 
@@ -190,6 +205,7 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv = process.env, project: Pr
     securePasswordChange: readFlag(env, 'AUTH_SECURE_PASSWORD_CHANGE', project.securePasswordChange ?? d.securePasswordChange),
     reauthenticationAfterSeconds: readInt(env, 'AUTH_REAUTHENTICATION_AFTER_S', d.reauthenticationAfterSeconds, 0),
     doubleConfirmEmailChanges: project.doubleConfirmEmailChanges ?? d.doubleConfirmEmailChanges,
+    emailMaxFrequencySeconds: project.emailMaxFrequencySeconds ?? d.emailMaxFrequencySeconds,
     refreshReuseIntervalSeconds: readInt(env, 'AUTH_REFRESH_REUSE_INTERVAL_S', d.refreshReuseIntervalSeconds, 0),
     rateLimit: {
       // Minimums keep a misconfiguration from switching the protection off.

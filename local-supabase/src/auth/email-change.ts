@@ -5,18 +5,14 @@
 import type { Context } from 'hono'
 import type { Transaction } from '../db.ts'
 import { renderAuthMail } from '../mail/templates.ts'
-import { now } from '../test-clock.ts'
 import { recordAudit } from './audit.ts'
-import { AuthError, tooManyRequests } from './errors.ts'
+import { AuthError } from './errors.ts'
 import type { AuthKit } from './kit.ts'
-import { issueLink, type IssuedLink, type LinkKind } from './links.ts'
+import { assertCanResend, issueLink, type IssuedLink, type LinkKind } from './links.ts'
 import { emailTaken, findUserById, normalizeEmail, type UserRow } from './users.ts'
 
 /** GoTrue's answer to the first of two links followed. */
 export const SINGLE_CONFIRMATION_ACCEPTED = 'Confirmation link accepted. Please proceed to confirm link sent to the other email'
-
-/** GoTrue's SMTP_MAX_FREQUENCY: one e-mail change mail a minute per account. */
-const RESEND_AFTER_SECONDS = 60
 
 export const emailExists = (): AuthError => new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
 
@@ -32,19 +28,19 @@ export interface EmailChangeLinks {
 }
 
 /**
- * Starts moving `user` to `newEmail`: the links to send, or a 429 within a minute of the last ones.
+ * Starts moving `user` to `newEmail`: the links to send, or a 429 within `resendAfterSeconds` of the
+ * last ones (GoTrue's SMTP_MAX_FREQUENCY).
  * Any earlier change waiting is replaced (its links stop working).
  */
-export async function startEmailChange(tx: Transaction, user: UserRow, newEmail: string, secret: string, doubleConfirm: boolean): Promise<EmailChangeLinks> {
-  const { rows } = await tx.query<{ wait_s: number }>(
-    `select coalesce(ceil(extract(epoch from email_change_sent_at + make_interval(secs => $2) - $3::timestamptz)), 0)::int as wait_s
-     from auth.users where id = $1`,
-    [user.id, RESEND_AFTER_SECONDS, new Date(now()).toISOString()],
-  )
-  const waitS = rows[0]?.wait_s ?? 0
-  if (waitS > 0) {
-    throw tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${waitS} seconds.`, waitS * 1000)
-  }
+export async function startEmailChange(
+  tx: Transaction,
+  user: UserRow,
+  newEmail: string,
+  secret: string,
+  doubleConfirm: boolean,
+  resendAfterSeconds: number,
+): Promise<EmailChangeLinks> {
+  await assertCanResend(tx, user.id, 'email_change_new', resendAfterSeconds)
   await prepareEmailChange(tx, user, newEmail)
   const next = await issueLink(tx, user, 'email_change_new', secret)
   const current = doubleConfirm && user.email ? await issueLink(tx, user, 'email_change_current', secret) : null

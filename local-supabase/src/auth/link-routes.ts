@@ -21,7 +21,7 @@ import {
   SINGLE_CONFIRMATION_ACCEPTED,
   startEmailChange,
 } from './email-change.ts'
-import { confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, type IssuedLink, type LinkKind } from './links.ts'
+import { CODE_INVALID, confirmEmail, consumeCode, consumeLinkToken, issueLink, LINK_INVALID, type IssuedLink, type LinkKind } from './links.ts'
 import { landingPage, redirectTarget } from './redirects.ts'
 import { checkPassword, hashPassword } from './password.ts'
 import { optionalObject, optionalString, readJson, type Json } from './request.ts'
@@ -48,7 +48,7 @@ type Followed = { grant: Grant } | { waiting: true }
 
 /** Where a link of this kind lands: recovery only on its page; an invitation, or the confirmation
  * /resend can send an invited person, only on the welcome page. */
-function landingFor(config: AuthKit['config'], kind: LinkKind | null, raw: string): string {
+export function landingFor(config: AuthKit['config'], kind: LinkKind | null, raw: string): string {
   if (kind === 'recovery') return landingPage(config, 'recovery', raw)
   if (kind === 'invite' || kind === 'signup') return landingPage(config, 'invite', raw)
   return redirectTarget(config, raw)
@@ -68,7 +68,7 @@ const TEMPLATES: Record<LinkKind, TemplateKind> = {
 const actionLink = (kit: AuthKit, c: Context, kind: LinkKind, link: IssuedLink, redirectTo: string) =>
   `${kit.apiUrl(c)}/verify?token=${link.tokenHash}&type=${kind}&redirect_to=${encodeURIComponent(redirectTo)}`
 
-async function sendLinkMail(kit: AuthKit, c: Context, kind: LinkKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
+export async function sendLinkMail(kit: AuthKit, c: Context, kind: LinkKind, email: string, link: IssuedLink, redirectTo: string): Promise<void> {
   const mail = await renderAuthMail(TEMPLATES[kind], {
     ConfirmationURL: actionLink(kit, c, kind, link, redirectTo),
     Email: email,
@@ -80,10 +80,23 @@ async function sendLinkMail(kit: AuthKit, c: Context, kind: LinkKind, email: str
   await kit.mailer.send({ to: email, ...mail })
 }
 
-const refusePkce = (body: Json) => {
+export const refusePkce = (body: Json): void => {
   if (optionalString(body, 'code_challenge') !== '') {
     throw new AuthError(400, 'validation_failed', 'This backend supports the implicit flow only: create the client without flowType "pkce"')
   }
+}
+
+/**
+ * The flood limit on e-mails to an address, by address and client, like password guessing: a 429
+ * past the allowance, a growing delay past half of it. Applied before the address is looked up.
+ */
+export async function admitEmail(kit: AuthKit, c: Context, email: string): Promise<void> {
+  const client = await kit.clientOf(c)
+  const admission = kit.limits.emails.begin(email, client.ip ?? 'unknown')
+  if (!admission.allowed) {
+    throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
+  }
+  if (admission.delayMs > 0) await sleep(admission.delayMs)
 }
 
 export async function recover(kit: AuthKit, c: Context): Promise<Response> {
@@ -93,12 +106,7 @@ export async function recover(kit: AuthKit, c: Context): Promise<Response> {
   if (optionalString(body, 'email').trim() === '') throw new AuthError(400, 'validation_failed', 'Password recovery requires an email')
   const email = validatedEmail(optionalString(body, 'email'))
   const redirectTo = landingFor(config, 'recovery', c.req.query('redirect_to') ?? '')
-  const client = await kit.clientOf(c)
-  const admission = kit.limits.emails.begin(email, client.ip ?? 'unknown')
-  if (!admission.allowed) {
-    throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
-  }
-  if (admission.delayMs > 0) await sleep(admission.delayMs)
+  await admitEmail(kit, c, email)
   const issued = await deps.db.asSystem(async (tx) => {
     const user = await findUserByEmail(tx, email)
     if (!user) return null
@@ -146,8 +154,8 @@ async function spendLinkOrCode(kit: AuthKit, c: Context, type: VerifyType, proof
       if (!spent) throw LINK_INVALID()
     } else {
       const subjects = await codeSubjects(tx, type, proof.email)
-      if (subjects.length === 0) return LINK_INVALID()
-      let failure: AuthError | null = LINK_INVALID()
+      if (subjects.length === 0) return CODE_INVALID()
+      let failure: AuthError | null = CODE_INVALID()
       for (const subject of subjects) {
         for (const kind of subject.kinds) {
           failure = await consumeCode(tx, subject.user, kind, proof.code, kit.codeCheck())
@@ -159,7 +167,7 @@ async function spendLinkOrCode(kit: AuthKit, c: Context, type: VerifyType, proof
         if (spent) break
       }
       // Returned, not thrown: the wrong try counted against the code must commit.
-      if (!spent) return failure ?? LINK_INVALID()
+      if (!spent) return failure ?? CODE_INVALID()
     }
     if (EMAIL_CHANGE_KINDS.includes(spent.kind)) {
       const changed = await followEmailChange(tx, spent.user, config.doubleConfirmEmailChanges)
@@ -175,13 +183,42 @@ async function spendLinkOrCode(kit: AuthKit, c: Context, type: VerifyType, proof
   return outcome
 }
 
-export async function verifyPost(kit: AuthKit, c: Context): Promise<Response> {
-  const body = await readJson(c)
-  const type = verifyType(optionalString(body, 'type'))
+/** GoTrue's check of a phone number: E.164 once a leading + and spaces are dropped. */
+function validatePhone(raw: string): void {
+  if (!/^[1-9][0-9]{1,14}$/.test(raw.replace(/^\+/, '').replaceAll(' ', ''))) {
+    throw new AuthError(400, 'validation_failed', 'Invalid phone number format (E.164 required)')
+  }
+}
+
+/** What POST /verify was given, checked in GoTrue's order. */
+function verifyProof(body: Json): { email: string; code: string } | { tokenHash: string } {
+  if (optionalString(body, 'type') === '') throw new AuthError(400, 'validation_failed', 'Verify requires a verification type')
   const token = optionalString(body, 'token')
   const tokenHash = optionalString(body, 'token_hash')
   if ((token === '') === (tokenHash === '')) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash')
-  const proof = token !== '' ? { email: validatedEmail(optionalString(body, 'email')), code: token.trim() } : { tokenHash }
+  const email = optionalString(body, 'email')
+  const phone = optionalString(body, 'phone')
+  if (tokenHash !== '') {
+    if (email !== '' || phone !== '') throw new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided')
+    return { tokenHash }
+  }
+  if (phone !== '' && email === '') {
+    validatePhone(phone)
+    // Phone sign-in is off: no account has a phone, so no code sent to one is valid.
+    throw CODE_INVALID()
+  }
+  if (email === '' || phone !== '') throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on verify')
+  try {
+    return { email: validatedEmail(email), code: token.trim() }
+  } catch {
+    throw new AuthError(422, 'validation_failed', 'Invalid email format')
+  }
+}
+
+export async function verifyPost(kit: AuthKit, c: Context): Promise<Response> {
+  const body = await readJson(c)
+  const proof = verifyProof(body)
+  const type = verifyType(optionalString(body, 'type'))
   const followed = await spendLinkOrCode(kit, c, type, proof)
   if ('waiting' in followed) return c.json({ msg: SINGLE_CONFIRMATION_ACCEPTED, code: '200' })
   return kit.sessionResponse(c, followed.grant)
@@ -363,19 +400,14 @@ export async function resend(kit: AuthKit, c: Context): Promise<Response> {
   }
   const email = validatedEmail(optionalString(body, 'email'))
   const redirectTo = landingFor(config, 'signup', c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))
-  const client = await kit.clientOf(c)
-  const admission = kit.limits.emails.begin(email, client.ip ?? 'unknown')
-  if (!admission.allowed) {
-    throw tooManyRequests('over_email_send_rate_limit', 'For security purposes, you can only request this after a while.', admission.retryAfterMs)
-  }
-  if (admission.delayMs > 0) await sleep(admission.delayMs)
+  await admitEmail(kit, c, email)
   if (type === 'email_change') {
     // The waiting change of the account at this (current) address, mailed again with new links.
     const resent = await deps.db.asSystem(async (tx) => {
       const user = await findUserByEmail(tx, email)
       if (!user?.email_change) return null
       const to = user.email_change
-      return { to, links: await startEmailChange(tx, user, to, kit.codeCheck().secret, config.doubleConfirmEmailChanges) }
+      return { to, links: await startEmailChange(tx, user, to, kit.codeCheck().secret, config.doubleConfirmEmailChanges, config.emailMaxFrequencySeconds) }
     })
     if (resent) {
       const redirectTo = redirectTarget(config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'))

@@ -10,7 +10,7 @@
 import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto'
 import type { Transaction } from '../db.ts'
 import { now } from '../test-clock.ts'
-import { AuthError } from './errors.ts'
+import { AuthError, tooManyRequests } from './errors.ts'
 import { findUserById, isBanned, type UserRow } from './users.ts'
 
 /** What an e-mailed link or code does; `reauthentication` is the nonce of a password change. */
@@ -65,6 +65,22 @@ export async function issueLink(tx: Transaction, user: UserRow, kind: LinkKind, 
 }
 
 export const LINK_INVALID = (): AuthError => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
+/** GoTrue's answer to a wrong or stale e-mailed code (a link's token has the message above). */
+export const CODE_INVALID = (): AuthError => new AuthError(403, 'otp_expired', 'Token has expired or is invalid')
+
+/**
+ * GoTrue's SMTP_MAX_FREQUENCY: a 429 while the account's last e-mail of this kind's slot is less
+ * than `seconds` old.
+ */
+export async function assertCanResend(tx: Transaction, userId: string, kind: LinkKind, seconds: number): Promise<void> {
+  const { rows } = await tx.query<{ wait_s: number }>(
+    `select coalesce(ceil(extract(epoch from ${SLOTS[kind].sentAt} + make_interval(secs => $2) - $3::timestamptz)), 0)::int as wait_s
+     from auth.users where id = $1`,
+    [userId, seconds, new Date(now()).toISOString()],
+  )
+  const waitS = rows[0]?.wait_s ?? 0
+  if (waitS > 0) throw tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${waitS} seconds.`, waitS * 1000)
+}
 
 async function spend(tx: Transaction, userId: string, kind: LinkKind): Promise<void> {
   const slot = SLOTS[kind]
@@ -102,11 +118,11 @@ export async function consumeCode(tx: Transaction, user: UserRow, kind: LinkKind
     [user.id, slot.token, check.ttlSeconds, new Date(now()).toISOString()],
   )
   const stored = rows[0]
-  if (!stored || !stored.fresh || stored.failed_attempts >= check.maxAttempts) return LINK_INVALID()
+  if (!stored || !stored.fresh || stored.failed_attempts >= check.maxAttempts) return CODE_INVALID()
   const presented = Buffer.from(codeHmac(check.secret, user.id, slot.token, code), 'hex')
   if (!timingSafeEqual(presented, Buffer.from(stored.code_hmac, 'hex'))) {
     await tx.query('update local_auth.email_codes set failed_attempts = failed_attempts + 1 where user_id = $1 and slot = $2', [user.id, slot.token])
-    return LINK_INVALID()
+    return CODE_INVALID()
   }
   if (isBanned(user)) return new AuthError(403, 'user_banned', 'User is banned')
   await spend(tx, user.id, kind)

@@ -1,5 +1,6 @@
 // /auth/v1: the part of GoTrue's HTTP API that supabase-js uses for this product (password sign-in,
-// refresh, current user and its password, sign-out, e-mail links, TOTP factors), the admin user
+// sign-in by e-mailed link or code, refresh, current user and its password, sign-out, e-mail links,
+// TOTP factors), the admin user
 // endpoints that scripts and the back office call with the secret key, and the signing keys'
 // JWKS. Request and response shapes are GoTrue's, so the real client works unchanged. Each route
 // group is a module of top-level handlers taking the kit (kit.ts); this file only wires them.
@@ -13,7 +14,8 @@ import { requireApiKey } from './guard.ts'
 import { createKit, type AuthKit } from './kit.ts'
 import { generateLink, invite, recover, resend, verifyLink, verifyPost } from './link-routes.ts'
 import { challenge, deleteUserFactor, enroll, listUserFactors, unenroll, verifyFactor } from './mfa-routes.ts'
-import { authorize, health, jwks, magicLink, otp, settings, signup, sso } from './settings-routes.ts'
+import { magicLink, otp } from './otp-routes.ts'
+import { authorize, health, identityLinking, jwks, settings, signup, sso } from './settings-routes.ts'
 import { token } from './token-routes.ts'
 import { getUser, logout, reauthenticate, updateUser } from './user-routes.ts'
 
@@ -46,6 +48,8 @@ export function createAuthRoutes(deps: BackendDeps, config: AuthConfig = loadAut
   routes.post('/token', on(token))
   routes.get('/user', on(getUser))
   routes.put('/user', on(updateUser))
+  routes.get('/user/identities/authorize', on(identityLinking))
+  routes.delete('/user/identities/:id', on(identityLinking))
   routes.get('/reauthenticate', on(reauthenticate))
   routes.post('/logout', on(logout))
 

@@ -1,8 +1,9 @@
 // What the auth API says about itself: its settings, health and signing keys (the JWKS), and
-// GoTrue's own "disabled" answers for the features this product keeps off (sign-up, OTP and magic
-// links, OAuth and SSO).
+// GoTrue's own "disabled" answers for the features this product keeps off (sign-up, OAuth, linking
+// identities and SSO).
 import type { Context } from 'hono'
 import { AuthError } from './errors.ts'
+import { requireUser } from './guard.ts'
 import type { AuthKit } from './kit.ts'
 import { optionalString, readJson, type Json } from './request.ts'
 
@@ -63,19 +64,18 @@ export async function signup(_kit: AuthKit, c: Context): Promise<Response> {
   throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance')
 }
 
-export async function otp(_kit: AuthKit, c: Context): Promise<Response> {
-  const body = await readJson(c)
-  if (optionalString(body, 'phone') !== '') throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled')
-  throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
-}
-
-export function magicLink(): never {
-  throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp')
-}
-
 export function authorize(_kit: AuthKit, c: Context): never {
   const provider = (c.req.query('provider') ?? '').slice(0, 40)
   throw new AuthError(400, 'validation_failed', `Unsupported provider: provider ${provider} could not be found`)
+}
+
+/**
+ * GET /user/identities/authorize and DELETE /user/identities/{id} (supabase-js linkIdentity,
+ * unlinkIdentity): for a signed-in person, GoTrue's answer with manual linking off.
+ */
+export async function identityLinking(kit: AuthKit, c: Context): Promise<never> {
+  await requireUser(c, kit.deps)
+  throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled')
 }
 
 export function sso(): never {

@@ -1,6 +1,8 @@
-// POST /token: GoTrue's password grant (sign-in) and refresh-token grant, each answering a session.
+// POST /token: GoTrue's password grant (sign-in) and refresh-token grant, each answering a session;
+// the ID-token grant answers GoTrue's refusal, every OAuth provider being off.
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { Context } from 'hono'
+import { decodeJwt } from 'jose'
 import { recordAudit } from './audit.ts'
 import { AuthError, INVALID_CREDENTIALS, tooManyRequests } from './errors.ts'
 import { grantFor, type AuthKit } from './kit.ts'
@@ -14,7 +16,54 @@ export async function token(kit: AuthKit, c: Context): Promise<Response> {
   const body = await readJson(c)
   if (grantType === 'password') return passwordGrant(kit, c, body)
   if (grantType === 'refresh_token') return refreshGrant(kit, c, body)
+  if (grantType === 'id_token') idTokenGrant(body)
   throw new AuthError(400, 'validation_failed', 'unsupported_grant_type')
+}
+
+/** The providers whose ID tokens GoTrue knows by a fixed issuer (keycloak's is the project's URL, unset). */
+const ID_TOKEN_ISSUERS: Record<string, string> = {
+  google: 'https://accounts.google.com',
+  facebook: 'https://www.facebook.com',
+  kakao: 'https://kauth.kakao.com',
+  keycloak: '',
+  snapchat: 'https://accounts.snapchat.com/accounts/oauth2/token',
+  vercel_marketplace: 'https://marketplace.vercel.com',
+}
+
+/** Apple's and Azure's issuers are read from the token itself, as GoTrue reads them. */
+const DETECTED_ISSUERS: Record<string, { name: string; matches: (issuer: string) => boolean }> = {
+  apple: { name: 'Apple', matches: (issuer) => issuer === 'https://appleid.apple.com' || issuer === 'https://account.apple.com' },
+  azure: {
+    name: 'Azure',
+    matches: (issuer) => issuer.startsWith('https://login.microsoftonline.com/') || issuer.startsWith('https://sts.windows.net/'),
+  },
+}
+
+function unverifiedIssuer(idToken: string): string | null {
+  try {
+    const { iss } = decodeJwt(idToken)
+    return typeof iss === 'string' ? iss : null
+  } catch {
+    return null
+  }
+}
+
+/** grant_type=id_token (signInWithIdToken): every OAuth provider is off, answered as GoTrue answers it. */
+function idTokenGrant(body: Json): never {
+  const provider = typeof body.provider === 'string' ? body.provider : ''
+  const idToken = typeof body.id_token === 'string' ? body.id_token : ''
+  if (idToken === '') throw new AuthError(400, 'validation_failed', 'id_token required')
+  if (provider === '') throw new AuthError(400, 'validation_failed', 'provider or client_id and issuer required')
+  const detected = DETECTED_ISSUERS[provider]
+  let issuer = ID_TOKEN_ISSUERS[provider]
+  if (detected) {
+    const found = unverifiedIssuer(idToken)
+    if (found === null) throw new AuthError(400, 'validation_failed', `Unable to detect issuer in ID token for ${detected.name} provider`)
+    if (!detected.matches(found)) throw new AuthError(400, 'validation_failed', `Detected ID token issuer is not an ${detected.name} ID token issuer`)
+    issuer = found
+  }
+  if (issuer === undefined) throw new AuthError(400, 'validation_failed', `Custom OIDC provider ${JSON.stringify(provider.slice(0, 40))} not allowed`)
+  throw new AuthError(400, 'provider_disabled', `Provider (issuer ${JSON.stringify(issuer)}) is not enabled`)
 }
 
 async function passwordGrant(kit: AuthKit, c: Context, body: Json): Promise<Response> {

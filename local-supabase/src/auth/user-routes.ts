@@ -1,13 +1,12 @@
 // The signed-in person's own endpoints: GET and PUT /user, GET /reauthenticate and POST /logout.
 import type { Context } from 'hono'
 import { renderAuthMail } from '../mail/templates.ts'
-import { now } from '../test-clock.ts'
 import { recordAudit } from './audit.ts'
 import { assertAddressFree, sendEmailChangeMails, startEmailChange } from './email-change.ts'
-import { AuthError, tooManyRequests } from './errors.ts'
+import { AuthError } from './errors.ts'
 import { requireUser } from './guard.ts'
 import type { AuthKit } from './kit.ts'
-import { consumeCode, issueLink } from './links.ts'
+import { assertCanResend, consumeCode, issueLink } from './links.ts'
 import { factorsOf } from './mfa.ts'
 import { verifyPassword } from './password.ts'
 import { redirectTarget } from './redirects.ts'
@@ -59,7 +58,9 @@ export async function updateUser(kit: AuthKit, c: Context): Promise<Response> {
       await recordAudit(tx, row, 'user_modified')
     }
     // A new address waits for its link (and the current address's, with double confirmation).
-    const emailLinks = changesEmail ? await startEmailChange(tx, row, newEmail, kit.codeCheck().secret, config.doubleConfirmEmailChanges) : null
+    const emailLinks = changesEmail
+      ? await startEmailChange(tx, row, newEmail, kit.codeCheck().secret, config.doubleConfirmEmailChanges, config.emailMaxFrequencySeconds)
+      : null
     return { row: emailLinks ? ((await findUserById(tx, user.id)) ?? row) : row, factors: await factorsOf(tx, user.id), emailLinks }
   })
   if (!updated) throw new AuthError(404, 'user_not_found', 'User not found')
@@ -87,7 +88,8 @@ async function checkReauthentication(kit: AuthKit, user: UserRow, session: Sessi
 
 /**
  * GoTrue's reauthentication: e-mails the signed-in person a code to send as `nonce` with a new
- * password (see PUT /user). One such e-mail a minute (GoTrue's SMTP_MAX_FREQUENCY).
+ * password (see PUT /user). At most one such e-mail per `[auth.email] max_frequency` (GoTrue's
+ * SMTP_MAX_FREQUENCY, a minute by default).
  */
 export async function reauthenticate(kit: AuthKit, c: Context): Promise<Response> {
   const { user } = await requireUser(c, kit.deps)
@@ -95,19 +97,10 @@ export async function reauthenticate(kit: AuthKit, c: Context): Promise<Response
   if (!user.email_confirmed_at) throw new AuthError(422, 'email_not_confirmed', 'Please verify your email first.')
   const email = user.email
   const issued = await kit.deps.db.asSystem(async (tx) => {
-    const { rows } = await tx.query<{ wait_s: number }>(
-      `select coalesce(ceil(extract(epoch from reauthentication_sent_at + interval '60 seconds' - $2::timestamptz)), 0)::int as wait_s
-       from auth.users where id = $1`,
-      [user.id, new Date(now()).toISOString()],
-    )
-    const waitS = rows[0]?.wait_s ?? 0
-    if (waitS > 0) {
-      return tooManyRequests('over_email_send_rate_limit', `For security purposes, you can only request this after ${waitS} seconds.`, waitS * 1000)
-    }
+    await assertCanResend(tx, user.id, 'reauthentication', kit.config.emailMaxFrequencySeconds)
     await recordAudit(tx, user, 'user_reauthenticate_requested')
     return issueLink(tx, user, 'reauthentication', kit.codeCheck().secret)
   })
-  if (issued instanceof AuthError) throw issued
   const mail = await renderAuthMail('reauthentication', {
     ConfirmationURL: '',
     Email: email,

@@ -156,8 +156,8 @@ function buildEmbeddedRead(
       countQuery,
     }
   }
-  const { object: row, groupBy } = builder.row(relation, 'pgrst_0', query.select, '')
-  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${where}${groupBy}${order}${page}) pgrst_t`
+  const { object: row, joins, groupBy } = builder.row(relation, 'pgrst_0', query.select, '')
+  const sql = `${prefix}select count(*)::int4, ${total}, ${bodySql('pgrst_t.pgrst_j', options.stripNulls)} from (select ${row} as pgrst_j from ${from}${joins}${where}${groupBy}${order}${page}) pgrst_t`
   return { sql, params: params.values, countQuery }
 }
 

@@ -166,6 +166,30 @@ export function findRelationship(catalogue: Catalogue, source: Relation, name: s
   return chosen[0]
 }
 
+/** One key of a row's JSON object. */
+interface Entry {
+  key: string
+  sql: string
+  /** What GROUP BY names for it, when other keys aggregate. */
+  group: string
+  /** False for an aggregate. */
+  grouped: boolean
+  /** An aggregate lifted out of a to-one spread, to apply to `sql` where the row's object is built. */
+  hoist?: (value: string) => string
+}
+
+/** The related rows of one embed, as relatedRows builds them. */
+interface RelatedRows {
+  rel: Relationship
+  path: string
+  options: EmbedOptions
+  child: string
+  label: string
+  target: Source
+  table: string
+  where: string
+}
+
 /** Builds the JSON of rows with their embeds, for one statement. */
 export class EmbedBuilder {
   private aliases = 0
@@ -180,9 +204,12 @@ export class EmbedBuilder {
     return `pgrst_${++this.aliases}`
   }
 
-  /** Columns and computed fields of `relation`, its row being FROM alias `alias`. */
-  private sourceOf(relation: Relation, alias: string): Source {
-    return relationSource(relation, this.catalogue, `${alias}::${tableSql(relation)}`)
+  /**
+   * Columns and computed fields of `relation`, its row being FROM alias `alias`; `label` names it in
+   * errors as PostgREST's statement names it (an embedded table is `<table>_<depth>`).
+   */
+  private sourceOf(relation: Relation, alias: string, label = relation.name): Source {
+    return { ...relationSource(relation, this.catalogue, `${alias}::${tableSql(relation)}`), label }
   }
 
   /** The FROM item of the related rows (alias `child`) and their join condition with the parent row. */
@@ -201,40 +228,88 @@ export class EmbedBuilder {
   }
 
   /**
-   * The JSON object of a row of `relation` (FROM alias `alias`), with its embeds and spreads, and,
-   * when the select list aggregates, the GROUP BY of its other
-   * fields (the same SQL text, so Postgres sees the selected fields as grouped).
+   * The JSON object of a row of `relation` (FROM alias `alias`), with its embeds and spreads; the
+   * lateral joins its spreads read from (to follow the FROM item); and, when the select list
+   * aggregates, the GROUP BY of its other fields (the same SQL text, so Postgres sees the selected
+   * fields as grouped).
    */
-  row(relation: Relation, alias: string, select: readonly SelectItem[], path: string): { object: string; groupBy: string } {
-    const entries: { key: string; sql: string; group: string; grouped: boolean }[] = []
-    const source = this.sourceOf(relation, alias)
-    for (const item of select) {
-      if (item.kind === 'star') {
-        for (const name of relation.columnOrder) entries.push({ key: name, sql: `${alias}.${ident(name)}`, group: `${alias}.${ident(name)}`, grouped: true })
-      } else if (item.kind === 'column') {
-        const field = fieldSql(source, item, `${alias}.`, this.params)
-        entries.push({ key: fieldKey(item), sql: itemSql(item, field), group: field, grouped: item.aggregate === null })
-      } else if (item.kind === 'count') {
-        entries.push({ key: item.alias ?? 'count', sql: 'count(*)', group: '', grouped: false })
-      } else if (item.select.length === 0) {
-        findRelationship(this.catalogue, relation, item.name, item.hint)
-      } else if (item.spread) {
-        entries.push(...this.spread(relation, alias, item, path).map((entry) => ({ ...entry, group: entry.sql, grouped: true })))
-      } else {
-        const key = item.alias ?? item.name
-        const value = this.embed(relation, alias, item, path).value
-        entries.push({ key, sql: value, group: value, grouped: true })
-      }
-    }
+  row(
+    relation: Relation,
+    alias: string,
+    select: readonly SelectItem[],
+    path: string,
+    label = relation.name,
+  ): { object: string; joins: string; groupBy: string } {
+    const { entries: fields, joins } = this.fields(relation, alias, select, path, false, label)
+    // An aggregate lifted out of a to-one spread applies here, to the spread's value of the field.
+    const entries = fields.map((entry) => (entry.hoist ? { key: entry.key, sql: entry.hoist(entry.sql), group: '', grouped: false } : entry))
     if (entries.length > MAX_KEYS) throw parseError('"failed to parse select parameter"', `At most ${MAX_KEYS} keys can be selected with embedded resources.`)
     const object = `json_build_object(${entries.map((entry) => `${this.params.add(entry.key)}::text, ${entry.sql}`).join(', ')})`
     return {
       object,
+      joins: joins.join(''),
       groupBy: groupBySql(
         entries.map((entry) => ({ sql: entry.group, grouped: entry.grouped })),
         entries.some((entry) => !entry.grouped),
       ),
     }
+  }
+
+  /**
+   * The keys a row of `relation` contributes, a spread's included. Inside a to-one spread
+   * (`hoisting`) an aggregate is not computed over the spread's one row: its field is selected
+   * plain and the aggregate lifted to the row that embeds it, as PostgREST hoists it.
+   */
+  private fields(
+    relation: Relation,
+    alias: string,
+    select: readonly SelectItem[],
+    path: string,
+    hoisting: boolean,
+    label = relation.name,
+  ): { entries: Entry[]; joins: string[] } {
+    const entries: Entry[] = []
+    const joins: string[] = []
+    const source = this.sourceOf(relation, alias, label)
+    const joined = new Set<string>()
+    for (const item of select) {
+      if (item.kind === 'star') {
+        for (const name of relation.columnOrder) entries.push({ key: name, sql: `${alias}.${ident(name)}`, group: `${alias}.${ident(name)}`, grouped: true })
+      } else if (item.kind === 'column') {
+        const field = fieldSql(source, item, `${alias}.`, this.params)
+        if (hoisting && item.aggregate !== null) {
+          const { aggregate, aggregateCast } = item
+          entries.push({
+            key: fieldKey(item),
+            sql: castSql(field, item.cast),
+            group: '',
+            grouped: true,
+            hoist: (value) => castSql(`${aggregate}(${value})`, aggregateCast),
+          })
+        } else {
+          entries.push({ key: fieldKey(item), sql: itemSql(item, field), group: field, grouped: item.aggregate === null })
+        }
+      } else if (item.kind === 'count') {
+        const key = item.alias ?? 'count'
+        // A spread's row counts where it is joined: the rows that have one.
+        entries.push(
+          hoisting ? { key, sql: 'true', group: '', grouped: true, hoist: (value) => `count(${value})` } : { key, sql: 'count(*)', group: '', grouped: false },
+        )
+      } else {
+        if (item.select.length === 0) findRelationship(this.catalogue, relation, item.name, item.hint)
+        else if (item.spread) this.spread(relation, alias, item, path, entries, joins)
+        else {
+          const value = this.embed(relation, alias, item, path).value
+          entries.push({ key: item.alias ?? item.name, sql: value, group: value, grouped: true })
+        }
+        // PostgREST joins each embed under `<table>_<embed>_<depth>`: two embeds of one name make
+        // its statement fail, and Postgres' error is the answer.
+        const joinName = `${relation.name}_${item.alias ?? item.name}_${depthOf(childPath(path, item))}`
+        if (joined.has(joinName)) throw restError(400, '42712', `table name "${joinName}" specified more than once`)
+        joined.add(joinName)
+      }
+    }
+    return { entries, joins }
   }
 
   /**
@@ -264,8 +339,8 @@ export class EmbedBuilder {
     return new Set(filters.filter((f) => f.kind === 'condition' && names.has(f.column)))
   }
 
-  /** ORDER BY a column of a to-one embed: `order=author(name).desc`. */
-  orderByEmbed(relation: Relation, alias: string, select: readonly SelectItem[], term: OrderTerm): string {
+  /** ORDER BY a column of a to-one embed: `order=author(name).desc`; `path` is `relation`'s. */
+  orderByEmbed(relation: Relation, alias: string, select: readonly SelectItem[], term: OrderTerm, path = ''): string {
     const item = select.find((i): i is EmbedItem => i.kind === 'embed' && (i.alias === term.embed || i.name === term.embed))
     if (!item)
       throw restError(
@@ -286,34 +361,39 @@ export class EmbedBuilder {
     }
     const child = this.nextAlias()
     const { table, on } = this.related(rel, alias, child)
-    return `(select ${fieldSql(this.sourceOf(rel.target, child), term, `${child}.`, this.params)} from ${table} where ${on} limit 1)`
+    // PostgREST orders by the embed's joined row, `<table>_<embed>_<depth>`.
+    const label = `${relation.name}_${item.alias ?? item.name}_${depthOf(childPath(path, item))}`
+    return `(select ${fieldSql(this.sourceOf(rel.target, child, label), term, `${child}.`, this.params)} from ${table} where ${on} limit 1)`
   }
 
-  private spread(relation: Relation, alias: string, item: EmbedItem, path: string): { key: string; sql: string }[] {
-    const rel = findRelationship(this.catalogue, relation, item.name, item.hint)
-    if (!isToOne(rel)) {
-      throw restError(
-        400,
-        'PGRST119',
-        `A spread operation on '${rel.target.name}' is not possible`,
-        `'${relation.name}' and '${rel.target.name}' do not form a many-to-one or one-to-one relationship`,
-      )
+  /**
+   * A spread's keys, added to `entries`, from a lateral join added to `joins`. To-one: the related
+   * row's fields. To-many (as PostgREST 13 and later): each field becomes the array of its values
+   * over the related rows, in the embed's order (`[]` when there are none).
+   */
+  private spread(relation: Relation, alias: string, item: EmbedItem, path: string, entries: Entry[], joins: string[]): void {
+    const rows = this.relatedRows(relation, alias, item, path)
+    const toOne = isToOne(rows.rel)
+    const inner = this.fields(rows.rel.target, rows.child, item.select, rows.path, toOne, rows.label)
+    if (!toOne && inner.entries.some((entry) => entry.hoist || !entry.grouped)) {
+      throw restError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.')
     }
-    const options = this.options(childPath(path, item), item, path)
-    const fields = item.select.flatMap((sub) => {
-      if (sub.kind === 'star') return rel.target.columnOrder.map((name) => ({ key: name, column: name, json: [], cast: null }))
-      if (sub.kind === 'column') return [{ key: fieldKey(sub), column: sub.column, json: sub.json, cast: sub.cast }]
-      throw parseError('"failed to parse select parameter"', 'A spread embeds columns only.')
-    })
-    return fields.map((field) => {
-      const child = this.nextAlias()
-      const target = this.sourceOf(rel.target, child)
-      const { table, on } = this.related(rel, alias, child)
-      const where = [on, ...filterConditions(options.filters, target, this.params, child)]
-      return {
-        key: field.key,
-        sql: `(select ${castSql(fieldSql(target, field, `${child}.`, this.params), field.cast)} from ${table} where ${where.join(' and ')} limit 1)`,
-      }
+    const columns = inner.entries.map((entry, i) => `${entry.sql} as pgrst_s${i}`)
+    const from = `${rows.table}${inner.joins.join('')} where ${rows.where}`
+    const joined = this.nextAlias()
+    let lateral: string
+    if (toOne) {
+      lateral = `select ${columns.join(', ') || 'null'} from ${from} limit 1`
+    } else {
+      const sorted = this.nextAlias()
+      // Every array aggregates the same rows in the same (sorted) order, so the arrays line up.
+      const arrays = inner.entries.map((_, i) => `coalesce(json_agg(${sorted}.pgrst_s${i}), '[]') as pgrst_s${i}`)
+      lateral = `select ${arrays.join(', ') || 'null'} from (select ${columns.join(', ') || 'null'} from ${from}${this.orderAndPage(rows, item)}) as ${sorted}`
+    }
+    joins.push(` left join lateral (${lateral}) as ${joined} on true`)
+    inner.entries.forEach((entry, i) => {
+      const sql = `${joined}.pgrst_s${i}`
+      entries.push({ key: entry.key, sql, group: sql, grouped: true, hoist: entry.hoist })
     })
   }
 
@@ -345,13 +425,18 @@ export class EmbedBuilder {
     return `exists (select 1 from ${tableSql(rel.junction as Relation)} as ${junction} where ${via.join(' and ')})`
   }
 
-  /** The embed's value (object, array or count) and an EXISTS test for a matching row. */
-  private embed(relation: Relation, alias: string, item: EmbedItem, parentPath: string, want: 'value' | 'exists' = 'value'): { value: string; exists: string } {
+  /**
+   * The related rows of an embed or spread: the relationship, their FROM item (alias `child`, named
+   * `label` in errors) and their WHERE: the join with the parent row, the embed's filters and the
+   * conditions of its own embeds.
+   */
+  private relatedRows(relation: Relation, alias: string, item: EmbedItem, parentPath: string): RelatedRows {
     const rel = findRelationship(this.catalogue, relation, item.name, item.hint)
     const path = childPath(parentPath, item)
     const options = this.options(path, item, parentPath)
     const child = this.nextAlias()
-    const target = this.sourceOf(rel.target, child)
+    const label = embeddedLabel(rel, path)
+    const target = this.sourceOf(rel.target, child, label)
     const { table, on } = this.related(rel, alias, child)
     const where = [
       on,
@@ -363,7 +448,28 @@ export class EmbedBuilder {
       ),
       ...this.rowConditions(rel.target, child, item.select, path, options.filters),
     ].join(' and ')
-    const exists = `exists (select 1 from ${table} where ${where})`
+    return { rel, path, options, child, label, target, table, where }
+  }
+
+  /** ` order by … limit … offset …` of an embed's related rows, as its options ask. */
+  private orderAndPage(rows: RelatedRows, item: EmbedItem): string {
+    const order = orderTerms(rows.options.order, rows.target, this.params, rows.child, (term) =>
+      this.orderByEmbed(rows.rel.target, rows.child, item.select, term, rows.path),
+    )
+    let sql = order.length ? ` order by ${order.join(', ')}` : ''
+    if (rows.options.limit !== null) sql += ` limit ${this.params.add(String(rows.options.limit))}`
+    if (rows.options.offset !== null) sql += ` offset ${this.params.add(String(rows.options.offset))}`
+    return sql
+  }
+
+  /** The embed's value (object, array or count) and an EXISTS test for a matching row. */
+  private embed(relation: Relation, alias: string, item: EmbedItem, parentPath: string, want: 'value' | 'exists' = 'value'): { value: string; exists: string } {
+    const rows = this.relatedRows(relation, alias, item, parentPath)
+    const { rel, table, where } = rows
+    // OFFSET 0 keeps the test a subplan run for each parent row, in the parent's scan order, as
+    // PostgREST's lateral join runs it: Postgres would otherwise turn it into a semi-join, and an
+    // unordered read could then start from another row than PostgREST's.
+    const exists = `exists (select 1 from ${table} where ${where} offset 0)`
     // Only what goes into the SQL may add parameters: an unused one has no type and fails the statement.
     if (want === 'exists') return { value: '', exists }
     const toOne = isToOne(rel)
@@ -372,15 +478,24 @@ export class EmbedBuilder {
       const counted = `json_build_object(${this.params.add(countKey(item.select[0]))}::text, count(*))`
       return { value: `(select ${toOne ? counted : `json_build_array(${counted})`} from ${table} where ${where})`, exists }
     }
-    const { object: row, groupBy } = this.row(rel.target, child, item.select, path)
-    if (toOne) return { value: `(select ${row} from ${table} where ${where}${groupBy} limit 1)`, exists }
-    const order = orderTerms(options.order, target, this.params, child, (term) => this.orderByEmbed(rel.target, child, item.select, term))
-    let page = ''
-    if (options.limit !== null) page += ` limit ${this.params.add(String(options.limit))}`
-    if (options.offset !== null) page += ` offset ${this.params.add(String(options.offset))}`
-    const inner = `select ${row} as pgrst_j from ${table} where ${where}${groupBy}${order.length ? ` order by ${order.join(', ')}` : ''}${page}`
+    const { object: row, joins, groupBy } = this.row(rel.target, rows.child, item.select, rows.path, rows.label)
+    if (toOne) return { value: `(select ${row} from ${table}${joins} where ${where}${groupBy} limit 1)`, exists }
+    const inner = `select ${row} as pgrst_j from ${table}${joins} where ${where}${groupBy}${this.orderAndPage(rows, item)}`
     return { value: `(select coalesce(json_agg(pgrst_e.pgrst_j), '[]') from (${inner}) as pgrst_e)`, exists }
   }
+}
+
+/** How deep an embed's path is: 1 for an embed of the top level. */
+function depthOf(path: string): number {
+  return path === '' ? 0 : path.split('.').length
+}
+
+/**
+ * The name PostgREST's statement gives an embedded table, which Postgres' errors then use:
+ * `<table>_<depth>`, or the table's own name through a junction.
+ */
+function embeddedLabel(rel: Relationship, path: string): string {
+  return rel.junction ? rel.target.name : `${rel.target.name}_${depthOf(path)}`
 }
 
 function childPath(path: string, item: EmbedItem): string {

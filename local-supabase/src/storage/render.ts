@@ -10,7 +10,7 @@ import { errors } from './errors.ts'
 import { MAX_SOURCE_BYTES, openVariant, renderErrors, SOURCE_HEAD_BYTES, type Variant } from './image-renderer.ts'
 import { findObject, type ObjectRow } from './objects.ts'
 import { identify, requireBucket, targetOf, type StorageServices } from './request.ts'
-import { optionsFromTransformations, parseTransformOptions, type TransformOptions } from './transform-options.ts'
+import { appliedTransformations, optionsFromTransformations, parseTransformOptions, type TransformOptions } from './transform-options.ts'
 
 interface RenderContext {
   privateCache: boolean
@@ -92,6 +92,8 @@ async function renderObject(c: Context, services: StorageServices, row: ObjectRo
   if (context.expires) headers.set('Expires', context.expires.toUTCString())
   else headers.set('Cache-Control', context.privateCache ? `private, ${cacheControl}` : cacheControl)
   if (negotiated) headers.set('Vary', 'Accept')
+  const applied = appliedTransformations(options)
+  if (applied) headers.set('X-Transformations', applied)
   const download = c.req.query('download')
   if (download !== undefined) headers.set('Content-Disposition', contentDisposition(download))
 

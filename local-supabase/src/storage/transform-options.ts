@@ -56,15 +56,29 @@ export function parseTransformOptions(source: Record<string, unknown>): Transfor
   }
 }
 
-/** The string a signed render token carries, in the storage API's own notation. */
-export function transformationsString(options: TransformOptions): string {
+/** The options as `name:value` segments, the resize mode written by `resize`. */
+function segments(options: TransformOptions, resize: (mode: ResizeMode | undefined) => string | null): string {
   const parts: string[] = []
   if (options.height) parts.push(`height:${options.height}`)
   if (options.width) parts.push(`width:${options.width}`)
-  if ((options.width || options.height) && options.resize) parts.push(`resize:${options.resize}`)
+  const mode = options.width || options.height ? resize(options.resize) : null
+  if (mode !== null) parts.push(mode)
   if (options.quality) parts.push(`quality:${options.quality}`)
   if (options.format && options.format !== 'origin') parts.push(`format:${options.format}`)
   return parts.join(',')
+}
+
+/** The string a signed render token carries, in the storage API's own notation. */
+export function transformationsString(options: TransformOptions): string {
+  return segments(options, (mode) => (mode ? `resize:${mode}` : null))
+}
+
+/** imgproxy's names for the resize modes, which Supabase's storage maps them to (cover by default). */
+const RESIZING_TYPES: Record<ResizeMode, string> = { cover: 'fill', contain: 'fit', fill: 'force' }
+
+/** A rendered image's `X-Transformations` header: what was applied, in imgproxy's notation, as Storage reports it. */
+export function appliedTransformations(options: TransformOptions): string {
+  return segments(options, (mode) => `resizing_type:${RESIZING_TYPES[mode ?? 'cover']}`)
 }
 
 /** Reads a token's string back; it was validated when signed, so values outside the rules are dropped. */

@@ -57,7 +57,7 @@ function newObject(bucket: string, key: string, owner: string | null, ownerId: s
       contentLength: 0,
       httpStatusCode: 200,
     },
-    userMetadata: null,
+    userMetadata: {},
     version: randomUUID(),
   }
 }
@@ -96,7 +96,8 @@ export async function storeUpload(c: Context, services: StorageServices, target:
       contentLength: received.size,
       httpStatusCode: 200,
     },
-    userMetadata: received.userMetadata,
+    // An upload without metadata stores {}, as Storage's uploader does: info() answers `metadata: {}`.
+    userMetadata: received.userMetadata ?? {},
   }
 
   return services.store.writeLock(async () => {
