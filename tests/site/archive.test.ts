@@ -166,7 +166,12 @@ describe('the site as of a moment', () => {
     const editorToken = (await editor.auth.getSession()).data.session!.access_token
     const refused = await archived(firstMoment, '/', editorToken)
     expect(refused.status).toBe(403)
-    expect(((await refused.json()) as { toast: { message: string } }).toast.message).toBe('Only reviewers and admins can read the publication record.')
+    expect(((await refused.json()) as { toast: { message: string } }).toast.message).toBe('Only reviewers and admins can read the publication record')
+    const exported = await get(`/admin/api/archive/export?${new URLSearchParams({ from: firstMoment, to: secondMoment })}`, {
+      headers: { Authorization: `Bearer ${editorToken}` },
+    })
+    expect(exported.status).toBe(403)
+    expect(exported.headers.get('content-type')).toContain('application/json')
   })
 })
 
