@@ -77,7 +77,13 @@ function PartsTable({ parts, caption }: { parts: PagePart[]; caption: string }) 
   const formatTime = useFormatTime()
   const moment = (at: string) => formatTime(at, 'full')
   return (
-    <div className="overflow-x-auto">
+    // Wider than a phone: keyboard users scroll it once it has focus.
+    <div
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className="overflow-x-auto rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-primary"
+    >
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
