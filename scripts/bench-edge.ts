@@ -13,7 +13,6 @@
 // own CPU is a tenth of autocannon's.
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { bundleBackend } from '../local-supabase/build.ts'
@@ -22,6 +21,7 @@ import { readKeys } from '../local-supabase/src/keys.ts'
 import { runLoad, type LoadSummary } from './lib/load-generator.ts'
 import { startVarnish } from './lib/varnish.ts'
 import { buildDir, ensureWebBuild, WEB_SERVER_NODE_FLAGS } from './lib/web-build.ts'
+import { freePort } from './lib/free-port.ts'
 
 const CONNECTIONS = 200
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30)
@@ -32,17 +32,6 @@ const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
   'accept-encoding': 'gzip, deflate, br',
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]

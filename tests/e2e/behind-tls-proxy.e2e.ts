@@ -15,7 +15,7 @@ import { watchPageProblems, type PageProblems } from './support/page-problems.ts
 import { AdminPage } from './support/pages/admin.ts'
 import { AdminMediaPage } from './support/pages/admin-media.ts'
 import { dataDir, productBackend } from './support/product.ts'
-import { freePort } from './support/serve-product.ts'
+import { freePort } from '../../scripts/lib/free-port.ts'
 import { deleteRows, deleteStoredFile, selectRows } from './support/staff-data.ts'
 import { startTlsProxy, type TlsProxy } from './support/tls-proxy.ts'
 

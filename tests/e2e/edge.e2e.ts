@@ -5,7 +5,6 @@
 // goes through Varnish and on both instances within 2 s; what is private is never kept; and with
 // the backend stopped, Varnish and a restarted instance still serve the last published text.
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect } from 'vitest'
@@ -15,19 +14,9 @@ import { purgesDelivered } from '../helpers/purge-outbox.ts'
 import { startSite, type SiteServer } from '../helpers/site-server.ts'
 import { watchCsp } from './support/csp.ts'
 import { test } from './support/fixtures.ts'
+import { freePort } from '../../scripts/lib/free-port.ts'
 
 const WITHIN_MS = 2000
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 let backend: LocalBackend
 let varnish: Varnish

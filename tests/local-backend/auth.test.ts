@@ -2,13 +2,13 @@
 // exact GoTrue response matters): sign-in, refresh rotation, sign-out, forged tokens, the admin
 // API, the first admin and `npm run admin:create` (the sign-in limits: auth-limits.test.ts).
 import { spawn } from 'node:child_process'
-import { createServer } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { decodeJwt, SignJWT, UnsecuredJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it, type TestContext } from 'vitest'
 import { repoRoot } from '../../local-supabase/src/bootstrap.ts'
 import { authRaw as raw, getUserRaw, passwordSignIn } from '../helpers/auth-raw.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
+import { freePort } from '../../scripts/lib/free-port.ts'
 
 function secret(value: string): Uint8Array {
   return new TextEncoder().encode(value)
@@ -38,18 +38,6 @@ function runAdminCreate(args: string[], env: NodeJS.ProcessEnv): Promise<{ code:
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     child.once('error', reject)
     child.once('exit', (code) => resolve({ code, stdout, stderr }))
-  })
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
   })
 }
 

@@ -5,7 +5,6 @@
 // their own origin, not through the site's.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { TestProject } from 'vitest/node'
@@ -16,6 +15,7 @@ import { READY_PREFIX } from '../../../local-supabase/src/config.ts'
 import { readKeys } from '../../../local-supabase/src/keys.ts'
 import buildWhatTestsStart from '../../global-setup.ts'
 import { copyDataTemplate } from '../../helpers/data-template.ts'
+import { freePort } from '../../../scripts/lib/free-port.ts'
 
 /** One running product: the site, its local backend and its DATA_DIR. */
 export interface Product {
@@ -31,18 +31,6 @@ declare module 'vitest' {
     /** One product per worker (support/product.ts picks a file's by its worker). */
     products: Product[]
   }
-}
-
-/** A port nothing listens on now, on loopback. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number }
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 async function waitForSite(url: string, isRunning: () => boolean): Promise<void> {
