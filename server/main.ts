@@ -3,8 +3,8 @@
 // then exits without a stack trace. With WEB_CONCURRENCY > 1 this process becomes the primary of
 // that many workers (cluster.ts), each of which runs the same file and serves; the chores that must
 // run once per server (removing unclaimed CVs, applying retention periods, sending new-lead
-// e-mails and newsletter confirmations, purging changed pages at the caches in front) run in the
-// primary.
+// e-mails and newsletter confirmations, purging changed pages at the caches in front, archiving the
+// files the publication record names) run in the primary.
 import cluster from 'node:cluster'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -17,10 +17,12 @@ import { keySourcesLine } from '../src/lib/project-keys.ts'
 import { scheduleCvCleanup } from './cv-cleanup.ts'
 import { configureLog } from './log.ts'
 import { scheduleMail } from './mail-outbox.ts'
+import { schedulePublicationFiles } from './publication-files.ts'
 import { schedulePurgeSender } from './purge-sender.ts'
 import { purgeTargetsFrom } from './purge-targets.ts'
 import { startProcessMetrics } from './metrics.ts'
 import { scheduleRetention } from './retention.ts'
+import { createServerParts } from './server-parts.ts'
 import { StaticFiles } from './static-files.ts'
 import { createServiceClient } from '../src/lib/supabase.server.ts'
 import { listenForTestClock } from './test-clock.ts'
@@ -55,6 +57,7 @@ function startChores(config: ServerConfig): void {
     console.warn('CVs that no application references are not removed: set SUPABASE_SECRET_KEY')
     console.warn('E-mails (new leads, reviews, newsletter confirmations) are not sent: set SUPABASE_SECRET_KEY')
     console.warn('Retention periods for personal data are not applied: set SUPABASE_SECRET_KEY')
+    console.warn('Files the publication record names are not archived: set SUPABASE_SECRET_KEY')
     console.warn(
       `Changed pages are not purged: set SUPABASE_SECRET_KEY (until then pages are shared for PAGE_CACHE_MS, ${config.PAGE_CACHE_MS} ms, here and in caches in front)`,
     )
@@ -65,6 +68,7 @@ function startChores(config: ServerConfig): void {
   if (targets.length > 0) console.log(`Changed pages are purged at ${targets.map((target) => target.name).join(', ')}`)
   scheduleCvCleanup(config.SUPABASE_URL, key)
   scheduleRetention(config.SUPABASE_URL, key)
+  schedulePublicationFiles(config.SUPABASE_URL, key)
   const mail = {
     supabaseUrl: config.SUPABASE_URL,
     serviceRoleKey: key,
@@ -81,9 +85,9 @@ async function serveSite(config: ServerConfig): Promise<void> {
   const build = (await import(pathToFileURL(path.join(buildDir, 'server/index.js')).href)) as ServerBuild
   // Every browser file and its compressed forms, in memory before the first visitor arrives.
   const files = await StaticFiles.load(path.join(buildDir, 'client'))
-  const app = createSiteApp({ build, files, config })
+  const app = createSiteApp(createServerParts({ build, files, config }))
 
-  // Request bodies are read or discarded by the app itself (app.ts), not cut off after half a second.
+  // Request bodies are read or discarded by the app itself (form-posts.ts), not cut off after half a second.
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST, autoCleanupIncoming: false, serverOptions: HEADER_DEADLINE }, (info) => {
     const shown = info.family === 'IPv6' && info.address === '::' ? 'localhost' : info.address === '0.0.0.0' ? 'localhost' : info.address
     console.log(`Web server listening on http://${shown}:${info.port}${config.SUPABASE_PROXY ? ' (Supabase APIs proxied on the same origin)' : ''}`)

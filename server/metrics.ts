@@ -1,4 +1,4 @@
-// What the web server counts, in Prometheus's text format at GET /metrics (app.ts guards it with
+// What the web server counts, in Prometheus's text format at GET /metrics (operations.ts guards it with
 // METRICS_TOKEN): requests by route pattern and status, their latency, the page cache's lookups
 // and size, and Node's own figures (event-loop lag, memory, CPU, handles) from prom-client.
 //

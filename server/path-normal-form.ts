@@ -8,7 +8,7 @@
 // with a broken percent-encoding, or one that decodes to something other than UTF-8, is malformed.
 import type { HttpBindings } from '@hono/node-server'
 import type { MiddlewareHandler } from 'hono'
-import { isProxiedPath } from './supabase-proxy.ts'
+import { isProxiedPath } from './api-proxy.ts'
 
 export type PathVerdict = { kind: 'normal' } | { kind: 'redirect'; location: string } | { kind: 'malformed' }
 

@@ -82,3 +82,20 @@ export class RenderQuota {
     return Math.max(0, entry.since + this.windowMs - clockNow())
   }
 }
+
+/** What a search (a parameterised render not in the cache) must fit in: its client's quota a minute and the site's a second. */
+export class SearchQuotas {
+  private readonly perClient: RenderQuota
+  // Searches from many clients at once would take the CPU and the database from every cached page.
+  private readonly forSite: RenderQuota
+
+  constructor(perClientPerMinute: number, perSecond: number) {
+    this.perClient = new RenderQuota(perClientPerMinute, 60_000)
+    this.forSite = new RenderQuota(perSecond, 1000)
+  }
+
+  /** Counts one search for `client`; false when its quota or the site's is spent. */
+  take(client: string): boolean {
+    return this.perClient.take(client) && this.forSite.take('site')
+  }
+}

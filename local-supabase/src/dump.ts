@@ -172,6 +172,45 @@ function hostedAuthFixups(userIds: string[]): string[] {
   ]
 }
 
+/** Each table's rows as inserts into `body`, counted in `summary`. */
+async function pushInserts(tx: Queryable, tables: TableInfo[], summary: DumpSummary, body: string[]): Promise<void> {
+  for (const table of tables) {
+    const { lines, count } = await insertsFor(tx, table)
+    summary.rows[`${table.schema}.${table.name}`] = count
+    body.push(...lines)
+  }
+}
+
+/** Each sequence of the product set where it stands. */
+async function sequenceSettings(tx: Queryable): Promise<string[]> {
+  const lines: string[] = []
+  const sequences = await tx.query<{ name: string }>(SEQUENCES_SQL, [PLATFORM_SCHEMAS])
+  for (const { name } of sequences.rows) {
+    const state = await tx.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${name}`)
+    const { last_value, is_called } = state.rows[0]
+    lines.push(`select setval(${sqlLiteral(name)}, ${last_value}, ${is_called});`)
+  }
+  return lines
+}
+
+/** What the dump says and sets before its rows. */
+function dumpHeader(summary: DumpSummary): string[] {
+  return [
+    `-- Data of the local backend, dumped ${new Date().toISOString()}.`,
+    '-- Into a Supabase project, after `supabase db push`:  psql "$DATABASE_URL" -f <this file>',
+    '-- Into an empty local data directory:               npm run db:restore -- <this file>',
+    ...(summary.localOnlyHashes.length > 0
+      ? [`-- Not yet bcrypt (they sign in on the local backend once, or reset their password): ${summary.localOnlyHashes.join(', ')}`]
+      : []),
+    '\\set ON_ERROR_STOP on',
+    'begin;',
+    // Triggers (updated_at, audit rows) and foreign-key checks would rewrite or refuse rows that are
+    // already consistent; Supabase lets its postgres role set this, as its own restore guide does.
+    'set local session_replication_role = replica;',
+    '',
+  ]
+}
+
 /**
  * Dumps the data. Run it in one transaction (PGlite runs one at a time, so nothing changes while it
  * reads): the dump is then one consistent moment.
@@ -194,25 +233,11 @@ export async function dumpData(tx: Queryable): Promise<Dump> {
 
   body.push("-- The product's tables, replaced as a whole (migrations insert default rows in some).")
   body.push(`truncate table ${product.map(qualified).join(', ')};`)
-  for (const table of product) {
-    const { lines, count } = await insertsFor(tx, table)
-    summary.rows[`${table.schema}.${table.name}`] = count
-    body.push(...lines)
-  }
-
-  const sequences = await tx.query<{ name: string }>(SEQUENCES_SQL, [PLATFORM_SCHEMAS])
-  for (const { name } of sequences.rows) {
-    const state = await tx.query<{ last_value: string; is_called: boolean }>(`select last_value::text, is_called from ${name}`)
-    const { last_value, is_called } = state.rows[0]
-    body.push(`select setval(${sqlLiteral(name)}, ${last_value}, ${is_called});`)
-  }
+  await pushInserts(tx, product, summary, body)
+  body.push(...(await sequenceSettings(tx)))
 
   body.push('', '-- Staff accounts (password hashes as Supabase Auth writes them: bcrypt) and their authenticators.')
-  for (const table of accountTables) {
-    const { lines, count } = await insertsFor(tx, table)
-    summary.rows[`${table.schema}.${table.name}`] = count
-    body.push(...lines)
-  }
+  await pushInserts(tx, accountTables, summary, body)
   const ids = await tx.query<{ id: string; email: string | null; local_hash: boolean }>(
     `select id::text, email, coalesce(encrypted_password not like '$2_$%', false) as local_hash from auth.users order by id`,
   )
@@ -221,18 +246,12 @@ export async function dumpData(tx: Queryable): Promise<Dump> {
 
   body.push('', `-- Storage object rows: a hosted project gets them from storage:push; psql -v ${STORAGE_ROWS_VARIABLE}=1 loads them.`)
   body.push(`\\if :{?${STORAGE_ROWS_VARIABLE}}`)
-  const files = await insertsFor(tx, objects)
-  summary.rows['storage.objects'] = files.count
-  body.push(...files.lines)
+  await pushInserts(tx, [objects], summary, body)
   body.push('\\endif')
 
   body.push('', `-- The local backend's own state, which no Supabase project has: db:restore (or psql -v ${LOCAL_BACKEND_VARIABLE}=1) loads it.`)
   body.push(`\\if :{?${LOCAL_BACKEND_VARIABLE}}`)
-  for (const table of localBackend) {
-    const { lines, count } = await insertsFor(tx, table)
-    summary.rows[`${table.schema}.${table.name}`] = count
-    body.push(...lines)
-  }
+  await pushInserts(tx, localBackend, summary, body)
   body.push('\\endif')
   const stored = await tx.query<StoredObject>(
     `select bucket_id as bucket, name, coalesce((metadata->>'size')::bigint, 0)::float8 as size,
@@ -241,21 +260,7 @@ export async function dumpData(tx: Queryable): Promise<Dump> {
      from storage.objects order by bucket_id, name`,
   )
 
-  const header = [
-    `-- Data of the local backend, dumped ${new Date().toISOString()}.`,
-    '-- Into a Supabase project, after `supabase db push`:  psql "$DATABASE_URL" -f <this file>',
-    '-- Into an empty local data directory:               npm run db:restore -- <this file>',
-    ...(summary.localOnlyHashes.length > 0
-      ? [`-- Not yet bcrypt (they sign in on the local backend once, or reset their password): ${summary.localOnlyHashes.join(', ')}`]
-      : []),
-    '\\set ON_ERROR_STOP on',
-    'begin;',
-    // Triggers (updated_at, audit rows) and foreign-key checks would rewrite or refuse rows that are
-    // already consistent; Supabase lets its postgres role set this, as its own restore guide does.
-    'set local session_replication_role = replica;',
-    '',
-  ]
-  return { sql: [...header, ...body, 'commit;', ''].join('\n'), summary, objects: stored.rows }
+  return { sql: [...dumpHeader(summary), ...body, 'commit;', ''].join('\n'), summary, objects: stored.rows }
 }
 
 /** The SQL of a dump without its psql meta-commands: every part runs, the storage rows included. */

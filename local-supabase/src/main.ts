@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server'
 import { createApp, createRequestLog } from './app.ts'
 import { useQuickHashes } from './auth/password.ts'
 import { ensureFirstAdmin } from './auth/users.ts'
-import { loadConfig, loadDotEnv, READY_PREFIX } from './config.ts'
+import { loadConfig, loadDotEnv, READY_PREFIX, type BackendConfig } from './config.ts'
 import { scheduleDailyJobs, scheduleScheduledJobs } from './daily-jobs.ts'
 import { LocalDatabase } from './db.ts'
 import { serveDumps } from './dump-socket.ts'
@@ -20,14 +20,7 @@ async function main(): Promise<void> {
   if (config.quickHashes) useQuickHashes()
   const keys = await loadOrCreateKeys(config.dataDir)
   const db = await LocalDatabase.open(config.dataDir, { durable: config.durableCommits })
-  const created = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword, config.firstAdminSql)
-  if (created) {
-    console.log(
-      config.adminFromDefaults
-        ? `Created the first admin with the development defaults: ${config.adminEmail} / ${config.adminPassword} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`
-        : `Created the first admin: ${config.adminEmail}`,
-    )
-  }
+  await createFirstAdmin(db, config)
 
   if (config.testClock) console.log('TEST_CLOCK=1: the TOTP clock moves forward on POST /test/v1/clock (secret key); for tests only')
   if (config.quickHashes) console.log("TEST_QUICK_HASH=1: passwords are hashed at bcrypt's minimum cost (4), not Supabase Auth's (10); for tests only")
@@ -60,21 +53,51 @@ async function main(): Promise<void> {
   const requests = new InFlight()
   requests.watch(server as Server)
 
+  stopOnSignals({
+    server: server as Server,
+    requests,
+    db,
+    stopChores: () => {
+      clearInterval(dailyJobs)
+      clearInterval(scheduledJobs)
+      keysWatcher.close()
+      dumps?.close()
+    },
+  })
+}
+
+/** Creates the first admin in a database that has none, and says so. */
+async function createFirstAdmin(db: LocalDatabase, config: BackendConfig): Promise<void> {
+  const created = await ensureFirstAdmin(db, config.adminEmail, config.adminPassword, config.firstAdminSql)
+  if (!created) return
+  console.log(
+    config.adminFromDefaults
+      ? `Created the first admin with the development defaults: ${config.adminEmail} / ${config.adminPassword} (set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own)`
+      : `Created the first admin: ${config.adminEmail}`,
+  )
+}
+
+interface RunningBackend {
+  server: Server
+  requests: InFlight
+  db: LocalDatabase
+  /** Stops the timers and watchers that run beside the requests. */
+  stopChores: () => void
+}
+
+/** On Ctrl-C or SIGTERM: no new connections, requests already received finish (bounded), then the database closes. */
+function stopOnSignals({ server, requests, db, stopChores }: RunningBackend): void {
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     console.log(`${signal}: stopping the local backend`)
-    // No new connections; requests already received finish (bounded), then the database closes.
     server.close()
-    clearInterval(dailyJobs)
-    clearInterval(scheduledJobs)
-    keysWatcher.close()
-    dumps?.close()
-    ;(server as Server).closeIdleConnections()
+    stopChores()
+    server.closeIdleConnections()
     const finished = await requests.drained(DRAIN_TIMEOUT_MS)
     if (!finished) console.error(`Stopped with ${requests.count} request(s) still running after ${DRAIN_TIMEOUT_MS / 1000} s`)
-    ;(server as Server).closeAllConnections()
+    server.closeAllConnections()
     try {
       // Closing PGlite checkpoints the database, so the next start does not need recovery.
       await db.close()

@@ -23,7 +23,7 @@ export const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/
 export interface SettingField {
   key: string
   label: string
-  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch' | 'time-zone' | 'days'
+  kind: 'text' | 'textarea' | 'email' | 'url' | 'colour' | 'switch' | 'time-zone' | 'days' | 'years'
   placeholder?: string
   hint?: string
 }
@@ -108,6 +108,17 @@ export const SETTING_SECTIONS: SettingSection[] = [
     ],
   },
   {
+    title: 'Publication Record',
+    fields: [
+      {
+        key: 'staff_publication_record_years',
+        label: 'Keep each version (years)',
+        kind: 'years',
+        hint: 'How long the record keeps a version of what visitors read after it stopped being live, with its approval and files: at least 3 (FINRA), 5 by default (the SEC marketing rule).',
+      },
+    ],
+  },
+  {
     title: 'Staff Security',
     fields: [
       {
@@ -144,6 +155,12 @@ function ruleFor(field: SettingField) {
         .trim()
         .regex(/^[0-9]{1,4}$/, `${field.label}: a whole number of days`)
         .refine((v) => Number(v) >= 1 && Number(v) <= 3650, `${field.label}: between 1 and 3650`)
+    case 'years':
+      return z
+        .string()
+        .trim()
+        .regex(/^[0-9]{1,3}$/, `${field.label}: a whole number of years`)
+        .refine((v) => Number(v) >= 3 && Number(v) <= 100, `${field.label}: between 3 and 100`)
     default:
       return z.string().max(2000, `${field.label} must be at most 2000 characters`)
   }

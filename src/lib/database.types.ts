@@ -599,6 +599,87 @@ export type Database = {
           },
         ]
       }
+      publication_records: {
+        Row: {
+          approval: Json | null
+          approval_required: boolean
+          changed_by: string | null
+          changed_by_name: string | null
+          content: Json | null
+          event: string
+          files: NonNullable<Json>
+          fingerprint: string | null
+          hash: string
+          item_id: string
+          kind: string
+          live_from: string
+          placement: Json | null
+          prev_hash: string
+          published_by: string | null
+          published_by_name: string | null
+          published_by_role: string
+          recorded_at: string
+          release_id: string | null
+          replaces: number | null
+          seq: number
+          table_name: string
+          title: string | null
+          via: string
+        }
+        Insert: {
+          approval?: Json | null
+          approval_required: boolean
+          changed_by?: string | null
+          changed_by_name?: string | null
+          content?: Json | null
+          event: string
+          files?: NonNullable<Json>
+          fingerprint?: string | null
+          hash: string
+          item_id: string
+          kind: string
+          live_from: string
+          placement?: Json | null
+          prev_hash: string
+          published_by?: string | null
+          published_by_name?: string | null
+          published_by_role: string
+          recorded_at: string
+          release_id?: string | null
+          replaces?: number | null
+          seq?: never
+          table_name: string
+          title?: string | null
+          via: string
+        }
+        Update: {
+          approval?: Json | null
+          approval_required?: boolean
+          changed_by?: string | null
+          changed_by_name?: string | null
+          content?: Json | null
+          event?: string
+          files?: NonNullable<Json>
+          fingerprint?: string | null
+          hash?: string
+          item_id?: string
+          kind?: string
+          live_from?: string
+          placement?: Json | null
+          prev_hash?: string
+          published_by?: string | null
+          published_by_name?: string | null
+          published_by_role?: string
+          recorded_at?: string
+          release_id?: string | null
+          replaces?: number | null
+          seq?: never
+          table_name?: string
+          title?: string | null
+          via?: string
+        }
+        Relationships: []
+      }
       redirects: {
         Row: {
           automatic: boolean
@@ -1104,6 +1185,194 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: Json
       }
+      archived_blog_posts: {
+        Args: { as_of: string }
+        Returns: {
+          author_avatar: string | null
+          author_name: string
+          category: string
+          content: string
+          created_at: string
+          excerpt: string
+          featured_image: string
+          hide_from_search: boolean
+          id: string
+          publish_at: string
+          published: boolean
+          seo_description: string | null
+          seo_title: string | null
+          slug: string
+          social_image: string | null
+          tags: string[]
+          title: string
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "blog_posts"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      archived_clients: {
+        Args: { as_of: string }
+        Returns: {
+          created_at: string
+          icon: string
+          id: string
+          logo_url: string | null
+          name: string
+          published: boolean
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "clients"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      archived_job_openings: {
+        Args: { as_of: string }
+        Returns: {
+          active: boolean
+          closes_at: string | null
+          country: string | null
+          created_at: string
+          department: string
+          description: string
+          id: string
+          location: string
+          region: string | null
+          remote: boolean
+          requirements: string | null
+          salary_currency: string | null
+          salary_max: number | null
+          salary_min: number | null
+          salary_unit: string | null
+          slug: string
+          street_address: string | null
+          title: string
+          type: string
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "job_openings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      archived_site_settings: {
+        Args: { as_of: string }
+        Returns: {
+          id: string
+          key: string
+          updated_at: string
+          updated_by: string | null
+          value: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "site_settings"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      archived_solutions: {
+        Args: { as_of: string }
+        Returns: {
+          category: string
+          created_at: string
+          features: NonNullable<Json>
+          hide_from_search: boolean
+          icon: string
+          id: string
+          longdescription: string
+          metadescription: string
+          published: boolean
+          seo_title: string | null
+          shortdescription: string
+          slug: string
+          social_image: string | null
+          status: string
+          targetaudience: string[]
+          title: string
+          updated_at: string
+          updated_by: string | null
+          url: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "solutions"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      archived_team_members: {
+        Args: { as_of: string }
+        Returns: {
+          avatar: string
+          bio: string
+          created_at: string
+          id: string
+          linkedin_url: string | null
+          name: string
+          order_index: number
+          position: string
+          published: boolean
+          twitter_url: string | null
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "team_members"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      archived_testimonials: {
+        Args: { as_of: string }
+        Returns: {
+          avatar: string
+          created_at: string
+          id: string
+          name: string
+          published: boolean
+          quote: string
+          rating: number
+          title: string
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "testimonials"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      archived_website_content: {
+        Args: { as_of: string }
+        Returns: {
+          content: NonNullable<Json>
+          id: string
+          key: string
+          section: string
+          updated_at: string
+          updated_by: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "website_content"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       claim_edge_purges: {
         Args: { lease_seconds?: number; max_rows?: number }
         Returns: {
@@ -1289,6 +1558,90 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: string
       }
+      publication_changes: {
+        Args: { since: string; until: string }
+        Returns: {
+          after_content: Json
+          after_event: string
+          after_live_from: string
+          after_seq: number
+          before_content: Json
+          before_live_from: string
+          before_seq: number
+          item_id: string
+          kind: string
+          title: string
+          versions: number
+        }[]
+      }
+      publication_file_archived: {
+        Args: { content_hash: string; object_name: string }
+        Returns: undefined
+      }
+      publication_files_to_archive: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          archived_path: string
+          content_hash: string
+          object_name: string
+          source_name: string
+        }[]
+      }
+      publication_files_to_remove: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          archived_path: string
+        }[]
+      }
+      publication_record_export: {
+        Args: { since: string; until: string }
+        Returns: Json
+      }
+      publication_record_health: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          checked: number
+          checked_at: string
+          first_broken: number
+          intact: boolean
+          reason: string
+        }[]
+      }
+      publication_snapshot: {
+        Args: { as_of: string }
+        Returns: {
+          approval: Json | null
+          approval_required: boolean
+          changed_by: string | null
+          changed_by_name: string | null
+          content: Json | null
+          event: string
+          files: NonNullable<Json>
+          fingerprint: string | null
+          hash: string
+          item_id: string
+          kind: string
+          live_from: string
+          placement: Json | null
+          prev_hash: string
+          published_by: string | null
+          published_by_name: string | null
+          published_by_role: string
+          recorded_at: string
+          release_id: string | null
+          replaces: number | null
+          seq: number
+          table_name: string
+          title: string | null
+          via: string
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "publication_records"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       publish_due_releases: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -1377,6 +1730,16 @@ export type Database = {
       }
       unclaimed_cvs: { Args: { max_rows?: number }; Returns: string[] }
       unsubscribe_newsletter: { Args: { token: string }; Returns: boolean }
+      verify_publication_record: {
+        Args: Record<PropertyKey, never>
+        Returns: {
+          checked: number
+          first_broken: number
+          head_hash: string
+          intact: boolean
+          reason: string
+        }[]
+      }
     }
     Enums: {
       [_ in never]: never

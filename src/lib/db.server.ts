@@ -2,8 +2,10 @@
 // visitor's address as X-Forwarded-For so the database's per-client limits key on the real visitor,
 // and the request's id as X-Request-Id so the backend's log lines can be matched with the server's.
 // Its reads are noted for the web server: what a shared render read, and whether it all answered.
-// In a release's preview its answers carry the release's items (release-preview.server.ts).
+// In a release's preview its answers carry the release's items (release-preview.server.ts); in a
+// render of the site as of a moment they come from the publication record (archive-source.server.ts).
 import type { RouterContextProvider } from 'react-router'
+import { archiveFetch, archiveSourceContext } from './archive-source.server'
 import { serverEnv } from './env.server'
 import { recordingFetch } from './recording-fetch.server'
 import { renderRecordContext } from './render-record'
@@ -16,12 +18,18 @@ export function requestDb(context: Readonly<RouterContextProvider>, headers?: Re
   const { SUPABASE_URL, SUPABASE_PUBLISHABLE_KEY } = serverEnv()
   const { ip, requestId } = context.get(visitorContext)
   const preview = context.get(releasePreviewContext)
+  const archive = context.get(archiveSourceContext)
+  const requestHeaders = {
+    ...(requestId ? { 'X-Request-Id': requestId } : {}),
+    ...headers,
+    ...(archive ? { Authorization: `Bearer ${archive.accessToken}` } : {}),
+  }
   return createServerClient(
     { url: SUPABASE_URL, anonKey: SUPABASE_PUBLISHABLE_KEY },
     {
       forwardedFor: ip,
-      headers: requestId ? { 'X-Request-Id': requestId, ...headers } : headers,
-      fetch: recordingFetch(context.get(renderRecordContext), preview ? previewFetch(preview) : fetch),
+      headers: requestHeaders,
+      fetch: recordingFetch(context.get(renderRecordContext), archive ? archiveFetch(archive) : preview ? previewFetch(preview) : fetch),
     },
   )
 }

@@ -1,7 +1,7 @@
 // What one shared render tells the web server about itself, beyond its HTML: the content it read
 // (its surrogate keys), whether every read answered, and the hashes of its inline scripts for the
 // Content-Security-Policy. The web server hands in an empty record with the request context
-// (server/app.ts); the request's Supabase client (db.server.ts) and the document renderer
+// (server/shared-pages.ts); the request's Supabase client (db.server.ts) and the document renderer
 // (entry.server.tsx) fill it in. Without one (an unshared render, `vite dev`, tests) nothing is kept.
 import { createContext } from 'react-router'
 

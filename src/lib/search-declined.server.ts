@@ -1,5 +1,5 @@
 // Whether the web server declined to render this request's search, because the visitor had used
-// their searches for the minute or too many were being rendered at once (server/app.ts). The page
+// their searches for the minute or too many were being rendered at once (server/pages.ts). The page
 // then shows the unfiltered list and says why, instead of keeping the database busy.
 import { createContext, type RouterContextProvider } from 'react-router'
 

@@ -4,7 +4,7 @@
 // what visitors, crawlers and feed readers see never depends on the Host header a client chose.
 import { createContext, type RouterContextProvider } from 'react-router'
 
-/** The origin the production web server fixed at start (server/app.ts); unset under `vite dev` and tests. */
+/** The origin the production web server fixed at start (server/envelope.ts); unset under `vite dev` and tests. */
 export const siteOriginContext = createContext<string | null>(null)
 
 /** Parses SITE_URL: an http(s) origin, optionally with a trailing slash, nothing else. */

@@ -17,6 +17,9 @@ export const adminRoutes: RouteConfigEntry[] = [
     route('api/versions/:table/:id', 'routes/admin/versions-api.ts'),
     route('api/deleted/:table', 'routes/admin/deleted-api.ts'),
     route('api/upload', 'routes/admin/upload-api.ts'),
+    // The site as of a moment and the export for an examiner, rendered by the web server.
+    route('api/archive/page', 'routes/admin/archive-page-api.ts'),
+    route('api/archive/export', 'routes/admin/archive-export-api.ts'),
     layout('routes/admin/shell.tsx', [
       index('routes/admin/dashboard.tsx'),
       route('solutions', 'routes/admin/solutions.tsx'),
@@ -45,6 +48,7 @@ export const adminRoutes: RouteConfigEntry[] = [
       route('media', 'routes/admin/media.tsx'),
       route('reviews', 'routes/admin/reviews.tsx'),
       route('releases', 'routes/admin/releases.tsx'),
+      route('archive', 'routes/admin/archive.tsx'),
     ]),
   ]),
 ]

@@ -15,7 +15,7 @@ CREATE TABLE private.activity_log (
     title text,
     changes jsonb,
     subject text,
-    CONSTRAINT activity_log_action_check CHECK ((action = ANY ('{created,deactivated,deleted,downloaded,exported,invited,published,reactivated,removed,restored,role_changed,scheduled,settings_changed,status_changed,two_factor_reset,unpublished,updated,review_requested,approved,rejected,rolled_back}'::text[]))),
+    CONSTRAINT activity_log_action_check CHECK ((action = ANY ('{created,deactivated,deleted,downloaded,exported,invited,published,reactivated,removed,restored,role_changed,scheduled,settings_changed,status_changed,two_factor_reset,unpublished,updated,review_requested,approved,rejected,rolled_back,verified}'::text[]))),
     CONSTRAINT activity_log_area_check CHECK ((area = ANY (ARRAY['content'::text, 'leads'::text, 'staff_settings'::text]))),
     CONSTRAINT activity_log_subject_check CHECK ((subject ~ '^[0-9a-f]{64}$'::text))
 );

@@ -40,6 +40,7 @@ CASE
     WHEN (key = ANY (ARRAY['retention_contact_messages_days'::text, 'retention_applications_days'::text, 'retention_future_roles_days'::text, 'retention_unsubscribed_days'::text])) THEN ((value ~ '^[0-9]{1,4}$'::text) AND (((value)::integer >= 1) AND ((value)::integer <= 3650)))
     ELSE true
 END),
+    CONSTRAINT site_settings_publication_record_years_fits CHECK (((key <> 'staff_publication_record_years'::text) OR ((value ~ '^[0-9]{1,3}$'::text) AND (((value)::integer >= 3) AND ((value)::integer <= 100))))),
     CONSTRAINT site_settings_value_check CHECK ((char_length(value) <= 2000)),
     CONSTRAINT site_settings_value_fits_key CHECK (public.is_valid_site_setting(key, value))
 );
@@ -266,6 +267,7 @@ INSERT INTO public.site_settings (key, value) VALUES
     ('retention_contact_messages_days', '730'),
     ('retention_future_roles_days', '730'),
     ('retention_unsubscribed_days', '30'),
+    ('staff_publication_record_years', '5'),
     ('staff_require_two_factor', 'false'),
     ('time_zone', 'Africa/Lagos');
 

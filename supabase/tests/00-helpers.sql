@@ -100,6 +100,22 @@ create or replace function tests.waiting_version(item uuid) returns text languag
   select fingerprint from public.content_reviews where item_id = item and state = 'pending'
 $$;
 
+-- The web server's archiving chore, as its Storage API copies would leave it: every media file the
+-- publication record names gets its copy in publication-archive. A file whose recorded bytes have no
+-- copy cannot be replaced or removed by staff until then.
+create or replace function tests.archive_recorded_files() returns void language plpgsql security definer as $$
+declare f record;
+begin
+  for f in select * from public.publication_files_to_archive() loop
+    insert into storage.objects (bucket_id, name, version, metadata)
+    select 'publication-archive', f.archived_path, o.version, o.metadata
+      from storage.objects as o where o.bucket_id = 'media' and o.name = f.source_name
+    on conflict do nothing;
+    perform public.publication_file_archived(f.object_name, f.content_hash);
+  end loop;
+end
+$$;
+
 grant execute on all functions in schema tests to anon, authenticated, service_role;
 commit;
 

@@ -2,7 +2,7 @@
 -- fixed search_path and only the intended ones are callable by visitors; no broad write policy;
 -- the column contract that the seed, the API and the generated types rely on.
 begin;
-select plan(69);
+select plan(70);
 
 select tables_are(
   'public',
@@ -11,7 +11,7 @@ select tables_are(
     'job_openings', 'site_settings', 'contact_messages', 'newsletter_subscribers',
     'job_applications', 'page_views', 'staff_roles', 'submission_log', 'roles', 'permissions',
     'role_permissions', 'redirects', 'mail_outbox', 'content_drafts', 'post_previews',
-    'content_reviews', 'releases', 'release_items', 'release_previews', 'edge_purges'
+    'content_reviews', 'releases', 'release_items', 'release_previews', 'publication_records', 'edge_purges'
   ],
   'public has exactly the product tables'
 );
@@ -84,7 +84,13 @@ select set_eq(
     -- and published by editors of every kind they hold, or by the scheduler.
     'request_review', 'review_content', 'create_release', 'schedule_release', 'add_to_release',
     'remove_from_release', 'publish_release', 'roll_back_release', 'publish_due_releases', 'release_overview',
-    'pending_changes', 'save_change', 'save_settings_for_review', 'create_release_preview', 'release_preview'
+    'pending_changes', 'save_change', 'save_settings_for_review', 'create_release_preview', 'release_preview',
+    -- The publication record: read by content.approve holders, verified by admins, its files archived
+    -- by the web server's chore (service role).
+    'verify_publication_record', 'publication_record_health', 'publication_snapshot', 'publication_changes',
+    'publication_record_export', 'archived_blog_posts', 'archived_solutions', 'archived_website_content',
+    'archived_testimonials', 'archived_clients', 'archived_team_members', 'archived_job_openings', 'archived_site_settings',
+    'publication_files_to_archive', 'publication_file_archived', 'publication_files_to_remove'
   ],
   'security definer is used only by the narrow helpers, guards, visitor rpcs and role-checked history rpcs and media rpcs'
 );

@@ -173,6 +173,7 @@ update public.blog_posts set published = false where id = '34000000-0000-4000-80
 select lives_ok($$ update public.blog_posts set published = true where id = '34000000-0000-4000-8000-0000000000b4' $$,
   'the approved version can go live again as it is');
 update public.blog_posts set published = false where id = '34000000-0000-4000-8000-0000000000b4';
+select tests.archive_recorded_files();
 select lives_ok($$ select tests.replace_file('pgtap34/chart.png', 'e3') $$, 'the picture is replaced while the post is down');
 select is(tests.review_state((select fingerprint::uuid from seen where name = 'chart-approval')), 'withdrawn',
   'the replaced picture withdraws the approval');
@@ -226,6 +227,7 @@ select tests.act_as_owner();
 update public.site_settings set value = 'false' where key = 'content_requires_approval';
 update public.blog_posts set published = true where id = '34000000-0000-4000-8000-0000000000b4';
 select tests.act_as('authenticated', '34000000-0000-4000-8000-000000000001');
+select tests.archive_recorded_files();
 select lives_ok($$ select tests.replace_file('pgtap34/chart.png', 'e4') $$, 'with the setting off a live post''s picture is replaced at once');
 
 select * from finish();

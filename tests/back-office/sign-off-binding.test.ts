@@ -5,6 +5,7 @@
 // redirect leads to a preview, and a rejected post's preview link stops answering on the site.
 import { createHash } from 'node:crypto'
 import sharp from 'sharp'
+import { keepPublicationFiles } from '../../server/publication-files'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPreviewLink } from '../../src/features/admin/blog/api/preview-links'
 import { createRedirect, RedirectRefused } from '../../src/features/admin/redirects/api/redirects'
@@ -101,6 +102,9 @@ describe('a stored picture under sign-off', () => {
     expect(await publicBytes(name)).toBe(sha256(approvedBytes))
 
     expect((await editor.from('blog_posts').update({ published: false }).eq('id', id)).error).toBeNull()
+    // The shown bytes are on the publication record: the library lets them go once the web
+    // server's chore has copied them to the archive.
+    expect(await keepPublicationFiles(backend.service())).toMatchObject({ archived: 1 })
     expect((await editor.storage.from('media').upload(name, await picture('#28a9e1'), { contentType: 'image/png', upsert: true })).error).toBeNull()
     const { data: reviews } = await reviewer.from('content_reviews').select('state').eq('item_id', id)
     expect(reviews).toEqual([{ state: 'withdrawn' }])

@@ -55,6 +55,11 @@ beforeAll(async () => {
     startSite(backend.url, backend.keys.publishableKey, { ...siteEnv, PORT: String(twoPort), PAGE_STORE_DIR: twoStore }),
   ])
   await purgesDelivered(backend)
+  // Until Varnish's probes have seen an instance answer, it answers 503 itself.
+  for (let tries = 0; (await get(varnish.url, '/favicon.svg')).status !== 200; tries++) {
+    if (tries > 100) throw new Error('Varnish found no healthy instance within 10 s')
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
 })
 
 afterAll(async () => {

@@ -302,66 +302,86 @@ export class Catalogue {
       this.pg.query<ForeignKeyRow>(FOREIGN_KEYS_SQL),
       this.pg.query<ViewDefinition>(VIEWS_SQL),
     ])
-    const nextRelations = new Map<string, Relation>()
-    for (const row of relations.rows) {
-      const columns = new Map<string, Column>()
-      for (const c of row.columns) columns.set(c.name, { name: c.name, type: c.type, defaultExpr: c.default })
-      nextRelations.set(row.name, {
-        schema: this.schema,
-        name: row.name,
-        kind: row.kind === 'r' || row.kind === 'p' ? 'table' : 'view',
-        columns,
-        columnOrder: row.columns.map((c) => c.name),
-        primaryKey: row.pk ?? [],
-      })
-    }
-    const nextRoutines = new Map<string, RoutineInfo[]>()
-    const fields = new Map<string, Map<string, RoutineInfo>>()
-    const relationships = new Map<string, Map<string, ComputedRelationship>>()
-    const add = <T>(map: Map<string, Map<string, T>>, relation: string, name: string, value: T) => {
-      const byName = map.get(relation) ?? new Map<string, T>()
-      byName.set(name, value)
-      map.set(relation, byName)
-    }
-    for (const row of routines.rows) {
-      const routine = toRoutine(row, this.schema)
-      if (callable(routine)) {
-        const list = nextRoutines.get(routine.name) ?? []
-        list.push(routine)
-        nextRoutines.set(routine.name, list)
-      }
-      const owner = routine.args.length === 1 ? routine.argRelations[0] : null
-      if (owner === null || routine.returns.kind === 'void') continue
-      const target = routine.returns.kind === 'composite' ? routine.returns.relation : null
-      if (target !== null && routine.returns.kind === 'composite') {
-        add(relationships, owner, routine.name, { routine, target, toOne: !routine.returns.set || routine.rows === 1 })
-      } else {
-        add(fields, owner, routine.name, routine)
-      }
-    }
-    for (const list of nextRoutines.values()) list.sort(compareOverloads)
+    const nextRelations = relationsOf(relations.rows, this.schema)
+    const { routines: nextRoutines, fields, relationships } = routinesOf(routines.rows, this.schema)
     this.settings = readSettings(settings.rows[0]?.config ?? [])
     this.relations = nextRelations
     this.routines = nextRoutines
     this.computedFields = fields
     this.computedRelationships = relationships
-    const baseKeys: BaseForeignKey[] = foreignKeys.rows.map((row) => ({
-      name: row.name,
-      tableOid: row.table_oid,
-      tableSchema: row.table_schema,
-      table: row.table,
-      columns: row.columns,
-      columnNumbers: row.column_numbers,
-      refTableOid: row.ref_table_oid,
-      refSchema: row.ref_schema,
-      refTable: row.ref_table,
-      refColumns: row.ref_columns,
-      refColumnNumbers: row.ref_column_numbers,
-      oneToOne: row.one_to_one,
-    }))
-    this.foreignKeys = deriveKeys(this.schema, baseKeys, views.rows)
+    this.foreignKeys = deriveKeys(this.schema, foreignKeys.rows.map(baseKeyOf), views.rows)
     this.loadedAt = now()
     this.generation++
+  }
+}
+
+function relationsOf(rows: RelationRow[], schema: string): Map<string, Relation> {
+  const relations = new Map<string, Relation>()
+  for (const row of rows) {
+    const columns = new Map<string, Column>()
+    for (const c of row.columns) columns.set(c.name, { name: c.name, type: c.type, defaultExpr: c.default })
+    relations.set(row.name, {
+      schema,
+      name: row.name,
+      kind: row.kind === 'r' || row.kind === 'p' ? 'table' : 'view',
+      columns,
+      columnOrder: row.columns.map((c) => c.name),
+      primaryKey: row.pk ?? [],
+    })
+  }
+  return relations
+}
+
+interface SchemaRoutines {
+  /** The callable ones by name, overloads in PostgREST's order. */
+  routines: Map<string, RoutineInfo[]>
+  /** Computed fields: functions of one row returning a value, by relation and name. */
+  fields: Map<string, Map<string, RoutineInfo>>
+  /** Computed relationships: functions of one row returning rows of another relation. */
+  relationships: Map<string, Map<string, ComputedRelationship>>
+}
+
+function routinesOf(rows: RoutineRow[], schema: string): SchemaRoutines {
+  const found: SchemaRoutines = { routines: new Map(), fields: new Map(), relationships: new Map() }
+  const add = <T>(map: Map<string, Map<string, T>>, relation: string, name: string, value: T) => {
+    const byName = map.get(relation) ?? new Map<string, T>()
+    byName.set(name, value)
+    map.set(relation, byName)
+  }
+  for (const row of rows) {
+    const routine = toRoutine(row, schema)
+    if (callable(routine)) {
+      const list = found.routines.get(routine.name) ?? []
+      list.push(routine)
+      found.routines.set(routine.name, list)
+    }
+    const owner = routine.args.length === 1 ? routine.argRelations[0] : null
+    if (owner === null || routine.returns.kind === 'void') continue
+    const target = routine.returns.kind === 'composite' ? routine.returns.relation : null
+    if (target !== null && routine.returns.kind === 'composite') {
+      add(found.relationships, owner, routine.name, { routine, target, toOne: !routine.returns.set || routine.rows === 1 })
+    } else {
+      add(found.fields, owner, routine.name, routine)
+    }
+  }
+  for (const list of found.routines.values()) list.sort(compareOverloads)
+  return found
+}
+
+function baseKeyOf(row: ForeignKeyRow): BaseForeignKey {
+  return {
+    name: row.name,
+    tableOid: row.table_oid,
+    tableSchema: row.table_schema,
+    table: row.table,
+    columns: row.columns,
+    columnNumbers: row.column_numbers,
+    refTableOid: row.ref_table_oid,
+    refSchema: row.ref_schema,
+    refTable: row.ref_table,
+    refColumns: row.ref_columns,
+    refColumnNumbers: row.ref_column_numbers,
+    oneToOne: row.one_to_one,
   }
 }
 

@@ -60,84 +60,105 @@ function loadOnce(load: () => Promise<void>): LoadOnce {
   return state
 }
 
-export function createRestRoutes(deps: BackendDeps): Hono {
-  // The public schema's cache also carries the API settings (which schemas are exposed); the other
-  // exposed schemas get a cache of their own, loaded on first use.
-  const primary = new Catalogue(deps.db.pg)
-  const executor = new RoleExecutor(deps.db.pg)
-  const plans = new PlanCache<ReadPlan>(
-    PLAN_CACHE_SIZE,
-    PLAN_CACHE_BYTES,
-    (plan) => plan.statement.sql.length + plan.statement.params.reduce((sum, param) => sum + (param?.length ?? 0), 0),
-  )
-  const primaryLoad = loadOnce(() => primary.load())
-  const bySchema = new Map<string, { services: RestServices; load: LoadOnce }>()
-  const scoped = (catalogue: Catalogue): RestServices => ({ catalogue, executor, plans, profile })
-  const services = scoped(primary)
-  bySchema.set(primary.schema, { services, load: primaryLoad })
+/** The exposed schemas' caches (the public one loaded at start, the others on first use) and what their requests share. */
+class RestSchemas {
+  readonly primaryLoad: LoadOnce
+  /** The public schema's services, which also name the API settings (which schemas are exposed). */
+  readonly services: RestServices
+  private readonly primary: Catalogue
+  private readonly executor: RoleExecutor
+  private readonly plans: PlanCache<ReadPlan>
+  private readonly bySchema = new Map<string, { services: RestServices; load: LoadOnce }>()
+
+  constructor(private readonly pg: BackendDeps['db']['pg']) {
+    this.primary = new Catalogue(pg)
+    this.executor = new RoleExecutor(pg)
+    this.plans = new PlanCache<ReadPlan>(
+      PLAN_CACHE_SIZE,
+      PLAN_CACHE_BYTES,
+      (plan) => plan.statement.sql.length + plan.statement.params.reduce((sum, param) => sum + (param?.length ?? 0), 0),
+    )
+    this.primaryLoad = loadOnce(() => this.primary.load())
+    this.services = this.scoped(this.primary)
+    this.bySchema.set(this.primary.schema, { services: this.services, load: this.primaryLoad })
+  }
 
   // A schema whose cache is loaded is answered without waiting (no promise on the hot path).
-  function profile(schema: string | undefined): RestServices | Promise<RestServices> {
-    const exposed = primary.settings.schemas
+  private readonly profile = (schema: string | undefined): RestServices | Promise<RestServices> => {
+    const exposed = this.primary.settings.schemas
     const name = schema === undefined || schema === '' ? exposed[0] : schema
     if (!exposed.includes(name)) throw schemaNotExposed(exposed)
-    let entry = bySchema.get(name)
+    let entry = this.bySchema.get(name)
     if (!entry) {
-      const catalogue = new Catalogue(deps.db.pg, name)
-      entry = { services: scoped(catalogue), load: loadOnce(() => catalogue.load()) }
-      bySchema.set(name, entry)
+      const catalogue = new Catalogue(this.pg, name)
+      entry = { services: this.scoped(catalogue), load: loadOnce(() => catalogue.load()) }
+      this.bySchema.set(name, entry)
     }
     const { services: found, load } = entry
     return load.done ? found : load.wait().then(() => found)
   }
 
-  async function serve(c: Context, handler: (request: RestRequest) => Promise<Response>): Promise<Response> {
-    return install(c, await answer(c, handler))
+  private scoped(catalogue: Catalogue): RestServices {
+    return { catalogue, executor: this.executor, plans: this.plans, profile: this.profile }
   }
 
-  async function answer(c: Context, handler: (request: RestRequest) => Promise<Response>): Promise<Response> {
-    let role: ApiRole = 'anon'
-    try {
-      const identity = await resolveIdentity(c, deps.verifier)
-      if (!identity.ok) throw identityError(identity)
-      role = identity.identity.role
-      if (!primaryLoad.done) await primaryLoad.wait()
-      const url = c.req.url
-      const queryAt = url.indexOf('?')
-      const rawQuery = queryAt < 0 ? '' : url.slice(queryAt + 1)
-      let params: URLSearchParams | undefined
-      return await handler({
-        method: c.req.method,
-        role: roleContext(c, identity.identity),
-        // Parsed only when the plan is not cached.
-        get params() {
-          return (params ??= new URLSearchParams(rawQuery))
-        },
-        rawQuery,
-        header: (name) => c.req.header(name),
-        raw: c.req.raw,
-      })
-    } catch (error) {
-      if (error instanceof RestError) return sendError(error)
-      if (isPgError(error)) {
-        // The schema changed under a cached name: let the next request see the new catalogue.
-        if (STALE_NAME_CODES.has(error.code ?? '')) {
-          for (const entry of bySchema.values()) void entry.services.catalogue.reloadForUnknownName().catch(() => undefined)
-        }
-        return sendError(fromPgError(error, role))
-      }
-      console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed:`, error)
-      return sendError(restError(500, 'PGRST000', 'Internal server error'))
+  /** The schema changed under a cached name: the next request sees the new catalogue. */
+  reloadForUnknownName(): void {
+    for (const entry of this.bySchema.values()) void entry.services.catalogue.reloadForUnknownName().catch(() => undefined)
+  }
+}
+
+type RestHandler = (request: RestRequest) => Promise<Response>
+
+/** The handler's answer to the request as the caller's role, or the error it ends in, as PostgREST says it. */
+async function answer(c: Context, deps: BackendDeps, schemas: RestSchemas, handler: RestHandler): Promise<Response> {
+  let role: ApiRole = 'anon'
+  try {
+    const identity = await resolveIdentity(c, deps.verifier)
+    if (!identity.ok) throw identityError(identity)
+    role = identity.identity.role
+    if (!schemas.primaryLoad.done) await schemas.primaryLoad.wait()
+    return await handler(restRequest(c, roleContext(c, identity.identity)))
+  } catch (error) {
+    if (error instanceof RestError) return sendError(error)
+    if (isPgError(error)) {
+      if (STALE_NAME_CODES.has(error.code ?? '')) schemas.reloadForUnknownName()
+      return sendError(fromPgError(error, role))
     }
+    console.error(`${c.req.method} ${new URL(c.req.url).pathname} failed:`, error)
+    return sendError(restError(500, 'PGRST000', 'Internal server error'))
   }
+}
 
+function restRequest(c: Context, role: RestRequest['role']): RestRequest {
+  const url = c.req.url
+  const queryAt = url.indexOf('?')
+  const rawQuery = queryAt < 0 ? '' : url.slice(queryAt + 1)
+  let params: URLSearchParams | undefined
+  return {
+    method: c.req.method,
+    role,
+    // Parsed only when the plan is not cached.
+    get params() {
+      return (params ??= new URLSearchParams(rawQuery))
+    },
+    rawQuery,
+    header: (name) => c.req.header(name),
+    raw: c.req.raw,
+  }
+}
+
+const noOpenApi: RestHandler = async () => {
+  throw restError(404, 'PGRST125', 'The local backend does not serve the OpenAPI description; request a table or /rpc/<function>')
+}
+
+export function createRestRoutes(deps: BackendDeps): Hono {
+  const schemas = new RestSchemas(deps.db.pg)
+  const { services } = schemas
+  const serve = async (c: Context, handler: RestHandler) => install(c, await answer(c, deps, schemas, handler))
   const routes = new Hono()
   routes.all('/rpc/:name', (c) => serve(c, (request) => handleRpc(services, request, c.req.param('name'))))
   routes.all('/:name', (c) => serve(c, (request) => handleTable(services, request, c.req.param('name'))))
-  routes.all('/', (c) =>
-    serve(c, async () => {
-      throw restError(404, 'PGRST125', 'The local backend does not serve the OpenAPI description; request a table or /rpc/<function>')
-    }),
-  )
+  routes.all('/', (c) => serve(c, noOpenApi))
   return routes
 }

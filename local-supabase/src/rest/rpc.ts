@@ -110,6 +110,20 @@ const FILTER_VALUE = new RegExp(`^(not\\.)?(${OPERATORS.join('|')})(\\([^)]*\\))
 /** Besides JSON, an rpc body may be plain text, for a function of one unnamed text argument. */
 const RPC_TEXT_TYPES = ['text/plain']
 
+/** A call's arguments as JSON, from the query (GET, HEAD) or the body (POST), and their shape. */
+async function rpcArguments(request: RestRequest, readOnly: boolean, singleObject: boolean): Promise<{ argsJson: string; shape: CallShape }> {
+  if (readOnly) {
+    const args: Record<string, string> = {}
+    for (const [key, value] of request.params) if (isArgument(key, value)) args[key] = value
+    return { argsJson: JSON.stringify(args), shape: { names: Object.keys(args), post: false, body: 'json', singleObject } }
+  }
+  const text = await readBodyText(request.raw, RPC_TEXT_TYPES)
+  const isText = !isJsonContentType(request.header('content-type'))
+  const body = isText ? null : parseJsonBody(text, {})
+  const names = isPlainObject(body) && !singleObject ? Object.keys(body) : []
+  return { argsJson: isText ? text : text.trim() === '' ? '{}' : text, shape: { names, post: true, body: isText ? 'text' : 'json', singleObject } }
+}
+
 export async function handleRpc(all: RestServices, request: RestRequest, name: string): Promise<Response> {
   const { method } = request
   if (method !== 'GET' && method !== 'HEAD' && method !== 'POST') throw restError(405, 'PGRST117', `Unsupported HTTP method: ${method}`)
@@ -119,22 +133,7 @@ export async function handleRpc(all: RestServices, request: RestRequest, name: s
   const prefer = preferencesOf(services, request)
   const range = parseRange(request.header('range'), request.header('range-unit'))
 
-  let argsJson: string
-  let shape: CallShape
-  const singleObject = prefer.singleObject
-  if (readOnly) {
-    const args: Record<string, string> = {}
-    for (const [key, value] of request.params) if (isArgument(key, value)) args[key] = value
-    shape = { names: Object.keys(args), post: false, body: 'json', singleObject }
-    argsJson = JSON.stringify(args)
-  } else {
-    const text = await readBodyText(request.raw, RPC_TEXT_TYPES)
-    const isText = !isJsonContentType(request.header('content-type'))
-    const body = isText ? null : parseJsonBody(text, {})
-    const names = isPlainObject(body) && !singleObject ? Object.keys(body) : []
-    shape = { names, post: true, body: isText ? 'text' : 'json', singleObject }
-    argsJson = isText ? text : text.trim() === '' ? '{}' : text
-  }
+  const { argsJson, shape } = await rpcArguments(request, readOnly, prefer.singleObject)
 
   const { call, query } = await withFreshCatalogue(services.catalogue, () => {
     const chosen = chooseOverload(services, services.catalogue.schema, name, shape)

@@ -4,6 +4,7 @@
 // bucket, and /object/sign with a valid token (the token is the permission, checked when it was
 // made).
 import type { Context } from 'hono'
+import type { Transaction } from '../db.ts'
 import { roleContext } from '../identity.ts'
 import { serveObject } from './download.ts'
 import { errors } from './errors.ts'
@@ -235,54 +236,10 @@ interface ListedV2 {
  */
 export async function handleListV2(c: Context, services: StorageServices, bucket: string): Promise<Response> {
   const identity = await identify(c, services)
-  const body = await readJsonObject(c)
-  const prefix = body.prefix ?? ''
-  if (typeof prefix !== 'string' || prefix.length > 1024 || prefix.includes('\0')) throw errors.badRequest('prefix must be a string')
-  const limit = intOption(body.limit, MAX_LIST_V2, 1, Number.MAX_SAFE_INTEGER, 'limit')
-  const pageSize = Math.min(limit, MAX_LIST_V2)
-  const withDelimiter = body.with_delimiter ?? false
-  if (typeof withDelimiter !== 'boolean') throw errors.badRequest('with_delimiter must be true or false')
-  const sortBy = (body.sortBy ?? { column: 'name' }) as { column?: unknown; order?: unknown }
-  if (typeof sortBy !== 'object' || sortBy === null) throw errors.badRequest('sortBy must be an object')
-  const column = sortBy.column
-  if (!(LIST_V2_SORT_COLUMNS as readonly unknown[]).includes(column)) {
-    throw errors.badRequest(`sortBy.column must be one of ${LIST_V2_SORT_COLUMNS.join(', ')}`)
-  }
-  const order = sortBy.order === undefined ? 'asc' : sortBy.order
-  if (order !== 'asc' && order !== 'desc') throw errors.badRequest('sortBy.order must be asc or desc')
-  const cursor = decodeCursor(body.cursor)
-
+  const options = listV2Options(await readJsonObject(c))
   await requireBucket(services, bucket)
-  // Entries are ordered by (date, key): by name, every date is the same; folders have no date and
-  // sort as the earliest. Column and order come from fixed lists, never from the request text.
-  const sortAt = column === 'name' ? 'null::timestamptz' : `case when key <> name then null else ${column as string} end`
-  const rows = await services.deps.db.asRole(
-    roleContext(c, identity),
-    async (tx) =>
-      (
-        await tx.query<ListedV2>(
-          `with entries as (
-           select case when $3 and strpos(substr(name, char_length($2::text) + 1), '/') > 0
-                       then left(name, char_length($2::text) + strpos(substr(name, char_length($2::text) + 1), '/'))
-                       else name end as key,
-                  id, updated_at, created_at, last_accessed_at, metadata, name
-             from storage.objects
-            where bucket_id = $1 and starts_with(name, $2::text)
-         ),
-         folded as (
-           select distinct on (key) *, coalesce(date_trunc('milliseconds', ${sortAt}), 'epoch') as sort_at
-             from entries order by key, name
-         )
-         select key, key <> name as is_folder, sort_at, id, updated_at, created_at, last_accessed_at, metadata
-           from folded
-          where $4::text is null
-             or row(sort_at, key collate "C") ${order === 'asc' ? '>' : '<'} row($6::timestamptz, $4::text collate "C")
-          order by sort_at ${order}, key collate "C" ${order}
-          limit $5`,
-          [bucket, prefix, withDelimiter, cursor?.after ?? null, pageSize + 1, cursor?.at ?? null],
-        )
-      ).rows,
-  )
+  const rows = await services.deps.db.asRole(roleContext(c, identity), (tx) => listV2Rows(tx, bucket, options))
+  const { pageSize } = options
   const page = rows.slice(0, pageSize)
   const hasNext = rows.length > pageSize
   const last = page.at(-1)
@@ -304,4 +261,61 @@ export async function handleListV2(c: Context, services: StorageServices, bucket
         metadata: row.metadata,
       })),
   })
+}
+
+interface ListV2Options {
+  prefix: string
+  pageSize: number
+  withDelimiter: boolean
+  column: (typeof LIST_V2_SORT_COLUMNS)[number]
+  order: 'asc' | 'desc'
+  cursor: ReturnType<typeof decodeCursor>
+}
+
+/** A list-v2 request's body as options, or a 400 naming what is wrong. */
+function listV2Options(body: Record<string, unknown>): ListV2Options {
+  const prefix = body.prefix ?? ''
+  if (typeof prefix !== 'string' || prefix.length > 1024 || prefix.includes('\0')) throw errors.badRequest('prefix must be a string')
+  const limit = intOption(body.limit, MAX_LIST_V2, 1, Number.MAX_SAFE_INTEGER, 'limit')
+  const withDelimiter = body.with_delimiter ?? false
+  if (typeof withDelimiter !== 'boolean') throw errors.badRequest('with_delimiter must be true or false')
+  const sortBy = (body.sortBy ?? { column: 'name' }) as { column?: unknown; order?: unknown }
+  if (typeof sortBy !== 'object' || sortBy === null) throw errors.badRequest('sortBy must be an object')
+  const column = sortBy.column
+  if (!(LIST_V2_SORT_COLUMNS as readonly unknown[]).includes(column)) {
+    throw errors.badRequest(`sortBy.column must be one of ${LIST_V2_SORT_COLUMNS.join(', ')}`)
+  }
+  const order = sortBy.order === undefined ? 'asc' : sortBy.order
+  if (order !== 'asc' && order !== 'desc') throw errors.badRequest('sortBy.order must be asc or desc')
+  const cursor = decodeCursor(body.cursor)
+  return { prefix, pageSize: Math.min(limit, MAX_LIST_V2), withDelimiter, column: column as ListV2Options['column'], order, cursor }
+}
+
+/** One page of entries and one more (whether there is a next page), as the caller may see them. */
+async function listV2Rows(tx: Transaction, bucket: string, { prefix, pageSize, withDelimiter, column, order, cursor }: ListV2Options): Promise<ListedV2[]> {
+  // Entries are ordered by (date, key): by name, every date is the same; folders have no date and
+  // sort as the earliest. Column and order come from fixed lists, never from the request text.
+  const sortAt = column === 'name' ? 'null::timestamptz' : `case when key <> name then null else ${column} end`
+  const { rows } = await tx.query<ListedV2>(
+    `with entries as (
+       select case when $3 and strpos(substr(name, char_length($2::text) + 1), '/') > 0
+                   then left(name, char_length($2::text) + strpos(substr(name, char_length($2::text) + 1), '/'))
+                   else name end as key,
+              id, updated_at, created_at, last_accessed_at, metadata, name
+         from storage.objects
+        where bucket_id = $1 and starts_with(name, $2::text)
+     ),
+     folded as (
+       select distinct on (key) *, coalesce(date_trunc('milliseconds', ${sortAt}), 'epoch') as sort_at
+         from entries order by key, name
+     )
+     select key, key <> name as is_folder, sort_at, id, updated_at, created_at, last_accessed_at, metadata
+       from folded
+      where $4::text is null
+         or row(sort_at, key collate "C") ${order === 'asc' ? '>' : '<'} row($6::timestamptz, $4::text collate "C")
+      order by sort_at ${order}, key collate "C" ${order}
+      limit $5`,
+    [bucket, prefix, withDelimiter, cursor?.after ?? null, pageSize + 1, cursor?.at ?? null],
+  )
+  return rows
 }

@@ -35,7 +35,7 @@ import { handleAuthenticatedRender, handlePublicRender, handleSignedRender } fro
 import { handleCopy, handleMove } from './transfer.ts'
 import { handleUpload } from './upload.ts'
 
-type Handler = (c: Context, segments: string[]) => Promise<Response>
+type Handler = (c: Context, services: StorageServices, segments: string[]) => Promise<Response>
 
 function segmentsOf(c: Context): string[] {
   // The route is '<mount>/object/*': everything after '<mount>/object' is ours to split.
@@ -45,11 +45,13 @@ function segmentsOf(c: Context): string[] {
   return segments
 }
 
+const routeNotFound = (c: Context) => errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
+
 /** Every answer, including unexpected failures, in storage's error shape; never a stack trace. */
-function guarded(handler: Handler) {
+function guarded(services: StorageServices, handler: Handler) {
   return async (c: Context): Promise<Response> => {
     try {
-      return await handler(c, segmentsOf(c))
+      return await handler(c, services, segmentsOf(c))
     } catch (error) {
       if (error instanceof StorageHttpError) return storageErrorResponse(c, error)
       console.error(`storage: ${c.req.method} ${new URL(c.req.url).pathname} failed:`, error)
@@ -58,113 +60,91 @@ function guarded(handler: Handler) {
   }
 }
 
-export function createStorageRoutes(deps: BackendDeps): Hono {
-  const renderer = new ImageRenderer(deps.config.dataDir)
-  const services: StorageServices = {
-    deps,
-    store: new FileStore(
-      deps.config.dataDir,
-      async (bucket, key) => {
-        const row = await deps.db.asSystem((tx) => findObject(tx, bucket, key))
-        return row?.version ?? null
-      },
-      renderer,
-    ),
-    signer: new UrlSigner(deps.keys.jwtSecret),
-    renderer,
+/** GET (and HEAD) /object/…: a download (public, authenticated, signed) or an object's info. */
+const readObject: Handler = (c, services, segments) => {
+  const [first, ...rest] = segments
+  if (first === 'public') return handlePublicDownload(c, services, rest)
+  if (first === 'authenticated') return handleAuthenticatedDownload(c, services, rest)
+  if (first === 'sign') return handleSignedDownload(c, services, rest)
+  if (first === 'info') return handleInfo(c, services, rest)
+  return handleAuthenticatedDownload(c, services, segments)
+}
+
+/**
+ * POST /object/…: a list, a signed URL, a move or copy, an upload URL, or an upload. Route words are
+ * taken only in the shape of their route ('list-v2/<bucket>', 'move' alone), so an upload into a
+ * bucket that happens to be named 'list-v2' or 'move' still is one.
+ */
+const postObject: Handler = (c, services, segments) => {
+  const [first, ...rest] = segments
+  if (first === 'list' && rest.length === 1) return handleList(c, services, rest[0])
+  if (first === 'list-v2' && rest.length === 1) return handleListV2(c, services, rest[0])
+  if (first === 'sign' && rest.length === 1) return handleSignMany(c, services, rest[0])
+  if (first === 'sign') return handleSign(c, services, rest)
+  if (first === 'move' && rest.length === 0) return handleMove(c, services)
+  if (first === 'copy' && rest.length === 0) return handleCopy(c, services)
+  if (first === 'upload' && rest[0] === 'sign') return handleCreateUploadUrl(c, services, rest.slice(1))
+  return handleUpload(c, services, segments, c.req.header('x-upsert') === 'true')
+}
+
+/** PUT /object/…: an upload to a signed URL, or an update. */
+const putObject: Handler = (c, services, segments) => {
+  if (segments[0] === 'upload' && segments[1] === 'sign') return handleSignedUpload(c, services, segments.slice(2))
+  return handleUpload(c, services, segments, true)
+}
+
+/** DELETE /object/<bucket> (several objects) or /object/<bucket>/<key>. */
+const deleteObjects: Handler = (c, services, segments) =>
+  segments.length === 1 ? handleDeleteMany(c, services, segments[0]) : handleDeleteOne(c, services, segments)
+
+/** GET /render/image/…: an image transformation (public, authenticated, signed). */
+const renderImage: Handler = (c, services, segments) => {
+  const [first, ...rest] = segments
+  if (first === 'public') return handlePublicRender(c, services, rest)
+  if (first === 'authenticated') return handleAuthenticatedRender(c, services, rest)
+  if (first === 'sign') return handleSignedRender(c, services, rest)
+  throw routeNotFound(c)
+}
+
+/** A handler of /bucket/<id>: exactly one segment after /bucket. */
+const oneBucket =
+  (handler: (c: Context, services: StorageServices, id: string) => Promise<Response>): Handler =>
+  (c, services, segments) => {
+    if (segments.length !== 1) throw routeNotFound(c)
+    return handler(c, services, segments[0])
   }
+
+/** POST /bucket/<id>/empty. */
+const emptyBucket: Handler = (c, services, segments) => {
+  if (segments.length !== 2 || segments[1] !== 'empty') throw routeNotFound(c)
+  return handleEmptyBucket(c, services, segments[0])
+}
+
+function storageServices(deps: BackendDeps): StorageServices {
+  const renderer = new ImageRenderer(deps.config.dataDir)
+  const versionOf = async (bucket: string, key: string) => {
+    const row = await deps.db.asSystem((tx) => findObject(tx, bucket, key))
+    return row?.version ?? null
+  }
+  return { deps, store: new FileStore(deps.config.dataDir, versionOf, renderer), signer: new UrlSigner(deps.keys.jwtSecret), renderer }
+}
+
+export function createStorageRoutes(deps: BackendDeps): Hono {
+  const services = storageServices(deps)
+  const route = (handler: Handler) => guarded(services, handler)
   const routes = new Hono()
-
   // GET also answers HEAD (Hono routes HEAD to GET handlers; the handlers skip the body).
-  routes.get(
-    '/object/*',
-    guarded((c, segments) => {
-      const [first, ...rest] = segments
-      if (first === 'public') return handlePublicDownload(c, services, rest)
-      if (first === 'authenticated') return handleAuthenticatedDownload(c, services, rest)
-      if (first === 'sign') return handleSignedDownload(c, services, rest)
-      if (first === 'info') return handleInfo(c, services, rest)
-      return handleAuthenticatedDownload(c, services, segments)
-    }),
-  )
-
-  // Route words are taken only in the shape of their route ('list-v2/<bucket>', 'move' alone), so
-  // an upload into a bucket that happens to be named 'list-v2' or 'move' still is one.
-  routes.post(
-    '/object/*',
-    guarded((c, segments) => {
-      const [first, ...rest] = segments
-      if (first === 'list' && rest.length === 1) return handleList(c, services, rest[0])
-      if (first === 'list-v2' && rest.length === 1) return handleListV2(c, services, rest[0])
-      if (first === 'sign' && rest.length === 1) return handleSignMany(c, services, rest[0])
-      if (first === 'sign') return handleSign(c, services, rest)
-      if (first === 'move' && rest.length === 0) return handleMove(c, services)
-      if (first === 'copy' && rest.length === 0) return handleCopy(c, services)
-      if (first === 'upload' && rest[0] === 'sign') return handleCreateUploadUrl(c, services, rest.slice(1))
-      return handleUpload(c, services, segments, c.req.header('x-upsert') === 'true')
-    }),
-  )
-
-  routes.put(
-    '/object/*',
-    guarded((c, segments) => {
-      if (segments[0] === 'upload' && segments[1] === 'sign') {
-        return handleSignedUpload(c, services, segments.slice(2))
-      }
-      return handleUpload(c, services, segments, true)
-    }),
-  )
-
-  routes.get(
-    '/render/image/*',
-    guarded((c, segments) => {
-      const [first, ...rest] = segments
-      if (first === 'public') return handlePublicRender(c, services, rest)
-      if (first === 'authenticated') return handleAuthenticatedRender(c, services, rest)
-      if (first === 'sign') return handleSignedRender(c, services, rest)
-      throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
-    }),
-  )
-
-  routes.delete(
-    '/object/*',
-    guarded((c, segments) => (segments.length === 1 ? handleDeleteMany(c, services, segments[0]) : handleDeleteOne(c, services, segments))),
-  )
-
-  routes.get(
-    '/bucket',
-    guarded((c) => handleListBuckets(c, services)),
-  )
-  routes.post(
-    '/bucket',
-    guarded((c) => handleCreateBucket(c, services)),
-  )
-  // /bucket/<id>: exactly one segment after /bucket.
-  const oneBucket = (handler: (c: Context, id: string) => Promise<Response>) =>
-    guarded((c, segments) => {
-      if (segments.length !== 1) throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
-      return handler(c, segments[0])
-    })
-  routes.get(
-    '/bucket/*',
-    oneBucket((c, id) => handleGetBucket(c, services, id)),
-  )
-  routes.put(
-    '/bucket/*',
-    oneBucket((c, id) => handleUpdateBucket(c, services, id)),
-  )
-  routes.delete(
-    '/bucket/*',
-    oneBucket((c, id) => handleDeleteBucket(c, services, id)),
-  )
-  routes.post(
-    '/bucket/*',
-    guarded((c, segments) => {
-      if (segments.length !== 2 || segments[1] !== 'empty') throw errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)
-      return handleEmptyBucket(c, services, segments[0])
-    }),
-  )
-
-  routes.all('*', (c) => storageErrorResponse(c, errors.routeNotFound(c.req.method, new URL(c.req.url).pathname)))
+  routes.get('/object/*', route(readObject))
+  routes.post('/object/*', route(postObject))
+  routes.put('/object/*', route(putObject))
+  routes.delete('/object/*', route(deleteObjects))
+  routes.get('/render/image/*', route(renderImage))
+  routes.get('/bucket', route(handleListBuckets))
+  routes.post('/bucket', route(handleCreateBucket))
+  routes.get('/bucket/*', route(oneBucket(handleGetBucket)))
+  routes.put('/bucket/*', route(oneBucket(handleUpdateBucket)))
+  routes.delete('/bucket/*', route(oneBucket(handleDeleteBucket)))
+  routes.post('/bucket/*', route(emptyBucket))
+  routes.all('*', (c) => storageErrorResponse(c, routeNotFound(c)))
   return routes
 }

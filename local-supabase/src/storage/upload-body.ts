@@ -6,7 +6,7 @@
 //    as the bytes arrive (Hono's formData() would buffer the whole body first).
 // Type and size are judged before a byte is kept: the MIME type as soon as it is known, the size
 // from Content-Length when declared and always by counting while streaming.
-import type { Writable } from 'node:stream'
+import type { Readable, Writable } from 'node:stream'
 import busboy, { type Busboy } from 'busboy'
 import type { Context } from 'hono'
 import { JsonTooDeepError, parseJsonLimited } from '../json-limits.ts'
@@ -214,6 +214,108 @@ function feed(parser: Writable, chunk: Uint8Array): Promise<void> {
   return new Promise((resolve, reject) => parser.write(chunk, (error) => (error ? reject(malformed()) : resolve())))
 }
 
+/** The first failure of a multipart upload: later ones are ignored, and `failed` rejects with it. */
+class FirstFailure {
+  error: unknown = null
+  readonly failed: Promise<never>
+  private signal: (error: unknown) => void = () => {}
+
+  constructor() {
+    this.failed = new Promise<never>((_, reject) => (this.signal = reject))
+    this.failed.catch(() => {}) // only ever awaited in a race
+  }
+
+  readonly fail = (error: unknown): void => {
+    if (this.error !== null) return
+    this.error = error
+    this.signal(error)
+  }
+}
+
+/** Where the one file part goes: a temp file of the store, capped at `limit`, handed to `track`. */
+interface FileTarget {
+  store: FileStore
+  limit: number
+  limits: BucketLimits
+  track: (temp: TempFile) => void
+}
+
+interface FilePart {
+  temp: TempFile | null
+  mimetype: string
+  /** Writing its bytes to the temp file. */
+  task: Promise<void> | null
+}
+
+function multipartParser(contentType: string): Busboy {
+  try {
+    return busboy({
+      headers: { 'content-type': contentType },
+      defParamCharset: 'utf8',
+      // Further files are skipped, as on Supabase; a longer field value comes truncated and is refused.
+      limits: { files: 1, fieldSize: MAX_FIELD_BYTES },
+    })
+  } catch {
+    throw malformed()
+  }
+}
+
+function collectFields(parser: Busboy, fields: Map<string, string>, failure: FirstFailure): void {
+  parser.on('field', (name, value, info) => {
+    if (failure.error !== null) return
+    if (fields.size >= MAX_FIELDS) return failure.fail(errors.badRequest('Too many form fields'))
+    if (info.valueTruncated) return failure.fail(errors.badRequest(`Form field ${name.slice(0, 50)} is too large`))
+    fields.set(name, value)
+  })
+}
+
+function collectFile(parser: Busboy, file: FilePart, target: FileTarget, failure: FirstFailure): void {
+  parser.on('file', (_name, stream, info) => {
+    stream.on('error', () => failure.fail(malformed())) // a body that ends inside the file
+    if (failure.error !== null) return
+    // The file part is the object: its type is judged before any of its bytes are kept.
+    try {
+      file.mimetype = acceptedContentType(info.mimeType, target.limits.allowedMimeTypes)
+    } catch (error) {
+      return failure.fail(error)
+    }
+    file.task = writeFilePart(stream, file, target, failure).catch((error: unknown) =>
+      failure.fail(error instanceof StorageHttpError || !stream.errored ? error : malformed()),
+    )
+  })
+}
+
+async function writeFilePart(stream: Readable, file: FilePart, target: FileTarget, failure: FirstFailure): Promise<void> {
+  const temp = await target.store.createTemp(target.limit)
+  file.temp = temp
+  target.track(temp)
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    if (failure.error !== null) return
+    if (!(await temp.write(chunk))) throw errors.payloadTooLarge()
+  }
+}
+
+/** Feeds the body to the parser until it ends or the upload fails; no write is under way afterwards. */
+async function parseBody(body: BodyReader, parser: Busboy, file: FilePart, failure: FirstFailure): Promise<void> {
+  const closed = new Promise<void>((resolve) => parser.once('close', resolve))
+  try {
+    for await (const chunk of body.chunks()) {
+      await Promise.race([feed(parser, chunk), failure.failed])
+      if (failure.error !== null) break
+    }
+    if (failure.error === null) {
+      parser.end()
+      await Promise.race([closed, failure.failed])
+      await file.task
+    }
+  } catch (error) {
+    failure.fail(error)
+  } finally {
+    parser.destroy()
+    await file.task // no write may still be running when the caller discards the temp file
+  }
+}
+
 /**
  * Parses the body with busboy, field by field and the file chunk by chunk. The first failure wins:
  * reading stops there and the caller drains what is left of the body.
@@ -226,79 +328,15 @@ async function receiveMultipart(
   limits: BucketLimits,
   track: (temp: TempFile) => void,
 ): Promise<ReceivedUpload> {
-  let parser: Busboy
-  try {
-    parser = busboy({
-      headers: { 'content-type': contentType },
-      defParamCharset: 'utf8',
-      // Further files are skipped, as on Supabase; a longer field value comes truncated and is refused.
-      limits: { files: 1, fieldSize: MAX_FIELD_BYTES },
-    })
-  } catch {
-    throw malformed()
-  }
-
+  const parser = multipartParser(contentType)
+  const failure = new FirstFailure()
   const fields = new Map<string, string>()
-  const file: { temp: TempFile | null; mimetype: string; task: Promise<void> | null } = {
-    temp: null,
-    mimetype: 'application/octet-stream',
-    task: null,
-  }
-  let failure: unknown = null
-  let signalFailure: (error: unknown) => void = () => {}
-  const failed = new Promise<never>((_, reject) => (signalFailure = reject))
-  failed.catch(() => {}) // only ever awaited in a race
-  const fail = (error: unknown) => {
-    if (failure !== null) return
-    failure = error
-    signalFailure(error)
-  }
-
-  parser.on('error', () => fail(malformed()))
-  parser.on('field', (name, value, info) => {
-    if (failure !== null) return
-    if (fields.size >= MAX_FIELDS) return fail(errors.badRequest('Too many form fields'))
-    if (info.valueTruncated) return fail(errors.badRequest(`Form field ${name.slice(0, 50)} is too large`))
-    fields.set(name, value)
-  })
-  parser.on('file', (_name, stream, info) => {
-    stream.on('error', () => fail(malformed())) // a body that ends inside the file
-    if (failure !== null) return
-    // The file part is the object: its type is judged before any of its bytes are kept.
-    try {
-      file.mimetype = acceptedContentType(info.mimeType, limits.allowedMimeTypes)
-    } catch (error) {
-      return fail(error)
-    }
-    file.task = (async () => {
-      const temp = await store.createTemp(limit)
-      file.temp = temp
-      track(temp)
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
-        if (failure !== null) return
-        if (!(await temp.write(chunk))) throw errors.payloadTooLarge()
-      }
-    })().catch((error: unknown) => fail(error instanceof StorageHttpError || !stream.errored ? error : malformed()))
-  })
-
-  const closed = new Promise<void>((resolve) => parser.once('close', resolve))
-  try {
-    for await (const chunk of body.chunks()) {
-      await Promise.race([feed(parser, chunk), failed])
-      if (failure !== null) break
-    }
-    if (failure === null) {
-      parser.end()
-      await Promise.race([closed, failed])
-      await file.task
-    }
-  } catch (error) {
-    fail(error)
-  } finally {
-    parser.destroy()
-    await file.task // no write may still be running when the caller discards the temp file
-  }
-  if (failure !== null) throw failure
+  const file: FilePart = { temp: null, mimetype: 'application/octet-stream', task: null }
+  parser.on('error', () => failure.fail(malformed()))
+  collectFields(parser, fields, failure)
+  collectFile(parser, file, { store, limit, limits, track }, failure)
+  await parseBody(body, parser, file, failure)
+  if (failure.error !== null) throw failure.error
 
   if (!file.temp) throw errors.badRequest('No file found in the multipart body')
   const { size, md5, head } = await file.temp.finish()

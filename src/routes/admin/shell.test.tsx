@@ -129,7 +129,7 @@ describe('the back office per role', () => {
 
   it('shows a compliance reviewer the Reviews queue and nothing to edit', async () => {
     renderShell(compliance, '/admin')
-    expect(await sidebar()).toEqual(['Dashboard', 'Reviews', 'Releases', 'My Account'])
+    expect(await sidebar()).toEqual(['Dashboard', 'Reviews', 'Releases', 'Archive', 'My Account'])
     await screen.findByRole('heading', { name: 'Dashboard' })
   })
 })

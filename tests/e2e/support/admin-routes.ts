@@ -26,6 +26,7 @@ export const ADMIN_ROUTES: readonly string[] = [
   '/admin/account',
   '/admin/reviews',
   '/admin/releases',
+  '/admin/archive',
 ]
 
 export const ADMIN_LOGIN = '/admin/login'

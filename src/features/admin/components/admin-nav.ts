@@ -1,4 +1,5 @@
 import {
+  Archive,
   Briefcase,
   Rocket,
   ClipboardCheck,
@@ -54,6 +55,8 @@ export const ADMIN_NAV: AdminNavItem[] = [
     icon: Rocket,
     anyPermission: ['content.write', 'posts.write', 'jobs.write', 'settings.write', 'content.approve'],
   },
+  // What visitors saw at any moment, and its export: reviewers and admins.
+  { label: 'Archive', to: '/admin/archive', icon: Archive, permission: 'content.approve' },
   { label: 'Redirects', to: '/admin/redirects', icon: Signpost, permission: 'content.write' },
   { label: 'Site Settings', to: '/admin/settings', icon: Settings, permission: 'settings.write' },
   { label: 'Inbox', to: '/admin/inbox', icon: Inbox, permission: 'leads.read', countsInbox: true },

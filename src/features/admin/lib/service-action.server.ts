@@ -4,7 +4,8 @@
 // route's permission at the assurance level it needs, parses the body with the route's schema, and
 // only then hands the work a client with the secret key, which never leaves this process. Answers
 // are JSON and never cached: 401 without a token, 503 without the secret key, 403 to anyone but a
-// live holder of the permission, 400 for a body the schema refuses or a refusal the work raises,
+// live holder of the permission or a refusal the database words, 400 for a body the schema refuses
+// or a refusal the work raises; a file the work answers with is sent as it is;
 // 500 (the detail in the log only) for any other failure.
 import type { RouterContextProvider } from 'react-router'
 import type { ZodType } from 'zod'
@@ -12,7 +13,7 @@ import type { Permission } from '~/entities/staff-role'
 import { callerId } from '~/lib/access-token.server'
 import { secretKey, serverEnv } from '~/lib/env.server'
 import type { RequestArgs } from '~/lib/site-url.server'
-import type { Db } from '~/lib/supabase'
+import { RefusedError, type Db } from '~/lib/supabase'
 import { createServerClient, createServiceClient } from '~/lib/supabase.server'
 import { refused } from './admin-action'
 
@@ -31,6 +32,8 @@ export interface ServiceCall<Body> {
   body: Body
   /** The caller's user id. */
   userId: string
+  /** The caller's own access token, for work that reaches the database on the caller's behalf. */
+  accessToken: string
   /** Sends the caller's own token with every call: the database decides what it may do. */
   callerDb: Db
   /** The secret-key client: what no staff token may do. */
@@ -57,8 +60,8 @@ export interface ServiceRoute<Body, Result extends object> {
     /** Anything else went wrong (500). */
     failed: string | ((body: Body) => string)
   }
-  /** The work. A result with `ok: false` is a refusal (400); any other result is the answer. */
-  run: (call: ServiceCall<Body>) => Promise<Result>
+  /** The work. A result with `ok: false` is a refusal (400); a Response (a file) is sent as it is; any other result is the answer. */
+  run: (call: ServiceCall<Body>) => Promise<Result | Response>
 }
 
 const noStore = { 'Cache-Control': 'no-store' }
@@ -106,10 +109,13 @@ export function serviceAction<Body = undefined, Result extends object = object>(
     }
     const service = createServiceClient(env.SUPABASE_URL, key)
     try {
-      const result = await route.run({ body, userId, callerDb, service, projectUrl: env.SUPABASE_URL, request, context })
+      const result = await route.run({ body, userId, accessToken: token, callerDb, service, projectUrl: env.SUPABASE_URL, request, context })
+      if (result instanceof Response) return result
       return answer(result, (result as { ok?: unknown }).ok === false ? 400 : 200)
     } catch (error) {
       if (error instanceof ServiceRefusal) return answer(refused(error.message), error.status)
+      // The database's own rules said no, with words meant for the person.
+      if (error instanceof RefusedError) return answer(refused(error.reason), 403)
       const failed = typeof messages.failed === 'string' ? messages.failed : messages.failed(body)
       console.error(failed, error)
       return answer(refused(failed), 500)

@@ -106,7 +106,7 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
             ? 'Dates and times in the back office (scheduling, closing dates) are in this zone'
             : field.kind === 'days'
               ? 'Applied every day and shown on the privacy page; older data is deleted'
-              : undefined
+              : field.hint
         }
       >
         {field.kind === 'textarea' ? (
@@ -114,7 +114,7 @@ export function SettingsForm({ settings }: { settings: Record<string, string> })
         ) : (
           <input
             type={field.kind === 'email' ? 'email' : field.kind === 'url' ? 'url' : 'text'}
-            inputMode={field.kind === 'days' ? 'numeric' : undefined}
+            inputMode={field.kind === 'days' || field.kind === 'years' ? 'numeric' : undefined}
             placeholder={field.placeholder}
             className={input}
             {...form.register(field.key)}

@@ -4,7 +4,13 @@
 // (body sizes, upload caps). The visitor's address, as this server determined it, replaces any
 // X-Forwarded-For the visitor sent, so the backend's per-client limits key on the real visitor, and
 // the request's id (request-id.ts) replaces any X-Request-Id. An answer that depends on the
-// caller's key or token is marked private and uncacheable, varying on both.
+// caller's key or token is marked private and uncacheable, varying on both. Only with
+// SUPABASE_PROXY: with a hosted project the browser talks to it directly, and these paths are 404
+// here (isProxiedPath).
+import { Hono } from 'hono'
+import type { ServerConfig } from './config.ts'
+import { requestScheme } from './origin-check.ts'
+import type { SiteEnv } from './site-env.ts'
 
 export const PROXIED_PREFIXES = ['/rest/v1', '/auth/v1', '/storage/v1']
 
@@ -86,4 +92,18 @@ export async function proxyToSupabase(request: Request, upstream: string, { visi
     out.set('Vary', [out.get('Vary'), 'Authorization, apikey'].filter(Boolean).join(', '))
   }
   return new Response(answer.body, { status: answer.status, statusText: answer.statusText, headers: out })
+}
+
+/** Every method on the three APIs' paths, forwarded to SUPABASE_URL. */
+export function apiProxy(config: Pick<ServerConfig, 'SUPABASE_URL' | 'TRUST_PROXY'>): Hono<SiteEnv> {
+  const app = new Hono<SiteEnv>()
+  for (const prefix of PROXIED_PREFIXES) {
+    const route = `${prefix}/*`
+    app.all(route, (c) => {
+      c.set('route', route)
+      const scheme = requestScheme(new URL(c.req.url), c.req.header('x-forwarded-proto'), config.TRUST_PROXY)
+      return proxyToSupabase(c.req.raw, config.SUPABASE_URL, { visitorIp: c.get('visitorIp'), requestId: c.get('requestId'), scheme })
+    })
+  }
+  return app
 }
