@@ -46,8 +46,9 @@ const FLOOD_URLS = Number(process.env.BENCH_FLOOD_URLS ?? 10_000)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
 const MIX_DURATION_S = Number(process.env.BENCH_MIX_DURATION_S ?? 60)
 const MIX_RUNS = Number(process.env.BENCH_MIX_RUNS ?? 5)
-// The one-client flood of new addresses beside a cached page: requests a second.
+// The one-client flood of new addresses beside a cached page: requests a second, and rounds.
 const FLOOD_RATE = 200
+const FLOOD_ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 3)
 const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -214,23 +215,36 @@ try {
   if (SECTIONS.has('memory')) await memoryAfterFloods()
   console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
 
+  /**
+   * A cached page alone, then beside one client's flood of new addresses (each a render and a
+   * database read ending in a redirect to /resources while its budget lasts, then 429), FLOOD_ROUNDS
+   * rounds taking turns, each flood from a client of its own (a fresh budget, as in the first).
+   */
   async function cachedPageBesideFlood(cached: Target): Promise<void> {
-    const alone = await measure(cached, { connections: CONNECTIONS, duration: DURATION_S })
-    const flood: LoadSpec = {
-      url: siteUrl,
-      headers: { ...BROWSER_HEADERS, 'x-forwarded-for': '198.51.100.77' },
-      paths: ['/resources'],
-      pathTemplate: `/resources/blog/flood-${Date.now()}-{n}`,
-      connections: CONNECTIONS,
-      duration: DURATION_S,
-      overallRate: FLOOD_RATE,
+    const ratios: number[] = []
+    for (let round = 1; round <= FLOOD_ROUNDS; round++) {
+      const alone = await measure(cached, { connections: CONNECTIONS, duration: DURATION_S })
+      const flood: LoadSpec = {
+        url: siteUrl,
+        headers: { ...BROWSER_HEADERS, 'x-forwarded-for': `198.51.100.${100 + round}` },
+        paths: ['/resources'],
+        pathTemplate: `/resources/blog/flood-${Date.now()}-{n}`,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        overallRate: FLOOD_RATE,
+      }
+      const [flooded, floodLoad] = await Promise.all([measure(cached, { connections: CONNECTIONS, duration: DURATION_S }), runLoad(flood)])
+      ratios.push(flooded.load.requestsPerSecond / alone.load.requestsPerSecond)
+      const statuses = Object.entries(floodLoad.statuses ?? {})
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(', ')
+      console.log(
+        `a cached page (/about), ${CONNECTIONS} connections for ${DURATION_S} s, round ${round} of ${FLOOD_ROUNDS}: alone ${Math.round(alone.load.requestsPerSecond)} pages/s, p50 ${alone.load.p50} ms, p99 ${alone.load.p99} ms; ` +
+          `while one client asks for ${FLOOD_RATE} new addresses a second: ${Math.round(flooded.load.requestsPerSecond)} pages/s (${ratios.at(-1)!.toFixed(2)}×), p50 ${flooded.load.p50} ms, p99 ${flooded.load.p99} ms, web server ${flooded.webCpuMs.toFixed(3)} ms CPU a page ` +
+          `(the flood: ${Math.round(floodLoad.requestsPerSecond)} requests/s, ${statuses}: 302 a render while the client's budget lasted, 429 past it, 503 past the site's); load average ${loadavg()[0].toFixed(1)}`,
+      )
     }
-    const [flooded, floodLoad] = await Promise.all([measure(cached, { connections: CONNECTIONS, duration: DURATION_S }), runLoad(flood)])
-    console.log(
-      `\na cached page (/about), ${CONNECTIONS} connections for ${DURATION_S} s: alone ${Math.round(alone.load.requestsPerSecond)} pages/s, p50 ${alone.load.p50} ms, p99 ${alone.load.p99} ms; ` +
-        `while one client asks for ${FLOOD_RATE} new addresses a second: ${Math.round(flooded.load.requestsPerSecond)} pages/s (${(flooded.load.requestsPerSecond / alone.load.requestsPerSecond).toFixed(2)}×), p50 ${flooded.load.p50} ms, p99 ${flooded.load.p99} ms ` +
-        `(the flood: ${Math.round(floodLoad.requestsPerSecond)} requests/s, ${floodLoad.non2xx} not 2xx: redirects while its budget lasted, then 429), load average ${loadavg()[0].toFixed(1)}`,
-    )
+    console.log(`a cached page beside the flood: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}× its pages/s alone`)
   }
 
   /** The mix at 200 connections MIX_RUNS times in a row, each run's tail beside the server's event loop, then the static file alone at the same load. */
