@@ -4,11 +4,17 @@
 // prints the medians. In the same run it measures a plain static HTML page of similar size served
 // from this machine by node:http, and prints each page's LCP as a ratio to it: these machines are
 // noisy, and the ratio is what holds from run to run. It prints figures; it asserts nothing.
+//
+// BENCH_PAGES_VS=<another checkout of this repository> starts that checkout's product beside this
+// one and measures both in the same run, taking turns page by page and run by run, so a change is
+// compared with the commit before it under the same load. BENCH_PAGES_EDGE=1 puts Varnish
+// (deploy/varnish/default.vcl, scripts/lib/varnish.ts) in front of each product and measures the
+// pages as it serves them, as a CDN would. The load average is printed beside each page.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { createServer as createHttpServer, type Server } from 'node:http'
 import { createServer as createNetServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { launch as launchChrome, type LaunchedChrome } from 'chrome-launcher'
@@ -17,10 +23,13 @@ import sharp from 'sharp'
 import { repoRoot } from '../local-supabase/src/bootstrap.ts'
 import { readKeys } from '../local-supabase/src/keys.ts'
 import { publishableKeyOf, secretKeyOf } from '../src/lib/project-keys.ts'
+import { startVarnish, type Varnish } from './lib/varnish.ts'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const FIXED_PAGES = ['/', '/solutions/banking', '/resources']
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
+const VS_CHECKOUT = process.env.BENCH_PAGES_VS?.trim() || null
+const THROUGH_EDGE = process.env.BENCH_PAGES_EDGE === '1'
 
 interface RunFigures {
   scores: Record<(typeof CATEGORIES)[number], number>
@@ -36,6 +45,8 @@ interface RunFigures {
 
 interface PageResult {
   label: string
+  /** Which product served it (this checkout, or BENCH_PAGES_VS). */
+  product: string
   url: string
   status: string
   runs: RunFigures[]
@@ -61,6 +72,9 @@ function median(values: number[]): number {
 // The product -------------------------------------------------------------------------------------
 
 interface Product {
+  /** What it is called in the report: the checkout's directory name. */
+  name: string
+  /** Where Lighthouse visits it: Varnish in front with BENCH_PAGES_EDGE=1, else the web server. */
   siteUrl: string
   apiUrl: string | null
   anonKey: string | null
@@ -68,18 +82,26 @@ interface Product {
   stop(): Promise<void>
 }
 
-async function startProduct(): Promise<Product> {
+/** The product of the checkout at `root`, started as `npm start` starts it (behind Varnish with BENCH_PAGES_EDGE=1). */
+async function startProduct(root: string): Promise<Product> {
+  const name = path.basename(root)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-pages-'))
   const port = await freePort()
+  const edgePort = THROUGH_EDGE ? await freePort() : null
+  const origin = `http://localhost:${port}`
+  // Behind Varnish the site's public address is Varnish's, which the web server purges.
+  const edgeEnv = edgePort ? { SITE_URL: `http://localhost:${edgePort}`, TRUST_PROXY: '1', PURGE_VARNISH_URLS: `http://127.0.0.1:${edgePort}` } : {}
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0' },
+    cwd: root,
+    env: { ...process.env, PORT: String(port), SUPABASE_PORT: '0', DATA_DIR: dataDir, LOG_REQUESTS: '0', ...edgeEnv },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  let varnish: Varnish | undefined
   const stop = async () => {
+    await varnish?.stop()
     if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGINT') // Ctrl-C: stops the web server and the backend
@@ -87,16 +109,15 @@ async function startProduct(): Promise<Product> {
     }
     await rm(dataDir, { recursive: true, force: true })
   }
-  const siteUrl = `http://localhost:${port}`
   const deadline = Date.now() + 300_000
-  console.log(`Starting the product (npm start; builds first when the sources changed) on ${siteUrl}…`)
+  console.log(`Starting the product of ${root} (npm start; builds first when the sources changed) on ${origin}…`)
   for (;;) {
     if (child.exitCode !== null) {
       await stop()
       throw new Error(`npm start exited:\n${output}`)
     }
     try {
-      if ((await fetch(siteUrl)).status < 500) break
+      if ((await fetch(origin)).status < 500) break
     } catch {
       // not listening yet
     }
@@ -106,12 +127,16 @@ async function startProduct(): Promise<Product> {
     }
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
+  if (edgePort) {
+    varnish = await startVarnish([new URL(origin)], edgePort)
+    console.log(`Varnish on http://localhost:${edgePort} in front of ${origin}`)
+  }
   // The local backend prints its URL and keeps its keys in DATA_DIR; a hosted project is in the env.
   const apiUrl = /Local Supabase API ready at (\S+)/.exec(output)?.[1] ?? process.env.SUPABASE_URL ?? null
   const keys = await readKeys(dataDir)
   const anonKey = keys?.anonKey ?? publishableKeyOf()?.value ?? null
   const serviceRoleKey = keys?.serviceRoleKey ?? secretKeyOf()?.value ?? null
-  return { siteUrl, apiUrl, anonKey, serviceRoleKey, stop }
+  return { name, siteUrl: edgePort ? `http://localhost:${edgePort}` : origin, apiUrl, anonKey, serviceRoleKey, stop }
 }
 
 /** The newest published post (the blog lists it first), from the database, else from the feed. */
@@ -298,41 +323,69 @@ async function lighthouseRunWithRetry(chrome: LaunchedChrome, url: string, repor
   }
 }
 
-async function measure(chrome: LaunchedChrome, label: string, url: string): Promise<PageResult> {
-  const response = await fetch(url, { redirect: 'manual' })
-  await response.arrayBuffer()
-  const location = response.headers.get('location')
-  const status = `${response.status}${location ? ` → ${location}` : ''}`
-  if (response.status !== 200) {
-    console.log(`${label}: ${status}, not measured`)
-    return { label, url, status, runs: [] }
+/**
+ * Lighthouse's figures for `page` of each product, RUNS runs each, the products taking turns run by
+ * run so a change of the machine's speed falls on both alike.
+ */
+async function measure(chrome: LaunchedChrome, label: string, page: string, products: readonly { name: string; siteUrl: string }[]): Promise<PageResult[]> {
+  const results: PageResult[] = []
+  for (const product of products) {
+    const url = `${product.siteUrl}${page}`
+    const response = await fetch(url, { redirect: 'manual' })
+    await response.arrayBuffer()
+    const location = response.headers.get('location')
+    const status = `${response.status}${location ? ` → ${location}` : ''}`
+    if (response.status !== 200) console.log(`${label} (${product.name}): ${status}, not measured`)
+    results.push({ label, product: product.name, url, status, runs: [] })
   }
-  const runs: RunFigures[] = []
+  const loadBefore = loadavg()[0]
   for (let run = 1; run <= RUNS; run++) {
-    const figures = await lighthouseRunWithRetry(chrome, url, label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home')
-    console.log(
-      `${label} run ${run}/${RUNS}: performance ${figures.scores.performance}, LCP ${Math.round(figures.lcpMs)} ms, ` +
-        `TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`,
-    )
-    runs.push(figures)
+    for (const result of results) {
+      if (!result.status.startsWith('200')) continue
+      const reportName = `${products.length > 1 ? `${result.product}-` : ''}${label.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}`
+      const figures = await lighthouseRunWithRetry(chrome, result.url, reportName)
+      console.log(
+        `${label}${products.length > 1 ? ` (${result.product})` : ''} run ${run}/${RUNS}: performance ${figures.scores.performance}, ` +
+          `best practices ${figures.scores['best-practices']}, LCP ${Math.round(figures.lcpMs)} ms, TBT ${Math.round(figures.tbtMs)} ms, CLS ${figures.cls.toFixed(3)}`,
+      )
+      result.runs.push(figures)
+    }
   }
-  const failed = [...new Set(runs.flatMap((run) => run.failedAudits))]
-  if (failed.length) console.log(`${label}: audits that cost points: ${failed.join(', ')}`)
-  return { label, url, status, runs }
+  console.log(`${label}: load average ${loadBefore.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after`)
+  for (const result of results) {
+    const failed = [...new Set(result.runs.flatMap((run) => run.failedAudits))]
+    if (failed.length) console.log(`${label} (${result.product}): audits that cost points: ${failed.join(', ')}`)
+  }
+  return results
 }
 
 // Report -----------------------------------------------------------------------------------------------
 
 function printTable(results: PageResult[], reference: PageResult): void {
   const referenceLcp = reference.runs.length ? median(reference.runs.map((run) => run.lcpMs)) : Number.NaN
-  const header = ['page', 'status', 'perf', 'a11y', 'b.p.', 'seo', 'LCP ms', 'TBT ms', 'CLS', 'JS kB', 'img kB', 'LCP ÷ static']
+  const products = new Set(results.map((result) => result.product))
+  const header = [
+    'page',
+    ...(products.size > 1 ? ['product'] : []),
+    'status',
+    'perf',
+    'a11y',
+    'b.p.',
+    'seo',
+    'LCP ms',
+    'TBT ms',
+    'CLS',
+    'JS kB',
+    'img kB',
+    'LCP ÷ static',
+  ]
   const rows = [...results, reference].map((result) => {
-    if (!result.runs.length) return [result.label, result.status, '', '', '', '', '', '', '', '', '', '']
+    const named = [result.label, ...(products.size > 1 ? [result === reference ? '' : result.product] : []), result.status]
+    if (!result.runs.length) return [...named, '', '', '', '', '', '', '', '', '', '']
     const med = (pick: (run: RunFigures) => number) => median(result.runs.map(pick))
     const lcp = med((run) => run.lcpMs)
     return [
-      result.label,
-      result.status,
+      ...named,
       String(med((run) => run.scores.performance)),
       String(med((run) => run.scores.accessibility)),
       String(med((run) => run.scores['best-practices'])),
@@ -347,22 +400,41 @@ function printTable(results: PageResult[], reference: PageResult): void {
   })
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column].length)))
   const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ')
-  console.log(`\nMedians of ${RUNS} Lighthouse ${lighthouseVersion} runs (mobile, simulated throttling), ${new Date().toISOString()}:`)
+  console.log(
+    `\nMedians of ${RUNS} Lighthouse ${lighthouseVersion} runs (mobile, simulated throttling)${THROUGH_EDGE ? ', every page through Varnish' : ''}, ${new Date().toISOString()}, load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}:`,
+  )
   console.log(line(header))
   console.log(line(widths.map((width) => '-'.repeat(width))))
   for (const row of rows) console.log(line(row))
   console.log("\nJS kB, img kB: JavaScript and images transferred (compressed). LCP ÷ static: the page's median LCP over the static page's.")
+  if (products.size > 1) {
+    const tbt = (result: PageResult) => (result.runs.length ? `${Math.round(median(result.runs.map((run) => run.tbtMs)))} ms` : '—')
+    console.log('\nTBT side by side (medians; the products took turns):')
+    for (const label of new Set(results.map((result) => result.label))) {
+      const row = results.filter((result) => result.label === label)
+      console.log(`  ${label}: ${row.map((result) => `${result.product} ${tbt(result)}`).join(', ')}`)
+    }
+  }
   console.log(`Each page's last Lighthouse report: ${path.relative(process.cwd(), REPORT_DIR)}/`)
 }
 
 const lighthouseVersion = (await import('lighthouse/package.json', { with: { type: 'json' } })).default.version
 
-const product = await startProduct()
+const products: Product[] = []
 let chrome: LaunchedChrome | undefined
 let reference: { url: string; server: Server } | undefined
 try {
+  products.push(await startProduct(repoRoot))
+  if (VS_CHECKOUT) products.push(await startProduct(path.resolve(VS_CHECKOUT)))
+  if (new Set(products.map((product) => product.name)).size < products.length)
+    throw new Error('BENCH_PAGES_VS names a checkout with the same directory name as this one')
+  const [product] = products
   const slug = await newestPostSlug(product)
   const photoSlug = await postWithPhoto(product)
+  // Each product has the seed's posts; the post with a photo is made in each.
+  for (const other of products.slice(1)) await postWithPhoto(other)
   const pages = [...FIXED_PAGES, slug ? `/resources/blog/${slug}` : null, photoSlug ? `/resources/blog/${photoSlug}` : null].filter(
     (page): page is string => page !== null,
   )
@@ -391,11 +463,11 @@ try {
     ],
   })
   const results: PageResult[] = []
-  for (const page of pages) results.push(await measure(chrome, page, `${product.siteUrl}${page}`))
-  const referenceResult = await measure(chrome, 'static page', reference.url)
+  for (const page of pages) results.push(...(await measure(chrome, page, page, products)))
+  const [referenceResult] = await measure(chrome, 'static page', '', [{ name: 'static', siteUrl: reference.url.replace(/\/$/, '') }])
   printTable(results, referenceResult)
 } finally {
   chrome?.kill()
   reference?.server.close()
-  await product.stop()
+  for (const product of products) await product.stop()
 }

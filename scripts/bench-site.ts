@@ -20,7 +20,15 @@
 // processes (memory and CPU are then the sum of the primary and its workers). First it prints what
 // each server cost to start: the backend on its new DATA_DIR (initdb, which it runs in a child
 // process, then the migrations and the seed) and the web server until it listens.
+//
+// Beside each run of the mix it prints what the web server's event loop went through (its longest
+// stall and p99 delay, from Node's monitorEventLoopDelay through /metrics) and its garbage
+// collection time, and then the static file alone at the same 200 connections: a tail the static
+// file shares is the machine's or the load generator's, not the pages'. The web server's log goes
+// to a file, as a service manager's would. BENCH_SECTIONS (targets,flood,mix,memory: all by
+// default) runs some of the parts.
 import { spawn } from 'node:child_process'
+import { closeSync, openSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
@@ -38,8 +46,9 @@ const FLOOD_URLS = Number(process.env.BENCH_FLOOD_URLS ?? 10_000)
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10)
 const MIX_DURATION_S = Number(process.env.BENCH_MIX_DURATION_S ?? 60)
 const MIX_RUNS = Number(process.env.BENCH_MIX_RUNS ?? 5)
-// The one-client flood of new addresses beside a cached page: requests a second.
+// The one-client flood of new addresses beside a cached page: requests a second, and rounds.
 const FLOOD_RATE = 200
+const FLOOD_ROUNDS = Number(process.env.BENCH_FLOOD_ROUNDS ?? 3)
 const BROWSER_HEADERS = {
   'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
@@ -47,6 +56,8 @@ const BROWSER_HEADERS = {
 }
 
 const WORKERS = Number(process.env.WEB_CONCURRENCY ?? 1)
+const SECTIONS = new Set((process.env.BENCH_SECTIONS ?? 'targets,flood,mix,memory').split(',').map((section) => section.trim()))
+const METRICS_TOKEN = 'bench-site-metrics-token'
 
 /** `from`: the client's address (as a trusted proxy names it), when not the load generator's own. */
 type Target = Omit<LoadSpec, 'url' | 'headers' | 'connections' | 'duration' | 'amount'> & { name: string; from?: string }
@@ -83,6 +94,8 @@ const keys = await readKeys(dataDir)
 if (!keys) throw new Error('the backend wrote no keys')
 
 const webLaunched = performance.now()
+const webLog = path.join(dataDir, 'web-server.log')
+const webLogFd = openSync(webLog, 'a')
 const web = spawn(process.execPath, [...WEB_SERVER_NODE_FLAGS, serverEntry], {
   env: {
     ...process.env,
@@ -96,20 +109,26 @@ const web = spawn(process.execPath, [...WEB_SERVER_NODE_FLAGS, serverEntry], {
     SUPABASE_PROXY: '1',
     // The load generator stands for a proxy that names each request's client.
     TRUST_PROXY: '1',
+    METRICS_TOKEN,
     // As `npm start` runs it.
     MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX || '2',
   },
-  stdio: ['ignore', 'pipe', 'inherit'],
+  stdio: ['ignore', webLogFd, 'inherit'],
 })
+closeSync(webLogFd)
 const siteUrl = await new Promise<string>((resolve, reject) => {
-  let output = ''
-  web.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString()
-    const match = /listening on (http:\/\/[^\s"]+)/.exec(output)
-    // With several workers, once every one of them listens.
-    if (match && (WORKERS <= 1 || output.includes(`running ${WORKERS} worker processes`))) resolve(match[1].replace('localhost', '127.0.0.1'))
-  })
-  web.once('exit', (code) => reject(new Error(`the web server exited (${code}):\n${output}`)))
+  const exited = (code: number | null) => void readFile(webLog, 'utf8').then((output) => reject(new Error(`the web server exited (${code}):\n${output}`)))
+  web.once('exit', exited)
+  const poll = setInterval(() => {
+    void readFile(webLog, 'utf8').then((output) => {
+      const match = /listening on (http:\/\/[^\s"]+)/.exec(output)
+      // With several workers, once every one of them listens.
+      if (!match || (WORKERS > 1 && !output.includes(`running ${WORKERS} worker processes`))) return
+      clearInterval(poll)
+      web.off('exit', exited)
+      resolve(match[1].replace('localhost', '127.0.0.1'))
+    })
+  }, 100)
 })
 const webStart = startCost(web.pid as number, webLaunched)
 
@@ -137,6 +156,14 @@ try {
     return { load, webCpuMs: (processTreeCpuMs(webPid) - webBefore) / answered, backendCpuMs: (processTreeCpuMs(backendPid) - backendBefore) / answered }
   }
 
+  /** The web server's event-loop delay since the last reading (prom-client resets it at each scrape) and its GC time so far. */
+  async function serverFigures(): Promise<{ lagMaxMs: number; lagP99Ms: number; gcMs: number }> {
+    const text = await (await fetch(`${siteUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000
+    const gcMs = [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)/gm)].reduce((sum, [, seconds]) => sum + Number(seconds) * 1000, 0)
+    return { lagMaxMs: value('nodejs_eventloop_lag_max_seconds'), lagP99Ms: value('nodejs_eventloop_lag_p99_seconds'), gcMs }
+  }
+
   const targets: Target[] = [
     { name: 'static /favicon.svg', paths: ['/favicon.svg'] },
     { name: '/', paths: ['/'] },
@@ -161,11 +188,13 @@ try {
   const resting = await rssMb(webPid)
   console.log(`web server memory at rest after the warm-up: ${resting} MB`)
 
-  console.log(
-    '\ntarget | pages/s | p50 ms | p99 ms | web server CPU ms/request | × static file | backend CPU ms/request | load generator CPU ms/request | non-2xx | errors | web server MB after',
-  )
+  if (SECTIONS.has('targets')) {
+    console.log(
+      '\ntarget | pages/s | p50 ms | p99 ms | web server CPU ms/request | × static file | backend CPU ms/request | load generator CPU ms/request | non-2xx | errors | web server MB after',
+    )
+  }
   let staticCpuMs = 0
-  for (const target of targets) {
+  for (const target of SECTIONS.has('targets') ? targets : []) {
     const { load, webCpuMs, backendCpuMs } = await measure(target, { connections: CONNECTIONS, duration: DURATION_S })
     if (target.name.startsWith('static')) staticCpuMs = webCpuMs
     console.log(
@@ -181,50 +210,83 @@ try {
     paths: ['/', '/about', '/resources', '/careers', '/solutions/banking', '/contact', '/clients', '/about?utm_source=newsletter', postPath],
   }
   await measure(mix, { connections: 10, duration: 2 })
-  const alone = await measure(cached, { connections: CONNECTIONS, duration: DURATION_S })
-  const flood: LoadSpec = {
-    url: siteUrl,
-    headers: { ...BROWSER_HEADERS, 'x-forwarded-for': '198.51.100.77' },
-    paths: ['/resources'],
-    pathTemplate: `/resources/blog/flood-${Date.now()}-{n}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    overallRate: FLOOD_RATE,
-  }
-  const [flooded, floodLoad] = await Promise.all([measure(cached, { connections: CONNECTIONS, duration: DURATION_S }), runLoad(flood)])
-  console.log(
-    `\na cached page (/about), ${CONNECTIONS} connections for ${DURATION_S} s: alone ${Math.round(alone.load.requestsPerSecond)} pages/s, p50 ${alone.load.p50} ms, p99 ${alone.load.p99} ms; ` +
-      `while one client asks for ${FLOOD_RATE} new addresses a second: ${Math.round(flooded.load.requestsPerSecond)} pages/s (${(flooded.load.requestsPerSecond / alone.load.requestsPerSecond).toFixed(2)}×), p50 ${flooded.load.p50} ms, p99 ${flooded.load.p99} ms ` +
-      `(the flood: ${Math.round(floodLoad.requestsPerSecond)} requests/s, ${floodLoad.non2xx} not 2xx: redirects while its budget lasted, then 429)`,
-  )
-
-  const p99s: number[] = []
-  for (let run = 1; run <= MIX_RUNS; run++) {
-    const mixed = await measure(mix, { connections: MIX_CONNECTIONS, duration: MIX_DURATION_S })
-    p99s.push(mixed.load.p99)
-    console.log(
-      `${mix.paths.length} public pages in turn, ${MIX_CONNECTIONS} connections for ${MIX_DURATION_S} s, run ${run} of ${MIX_RUNS}: ${Math.round(mixed.load.requestsPerSecond)} pages/s, p50 ${mixed.load.p50} ms, p99 ${mixed.load.p99} ms, max ${mixed.load.max} ms, ${mixed.load.timeouts} timeouts, ${mixed.load.errors} errors, ${mixed.load.non2xx} non-2xx; web server ${mixed.webCpuMs.toFixed(3)} ms CPU a page, load average ${loadavg()[0].toFixed(1)}`,
-    )
-  }
-  console.log(`p99 of the ${MIX_RUNS} runs: ${p99s.join(', ')} ms; the largest ${Math.max(...p99s)} ms`)
-
-  const floods: Target[] = [
-    { name: 'pages that do not exist', paths: ['/'], pathTemplate: '/no-such-page-{n}' },
-    { name: 'searches, each from a new client', paths: ['/resources'], pathTemplate: '/resources?q=flood{n}', newClientEach: true },
-  ]
-  for (const flood of FLOOD_URLS > 0 ? floods : []) {
-    const before = await rssMb(webPid)
-    const { load } = await measure(flood, { connections: CONNECTIONS, amount: FLOOD_URLS })
-    const afterFlood = await rssMb(webPid)
-    // Expired pages are let go within two cache lifetimes; the heap gives memory back when idle.
-    await new Promise((resolve) => setTimeout(resolve, 5000))
-    const after5s = await rssMb(webPid)
-    await new Promise((resolve) => setTimeout(resolve, 25_000))
-    console.log(
-      `flood of ${FLOOD_URLS} distinct URLs, ${flood.name}: ${Math.round(load.requestsPerSecond)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${before} MB before it, ${resting} MB at rest after the warm-up)`,
-    )
-  }
+  if (SECTIONS.has('flood')) await cachedPageBesideFlood(cached)
+  if (SECTIONS.has('mix')) await mixRuns(mix)
+  if (SECTIONS.has('memory')) await memoryAfterFloods()
   console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
+
+  /**
+   * A cached page alone, then beside one client's flood of new addresses (each a render and a
+   * database read ending in a redirect to /resources while its budget lasts, then 429), FLOOD_ROUNDS
+   * rounds taking turns, each flood from a client of its own (a fresh budget, as in the first).
+   */
+  async function cachedPageBesideFlood(cached: Target): Promise<void> {
+    const ratios: number[] = []
+    for (let round = 1; round <= FLOOD_ROUNDS; round++) {
+      const alone = await measure(cached, { connections: CONNECTIONS, duration: DURATION_S })
+      const flood: LoadSpec = {
+        url: siteUrl,
+        headers: { ...BROWSER_HEADERS, 'x-forwarded-for': `198.51.100.${100 + round}` },
+        paths: ['/resources'],
+        pathTemplate: `/resources/blog/flood-${Date.now()}-{n}`,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        overallRate: FLOOD_RATE,
+      }
+      const [flooded, floodLoad] = await Promise.all([measure(cached, { connections: CONNECTIONS, duration: DURATION_S }), runLoad(flood)])
+      ratios.push(flooded.load.requestsPerSecond / alone.load.requestsPerSecond)
+      const statuses = Object.entries(floodLoad.statuses ?? {})
+        .map(([status, count]) => `${count} × ${status}`)
+        .join(', ')
+      console.log(
+        `a cached page (/about), ${CONNECTIONS} connections for ${DURATION_S} s, round ${round} of ${FLOOD_ROUNDS}: alone ${Math.round(alone.load.requestsPerSecond)} pages/s, p50 ${alone.load.p50} ms, p99 ${alone.load.p99} ms; ` +
+          `while one client asks for ${FLOOD_RATE} new addresses a second: ${Math.round(flooded.load.requestsPerSecond)} pages/s (${ratios.at(-1)!.toFixed(2)}×), p50 ${flooded.load.p50} ms, p99 ${flooded.load.p99} ms, web server ${flooded.webCpuMs.toFixed(3)} ms CPU a page ` +
+          `(the flood: ${Math.round(floodLoad.requestsPerSecond)} requests/s, ${statuses}: 302 a render while the client's budget lasted, 429 past it, 503 past the site's); load average ${loadavg()[0].toFixed(1)}`,
+      )
+    }
+    console.log(`a cached page beside the flood: ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')}× its pages/s alone`)
+  }
+
+  /** The mix at 200 connections MIX_RUNS times in a row, each run's tail beside the server's event loop, then the static file alone at the same load. */
+  async function mixRuns(mix: Target): Promise<void> {
+    const p99s: number[] = []
+    let gcBefore = (await serverFigures()).gcMs
+    const runs = [
+      ...Array.from({ length: MIX_RUNS }, (_, run) => ({ target: mix, label: `${mix.paths.length} public pages in turn, run ${run + 1} of ${MIX_RUNS}` })),
+      { target: targets[0], label: 'the static file alone' },
+    ]
+    for (const { target, label } of runs) {
+      await serverFigures()
+      const mixed = await measure(target, { connections: MIX_CONNECTIONS, duration: MIX_DURATION_S })
+      const server = await serverFigures()
+      if (target === mix) p99s.push(mixed.load.p99)
+      console.log(
+        `${label}, ${MIX_CONNECTIONS} connections for ${MIX_DURATION_S} s: ${Math.round(mixed.load.requestsPerSecond)} pages/s, p50 ${mixed.load.p50} ms, p99 ${mixed.load.p99} ms, max ${mixed.load.max} ms, ${mixed.load.timeouts} timeouts, ${mixed.load.errors} errors, ${mixed.load.non2xx} non-2xx; ` +
+          `web server ${mixed.webCpuMs.toFixed(3)} ms CPU a page, its event loop stalled ${server.lagMaxMs.toFixed(0)} ms at most (p99 ${server.lagP99Ms.toFixed(0)} ms), GC ${(server.gcMs - gcBefore).toFixed(0)} ms; load average ${loadavg()[0].toFixed(1)}`,
+      )
+      gcBefore = server.gcMs
+    }
+    console.log(`p99 of the ${MIX_RUNS} runs of the mix: ${p99s.join(', ')} ms; the largest ${Math.max(...p99s)} ms`)
+  }
+
+  async function memoryAfterFloods(): Promise<void> {
+    const floods: Target[] = [
+      { name: 'pages that do not exist', paths: ['/'], pathTemplate: '/no-such-page-{n}' },
+      { name: 'searches, each from a new client', paths: ['/resources'], pathTemplate: '/resources?q=flood{n}', newClientEach: true },
+    ]
+    for (const flood of FLOOD_URLS > 0 ? floods : []) {
+      const before = await rssMb(webPid)
+      const { load } = await measure(flood, { connections: CONNECTIONS, amount: FLOOD_URLS })
+      const afterFlood = await rssMb(webPid)
+      // Expired pages are let go within two cache lifetimes; the heap gives memory back when idle.
+      await new Promise((resolve) => setTimeout(resolve, 5000))
+      const after5s = await rssMb(webPid)
+      await new Promise((resolve) => setTimeout(resolve, 25_000))
+      console.log(
+        `flood of ${FLOOD_URLS} distinct URLs, ${flood.name}: ${Math.round(load.requestsPerSecond)} pages/s; web server ${afterFlood} MB right after, ${after5s} MB 5 s later, ${await rssMb(webPid)} MB 30 s later (${before} MB before it, ${resting} MB at rest after the warm-up)`,
+      )
+    }
+  }
 } finally {
   web.kill('SIGTERM')
   backend.kill('SIGTERM')

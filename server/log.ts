@@ -25,10 +25,14 @@ function create({ level, pretty: readable }: LogOptions): Logger {
       return scope ? { reqId: scope.requestId } : {}
     },
   }
-  // Synchronous writes: a line is out before the process exits, even on a crash.
+  // JSON lines are written without waiting: stdout is often a pipe to a log collector, and a
+  // synchronous write to a full pipe stops the event loop (every request waits) until the reader
+  // catches up. Lines written meanwhile go out together in the next write; pino flushes what is
+  // left synchronously when the process exits, an uncaught error included. A terminal is written
+  // to as each line comes.
   return readable
     ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
-    : pino(options, pino.destination({ sync: true }))
+    : pino(options, pino.destination({ sync: false }))
 }
 
 export let log: Logger = create({ level: 'info', pretty: false })

@@ -9,6 +9,7 @@
 import type { HttpBindings } from '@hono/node-server'
 import type { MiddlewareHandler } from 'hono'
 import { isProxiedPath } from './api-proxy.ts'
+import { textAnswer } from './plain-answers.ts'
 
 export type PathVerdict = { kind: 'normal' } | { kind: 'redirect'; location: string } | { kind: 'malformed' }
 
@@ -81,7 +82,7 @@ export const redirectToNormalForm: MiddlewareHandler<{ Bindings: HttpBindings }>
   if (isProxiedPath(c.req.path)) return next()
   const verdict = normalFormOf(c.env.incoming.url ?? '/')
   if (verdict.kind === 'normal') return next()
-  if (verdict.kind === 'malformed') return new Response('Bad Request', { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+  if (verdict.kind === 'malformed') return textAnswer('Bad Request', 400)
   const read = c.req.method === 'GET' || c.req.method === 'HEAD'
   return new Response(null, { status: read ? 301 : 308, headers: { Location: verdict.location } })
 }

@@ -3,9 +3,13 @@
 // page), so what the web server does with a request (share a render, cap a body) follows the route
 // and not the spelling of its path. Routes describe themselves in `handle` (src/lib/server-hints.ts).
 //
-// matchRoutes flattens and ranks the whole route table on every call, which costs more than serving
-// a cached page, so each path's answer is remembered (the table is fixed at start); a bounded number
-// of paths, the oldest forgotten first, so a flood of invented paths cannot keep memory.
+// matchRoutes flattens and ranks the whole route table on every call (about half a millisecond for
+// this app's 66 routes, ten times what serving a cached page costs), so each path's answer is
+// remembered (the table is fixed at start); a bounded number of paths, the oldest forgotten first,
+// so a flood of invented paths cannot keep memory. A path not met before is matched against only
+// the routes its first segment could reach: the table cut at start into one part per fixed first
+// segment (/resources, /admin, …), each with the routes whose first segment is a parameter or a
+// splat, so a flood of invented paths costs a fraction of the whole table each.
 import { matchRoutes, type ServerBuild } from 'react-router'
 import type { ServerHints } from '../src/lib/server-hints.ts'
 
@@ -50,8 +54,24 @@ function hintsOf(handle: unknown): ServerHints {
 // Far more than the site's distinct public paths; each entry is a few hundred bytes.
 const REMEMBERED_PATHS = 2000
 
+/** The first segment of a route pattern or a path ('' for '/'). */
+const firstSegment = (path: string) => path.split('/').find((segment) => segment !== '') ?? ''
+
+/** A pattern segment that more than one written segment matches: a parameter, a splat, an optional segment. */
+const matchesMany = (segment: string) => segment.startsWith(':') || segment.includes('*') || segment.includes('?')
+
+/** The routes of `tree` that `keep` accepts, with their ancestors, in their order (React Router ranks ties by it). */
+function pruned(tree: readonly RouteNode[], keep: (node: RouteNode) => boolean): RouteNode[] {
+  return tree.flatMap((node) => {
+    const children = pruned(node.children, keep)
+    return keep(node) || children.length > 0 ? [{ ...node, children }] : []
+  })
+}
+
 export class RouteMatcher {
-  private readonly tree: RouteNode[]
+  /** The routes a path can reach, by its first segment (lower case); `other` for a first segment no route names. */
+  private readonly bySegment = new Map<string, RouteNode[]>()
+  private readonly otherSegments: RouteNode[]
   private readonly remembered = new Map<string, Readonly<RouteMatch> | null>()
   private readonly hints = new Map<string, ServerHints>()
   private readonly patterns = new Map<string, string>()
@@ -63,13 +83,13 @@ export class RouteMatcher {
       nodes.set(route.id, { id: route.id, path: route.path, index: route.index, caseSensitive: route.caseSensitive, children: [] })
       this.hints.set(route.id, hintsOf(route.module.handle))
     }
-    this.tree = []
+    const tree: RouteNode[] = []
     for (const route of Object.values(build.routes)) {
       if (!route) continue
       const node = nodes.get(route.id)!
       const parent = route.parentId ? nodes.get(route.parentId) : undefined
       if (parent) parent.children.push(node)
-      else this.tree.push(node)
+      else tree.push(node)
     }
     const patternOf = (id: string): string => {
       const known = this.patterns.get(id)
@@ -81,6 +101,27 @@ export class RouteMatcher {
       return own
     }
     for (const id of nodes.keys()) patternOf(id)
+    const first = (node: RouteNode) => firstSegment(this.patterns.get(node.id) ?? '')
+    const fixed = new Set([...nodes.values()].map(first).filter((segment) => !matchesMany(segment)))
+    for (const segment of fixed) {
+      const lower = segment.toLowerCase()
+      this.bySegment.set(
+        lower,
+        pruned(tree, (node) => matchesMany(first(node)) || first(node).toLowerCase() === lower),
+      )
+    }
+    this.otherSegments = pruned(tree, (node) => matchesMany(first(node)))
+  }
+
+  /** The part of the route table a path whose first segment is `segment` can reach. */
+  private routesFor(routePath: string): RouteNode[] {
+    let segment = firstSegment(routePath)
+    try {
+      segment = decodeURIComponent(segment)
+    } catch {
+      // React Router matches a malformed escape as it is written.
+    }
+    return this.bySegment.get(segment.toLowerCase()) ?? this.otherSegments
   }
 
   /** The routes `pathname` reaches, or null (React Router's own manifest endpoint, or nothing). */
@@ -107,7 +148,7 @@ export class RouteMatcher {
         if (routePath !== '/' && routePath.endsWith('/')) routePath = routePath.slice(0, -1)
       }
     }
-    const matches = matchRoutes(this.tree as Parameters<typeof matchRoutes>[0], routePath)
+    const matches = matchRoutes(this.routesFor(routePath) as Parameters<typeof matchRoutes>[0], routePath)
     if (!matches || matches.length === 0) return null
     const routeIds = matches.map((m) => (m.route as RouteNode).id)
     const hints = routeIds.map((id) => this.hints.get(id) ?? {})

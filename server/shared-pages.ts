@@ -16,6 +16,7 @@ import { chooseEncoding, compressBuffer, isCompressible, type Encoding } from '.
 import { bodyTag, EDGE_STATUSES, etag, noneMatchHits, pathKey, sharedCacheControl, surrogateHeaders, type EdgePolicy } from './edge-cache.ts'
 import type { LastGoodPages, StoredPage } from './last-good-pages.ts'
 import { renderRefusals } from './metrics.ts'
+import { textAnswer } from './plain-answers.ts'
 import type { CachedPage, PageCache } from './page-cache.ts'
 import { RenderQueueFull, type Refusal, type RenderBudget } from './render-budget.ts'
 import { contentSecurityPolicy, type SecurityOptions } from './security-headers.ts'
@@ -55,10 +56,7 @@ const RETRY_BACKEND_MS = 5000
 function refusalResponse({ status, retryAfterSeconds }: Refusal): Response {
   renderRefusals.inc({ status })
   const text = status === 429 ? 'Too many new pages asked for at once: please try again in a moment.' : 'Busy: please try again in a moment.'
-  return new Response(text, {
-    status,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' },
-  })
+  return textAnswer(text, status, { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' })
 }
 
 export class SharedPages {

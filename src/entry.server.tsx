@@ -1,7 +1,8 @@
 // React Router's Node entry (its default, from @react-router/dev) plus two things the web server in
 // server/ needs: the response's CSP nonce on every inline script React writes, and a way to build
 // the request context with the contexts of this bundle (server/ is bundled apart from the app, so it
-// cannot import them itself and must use these very objects).
+// cannot import them itself and must use these very objects). The render gets the document's HTML
+// fragments that its loaders kept out of their data (document-html.ts).
 import { PassThrough } from 'node:stream'
 import { text } from 'node:stream/consumers'
 import { createReadableStreamFromReadable } from '@react-router/node'
@@ -9,6 +10,7 @@ import { isbot } from 'isbot'
 import type { RenderToPipeableStreamOptions } from 'react-dom/server'
 import { renderToPipeableStream } from 'react-dom/server'
 import { isRouteErrorResponse, RouterContextProvider, ServerRouter, type EntryContext, type HandleErrorFunction } from 'react-router'
+import { documentHtmlContext, DocumentHtmlSlot } from '~/lib/document-html'
 import { deferHydration, inlineStylesheet } from '~/lib/first-paint.server'
 import { nonceContext } from '~/lib/nonce'
 import { renderRecordContext, type RenderRecord } from '~/lib/render-record'
@@ -83,7 +85,12 @@ export default function handleRequest(
     // Abort after streamTimeout so rejected boundaries still have time to flush.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000)
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+    const page = (
+      <DocumentHtmlSlot.Provider value={loadContext.get(documentHtmlContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DocumentHtmlSlot.Provider>
+    )
+    const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
       // React may move a large Suspense boundary's content to the end of the document and reveal it
       // with a script; without JavaScript it would stay hidden. Every part is written in place.

@@ -3,6 +3,7 @@ import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, 
 import { DEFAULT_SITE_SETTINGS } from '~/entities/site-settings'
 import { requestSiteSettings } from '~/features/settings/api/site-settings.server'
 import { brandStyle } from '~/features/settings/brand-colors'
+import { openDocumentHtmlSlot } from '~/lib/document-html'
 import { imageTransformations } from '~/lib/env.server'
 import { siteUrl } from '~/lib/site-url.server'
 import { PageViewCounter } from '~/features/page-views/components/page-view-counter'
@@ -20,6 +21,9 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: favicon, type: 'image/svg+xml' },
   { rel: 'alternate', type: 'application/rss+xml', href: '/rss.xml', title: 'Editorial' },
 ]
+
+// A document request's long HTML fragments reach its render without going into its data twice.
+export const middleware: Route.MiddlewareFunction[] = [({ request, context }) => openDocumentHtmlSlot(request, context)]
 
 // Settings are read on every request, so an admin's change shows on the next page view; pages take
 // them from here (useSiteSettings), and their loaders from the same read (requestSiteSettings).

@@ -38,6 +38,8 @@ export interface LoadSummary {
   timeouts: number
   /** The generator's own CPU time per answer: when it nears the server's, the generator sets the pace. */
   generatorCpuMs: number
+  /** Answers by status code (autocannon only). */
+  statuses?: Record<string, number>
 }
 
 const fill = (template: string, n: number) => template.replaceAll('{n}', String(n))
@@ -76,6 +78,7 @@ async function drive(spec: LoadSpec): Promise<LoadSummary> {
     errors: result.errors,
     timeouts: result.timeouts,
     generatorCpuMs: (cpu.user + cpu.system) / 1000 / Math.max(answered, 1),
+    statuses: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
   }
 }
 

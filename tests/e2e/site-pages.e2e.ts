@@ -123,6 +123,27 @@ describe('in use', () => {
     await page.close()
   })
 
+  it("a post's body stays through hydration (its document holds it once) and follows client navigations to another post and back", async () => {
+    const { page, problems } = await watchedPage(1280)
+    const sentence = 'Respectful collection is not soft collection.'
+    const body = page.locator('#article-body')
+    await page.goto(`${siteUrl}/resources/blog/humane-debt-recovery`, { waitUntil: 'networkidle' })
+    await expect(body.textContent()).resolves.toContain(sentence)
+    await page.getByRole('link', { name: 'Back to Editorial' }).click()
+    await page.getByRole('heading', { level: 1, name: /^Insights/ }).waitFor()
+    const other = page.getByRole('link', { name: /^Designing USSD Payment Journeys/ }).first()
+    await other.click()
+    await page.getByRole('heading', { level: 1, name: 'Designing USSD Payment Journeys for Feature Phones' }).waitFor()
+    await expect(body.textContent()).resolves.toMatch(/USSD/)
+    await expect(body.textContent()).resolves.not.toContain(sentence)
+    await page.goBack()
+    await page.goBack()
+    await page.getByRole('heading', { level: 1, name: 'Humane Debt Recovery: Collect More by Pushing Less' }).waitFor()
+    await expect(body.textContent()).resolves.toContain(sentence)
+    expect(problems).toEqual([])
+    await page.close()
+  })
+
   it('searching /resources filters as you type and keeps the query in the address', async () => {
     const { page, problems } = await watchedPage(1280)
     await page.goto(`${siteUrl}/resources`, { waitUntil: 'networkidle' })

@@ -19,6 +19,8 @@ export interface SiteServer {
   stop(): Promise<void>
   /** Moves the web server's clock forward (server/test-clock.ts): a shared render expires, a new second begins. */
   advanceClock(ms: number): Promise<void>
+  /** Stops or starts reading the web server's standard output, as a log collector that falls behind would. */
+  readOutput(reading: boolean): void
 }
 
 /** `publicKey`: the project's publishable key (or its legacy anon key), passed as SUPABASE_PUBLISHABLE_KEY. */
@@ -57,6 +59,7 @@ export async function startSite(supabaseUrl: string, publicKey: string, env: Nod
     url,
     pid: child.pid!,
     output: () => output,
+    readOutput: (reading) => void (reading ? child.stdout?.resume() : child.stdout?.pause()),
     stop: async () => {
       await new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve()

@@ -147,6 +147,16 @@ describe('every public route, server-rendered', () => {
     expect(html).toContain('Copy Link')
   })
 
+  it("a post's document carries its body once (not again in the data for hydration); a client navigation's data carries it", async () => {
+    const sentence = 'Respectful collection is not soft collection.'
+    const { html } = await page('/resources/blog/humane-debt-recovery')
+    expect(html.split(sentence)).toHaveLength(2)
+    expect(html).toMatch(new RegExp(`<div id="article-body" class="prose-content[^"]*">[\\s\\S]*${sentence}`))
+    const data = await get('/resources/blog/humane-debt-recovery.data')
+    expect(data.status).toBe(200)
+    expect(await data.text()).toContain(sentence)
+  })
+
   it('/solutions lists every solution with status, three features and "+ N more"', async () => {
     const { html } = await page('/solutions')
     expect(textsOf(html, 'h2')).toEqual(expect.arrayContaining(['Core Banking Software', 'Education Management System', 'Custom Software Development']))

@@ -2,8 +2,8 @@ import { formatDateFixed, formatDateForReader } from '~/lib/format-date'
 import { useHydrated } from '~/lib/use-hydrated'
 
 /**
- * A date in the reader's own locale. The server (and the hydrating render) print a fixed form, so
- * hydration matches; the reader's form replaces it right after.
+ * A date on the reader's own calendar. The server (and the hydrating render) print its day in UTC,
+ * so hydration matches; the day in the reader's time zone replaces it right after.
  */
 export function LocalDate({ iso, className }: { iso: string; className?: string }) {
   const hydrated = useHydrated()

@@ -1,9 +1,10 @@
 import { redirect } from 'react-router'
 import { getPublishedPost } from '~/features/blog/api/posts'
 import { getRelatedPosts } from '~/features/blog/api/posts'
-import { ArticleView } from '~/features/blog/components/article-view'
+import { ARTICLE_BODY_ID, ArticleView } from '~/features/blog/components/article-view'
 import { postMeta } from '~/features/blog/post-meta'
 import { requestDb } from '~/lib/db.server'
+import { htmlOutsideData } from '~/lib/document-html'
 import { loadSafely } from '~/lib/load-safely'
 import { sanitizeHtml } from '~/lib/sanitize-html'
 import { siteUrl } from '~/lib/site-url.server'
@@ -18,8 +19,10 @@ export async function loader(args: Route.LoaderArgs) {
   if (!post) throw redirect('/resources')
   const related = await loadSafely('Reading related posts', () => getRelatedPosts(db, post.category, post.slug, 3), [])
   const { content, ...summary } = post
-  // Sanitized here, on the server: the browser bundle never carries the sanitizer.
-  return { post: summary, html: sanitizeHtml(content), related, url: `${siteUrl(args)}/resources/blog/${post.slug}` }
+  // Sanitized here, on the server: the browser bundle never carries the sanitizer. A document
+  // carries it once, as the page, not again in the data for hydration.
+  const html = htmlOutsideData(args.context, ARTICLE_BODY_ID, sanitizeHtml(content))
+  return { post: summary, html, related, url: `${siteUrl(args)}/resources/blog/${post.slug}` }
 }
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {

@@ -1,5 +1,6 @@
 import { ArticleHeader } from '~/components/ui/article-header'
 import { Container } from '~/components/ui/container'
+import { DocumentHtml } from '~/components/ui/document-html'
 import { LocalDate } from '~/components/ui/local-date'
 import { useImageTransformations } from '~/lib/image-transformations'
 import { fixedImage, fluidImage } from '~/lib/responsive-image'
@@ -10,11 +11,14 @@ import { ShareLinks } from './share-links'
 
 export interface ArticleViewProps {
   post: PostSummary & { updated_at: string }
-  /** The body, already sanitized on the server. */
-  html: string
+  /** The body, already sanitized on the server; null when the document already holds it (document-html.ts). */
+  html: string | null
   url: string
   related: PostSummary[]
 }
+
+/** The body's element, by which a document's render finds the body its loader kept out of its data. */
+export const ARTICLE_BODY_ID = 'article-body'
 
 export function ArticleView({ post, html, url, related }: ArticleViewProps) {
   const transform = useImageTransformations()
@@ -60,7 +64,7 @@ export function ArticleView({ post, html, url, related }: ArticleViewProps) {
               decoding="async"
               className="aspect-[1200/630] w-full rounded-2xl bg-slate-100 object-cover"
             />
-            <div className="prose-content mt-10 max-w-none" dangerouslySetInnerHTML={{ __html: html }} />
+            <DocumentHtml id={ARTICLE_BODY_ID} className="prose-content mt-10 max-w-none" html={html} />
             {post.tags.length > 0 && (
               <ul className="mt-10 flex flex-wrap gap-2" aria-label="Tags">
                 {post.tags.map((tag) => (
