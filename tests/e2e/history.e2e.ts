@@ -58,8 +58,9 @@ describe('history', () => {
     await history.waitFor({ state: 'detached' })
     await expect(title.inputValue()).resolves.toBe(`${TITLE}, first edit`)
 
-    await visit(page, siteUrl, `/resources/blog/${SLUG}`)
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`${TITLE}, first edit`)
+    const heading = page.getByRole('heading', { level: 1 })
+    await visit(page, siteUrl, `/resources/blog/${SLUG}`, async () => (await heading.textContent()) === `${TITLE}, first edit`)
+    await expect(heading.textContent()).resolves.toBe(`${TITLE}, first edit`)
 
     await admin.open('/admin/activity?area=content&action=restored', 'Activity')
     const rows = page.getByRole('list', { name: 'Activity' }).getByRole('listitem')

@@ -50,8 +50,8 @@ describe('job opening to application', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/admin\/jobs\/[0-9a-f-]{36}$/)
 
     // The visitor: /careers lists the opening, which links to its own page with the form.
-    await visit(page, siteUrl, '/careers')
     const opening = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: JOB.title }) })
+    await visit(page, siteUrl, '/careers', async () => (await opening.count()) > 0)
     await expect(opening.count()).resolves.toBe(1)
     await expect(opening.getByText(JOB.location).isVisible()).resolves.toBe(true)
     await opening.getByRole('link', { name: `View and apply: ${JOB.title}` }).click()

@@ -146,8 +146,9 @@ describe('a post on its own page', () => {
     await blog.update()
     const [live] = await selectRows<{ slug: string; published: boolean }>('blog_posts', `select=slug,published&title=eq.${encodeURIComponent(TITLE)}`)
     expect(live.published).toBe(true)
-    await visit(page, siteUrl, `/resources/blog/${live.slug}`)
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(TITLE)
+    const heading = page.getByRole('heading', { level: 1 })
+    await visit(page, siteUrl, `/resources/blog/${live.slug}`, async () => (await heading.textContent()) === TITLE)
+    await expect(heading.textContent()).resolves.toBe(TITLE)
     const objectName = uploadedPath.split('/').at(-1) ?? ''
     const shown = page.locator(`main img[src*="${objectName}"], main img[srcset*="${objectName}"]`)
     await expect(shown.count()).resolves.toBeGreaterThan(0)

@@ -37,9 +37,22 @@ export class AdminPage {
   }
 }
 
-/** A public page a visitor opens after staff changed something, read once it has settled. */
-export async function visit(page: Page, siteUrl: string, path: string): Promise<void> {
-  const response = await page.goto(new URL(path, siteUrl).href)
-  if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`)
-  await settle(page)
+// How long a change may take to reach a page the web server keeps: the database's purge reaches it
+// within 2 seconds; the rest is slack for a busy machine.
+const CHANGE_SHOWS_MS = 5_000
+
+/**
+ * A public page a visitor opens after staff changed something, read once it has settled. With
+ * `until`, the page is opened again until it shows the change (pages are served from a cache that
+ * the change purges), and the last opening is what the caller reads.
+ */
+export async function visit(page: Page, siteUrl: string, path: string, until?: (page: Page) => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + CHANGE_SHOWS_MS
+  for (;;) {
+    const response = await page.goto(new URL(path, siteUrl).href)
+    if (!response?.ok()) throw new Error(`${path} answered ${response?.status()}`)
+    await settle(page)
+    if (!until || (await until(page)) || Date.now() > deadline) return
+    await page.waitForTimeout(250)
+  }
 }
