@@ -157,11 +157,25 @@ try {
   }
 
   /** The web server's event-loop delay since the last reading (prom-client resets it at each scrape) and its GC time so far. */
-  async function serverFigures(): Promise<{ lagMaxMs: number; lagP99Ms: number; gcMs: number }> {
+  async function serverFigures(): Promise<{
+    lagMaxMs: number
+    lagP99Ms: number
+    gcMs: number
+    heapUsedMb: number
+    heapTotalMb: number
+    logLinesDropped: number
+  }> {
     const text = await (await fetch(`${siteUrl}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } })).text()
-    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN) * 1000
+    const value = (name: string) => Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? Number.NaN)
     const gcMs = [...text.matchAll(/^nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)/gm)].reduce((sum, [, seconds]) => sum + Number(seconds) * 1000, 0)
-    return { lagMaxMs: value('nodejs_eventloop_lag_max_seconds'), lagP99Ms: value('nodejs_eventloop_lag_p99_seconds'), gcMs }
+    return {
+      lagMaxMs: value('nodejs_eventloop_lag_max_seconds') * 1000,
+      lagP99Ms: value('nodejs_eventloop_lag_p99_seconds') * 1000,
+      gcMs,
+      heapUsedMb: Math.round(value('nodejs_heap_size_used_bytes') / 2 ** 20),
+      heapTotalMb: Math.round(value('nodejs_heap_size_total_bytes') / 2 ** 20),
+      logLinesDropped: value('log_lines_dropped_total'),
+    }
   }
 
   const targets: Target[] = [
@@ -213,7 +227,10 @@ try {
   if (SECTIONS.has('flood')) await cachedPageBesideFlood(cached)
   if (SECTIONS.has('mix')) await mixRuns(mix)
   if (SECTIONS.has('memory')) await memoryAfterFloods()
-  console.log(`memory after the runs: web server ${await rssMb(webPid)} MB, backend ${await rssMb(backendPid)} MB`)
+  const { heapUsedMb, heapTotalMb, logLinesDropped } = await serverFigures()
+  console.log(
+    `memory after the runs: web server ${await rssMb(webPid)} MB (heap ${heapUsedMb} MB used of ${heapTotalMb} MB), backend ${await rssMb(backendPid)} MB; log lines the web server dropped: ${logLinesDropped}`,
+  )
 
   /**
    * A cached page alone, then beside one client's flood of new addresses (each a render and a
@@ -262,7 +279,7 @@ try {
       if (target === mix) p99s.push(mixed.load.p99)
       console.log(
         `${label}, ${MIX_CONNECTIONS} connections for ${MIX_DURATION_S} s: ${Math.round(mixed.load.requestsPerSecond)} pages/s, p50 ${mixed.load.p50} ms, p99 ${mixed.load.p99} ms, max ${mixed.load.max} ms, ${mixed.load.timeouts} timeouts, ${mixed.load.errors} errors, ${mixed.load.non2xx} non-2xx; ` +
-          `web server ${mixed.webCpuMs.toFixed(3)} ms CPU a page, its event loop stalled ${server.lagMaxMs.toFixed(0)} ms at most (p99 ${server.lagP99Ms.toFixed(0)} ms), GC ${(server.gcMs - gcBefore).toFixed(0)} ms; load average ${loadavg()[0].toFixed(1)}`,
+          `web server ${mixed.webCpuMs.toFixed(3)} ms CPU a page, its event loop stalled ${server.lagMaxMs.toFixed(0)} ms at most (p99 ${server.lagP99Ms.toFixed(0)} ms), GC ${(server.gcMs - gcBefore).toFixed(0)} ms, heap ${server.heapUsedMb} MB used of ${server.heapTotalMb} MB, ${await rssMb(webPid)} MB resident; load average ${loadavg()[0].toFixed(1)}`,
       )
       gcBefore = server.gcMs
     }

@@ -6,6 +6,7 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { format } from 'node:util'
 import pino, { type Logger } from 'pino'
 import pretty from 'pino-pretty'
+import { logLinesDropped } from './metrics.ts'
 
 export const requestScope = new AsyncLocalStorage<{ requestId: string }>()
 
@@ -25,14 +26,68 @@ function create({ level, pretty: readable }: LogOptions): Logger {
       return scope ? { reqId: scope.requestId } : {}
     },
   }
-  // JSON lines are written without waiting: stdout is often a pipe to a log collector, and a
-  // synchronous write to a full pipe stops the event loop (every request waits) until the reader
-  // catches up. Lines written meanwhile go out together in the next write; pino flushes what is
-  // left synchronously when the process exits, an uncaught error included. A terminal is written
-  // to as each line comes.
-  return readable
-    ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }))
-    : pino(options, pino.destination({ sync: false }))
+  // A terminal is written to as each line comes.
+  return readable ? pino(options, pretty({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })) : pino(options, new LogDestination())
+}
+
+// A write to the log takes what waits, up to this much: a busy server's event loop turns every
+// 15 ms or so, and 16 kB a write (pino's default) falls behind 13,000 lines a second.
+const LOG_WRITE_BYTES = 2 ** 20
+// At most this much of the log waits in memory for a reader that has stopped or fallen behind;
+// past it, lines are dropped and counted (log_lines_dropped_total), so the log never grows the
+// process without bound.
+export const LOG_BACKLOG_BYTES = 32 * 2 ** 20
+
+type Sink = ReturnType<typeof pino.destination>
+
+/**
+ * Where JSON lines go (stdout, or `fd`), written without waiting: stdout is often a pipe to a log
+ * collector, and a synchronous write to a full pipe stops the event loop (every request waits)
+ * until the reader catches up. The lines of one event-loop turn are handed over as one string (the
+ * writer measures its pending text at each hand-over, so a hand-over per line would cost more the
+ * further it falls behind). What is left is written synchronously when the process exits, an
+ * uncaught error included.
+ */
+export class LogDestination {
+  private lines: string[] = []
+  private handOverScheduled = false
+  private readonly sink: Sink
+
+  constructor(fd: number | string = 1) {
+    this.sink = pino.destination({ dest: fd, sync: false, maxWrite: LOG_WRITE_BYTES, maxLength: LOG_BACKLOG_BYTES })
+    this.sink.on('drop', (text: string) => logLinesDropped.inc(text.split('\n').length - 1))
+    process.on('exit', () => {
+      this.handOver()
+      try {
+        this.sink.flushSync()
+      } catch {
+        // Not open yet, or closed: there is nowhere left to write to.
+      }
+    })
+  }
+
+  write(line: string): boolean {
+    this.lines.push(line)
+    if (!this.handOverScheduled) {
+      this.handOverScheduled = true
+      setImmediate(this.handOver)
+    }
+    return true
+  }
+
+  /** Calls back once everything written so far has reached the file or pipe. */
+  flush(done: (error?: Error) => void): void {
+    this.handOver()
+    this.sink.flush(done)
+  }
+
+  private readonly handOver = (): void => {
+    this.handOverScheduled = false
+    if (this.lines.length === 0) return
+    const text = this.lines.join('')
+    this.lines = []
+    this.sink.write(text)
+  }
 }
 
 export let log: Logger = create({ level: 'info', pretty: false })

@@ -99,6 +99,11 @@ export const edgePurges = new client.Counter({
   registers: [choreRegistry],
 })
 
+export const logLinesDropped = new client.Counter({
+  name: 'log_lines_dropped_total',
+  help: 'Log lines dropped because the log reader fell too far behind (more than LOG_BACKLOG_BYTES waiting).',
+})
+
 let started = false
 
 /** Starts Node's own figures (event-loop lag is sampled continuously). Once per process. */
