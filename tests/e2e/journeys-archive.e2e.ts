@@ -101,6 +101,9 @@ describe('the archive', () => {
     await changes.getByRole('button', { name: 'Compare' }).click()
     const item = changes.getByRole('listitem').filter({ hasText: SECOND_TITLE })
     await item.locator('ins', { hasText: 'again' }).waitFor()
+    await expect(item.getByRole('paragraph').first().textContent()).resolves.toMatch(
+      /^On .+: the version live since .+ · Changed on .+, the version live on .+$/,
+    )
     await expectNoViolations(page, '/admin/archive comparing two moments')
 
     // The period, for an examiner.

@@ -195,12 +195,12 @@ function ChangeList({ changes, since, until }: { changes: RecordChange[]; since:
           </h3>
           <p className="text-xs text-slate-600">
             {change.before
-              ? `Live at ${formatTime(since, 'full')} since ${formatTime(change.before.liveFrom, 'full')}`
-              : `Not live at ${formatTime(since, 'full')}`}
+              ? `On ${formatTime(since, 'full')}: the version live since ${formatTime(change.before.liveFrom, 'full')}`
+              : `On ${formatTime(since, 'full')}: not on the site`}
             {' · '}
             {change.after.event === 'withdrawn'
-              ? `withdrawn ${formatTime(change.after.liveFrom, 'full')}`
-              : `${(EVENT_LABELS[change.after.event] ?? change.after.event).toLowerCase()} ${formatTime(change.after.liveFrom, 'full')}, live at ${formatTime(until, 'full')}`}
+              ? `Withdrawn on ${formatTime(change.after.liveFrom, 'full')}`
+              : `${EVENT_LABELS[change.after.event] ?? change.after.event} on ${formatTime(change.after.liveFrom, 'full')}, the version live on ${formatTime(until, 'full')}`}
             {change.versions > 1 ? ` · ${change.versions} versions in between` : ''}
           </p>
           {change.before && change.after.event !== 'withdrawn' ? (
