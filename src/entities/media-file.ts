@@ -78,4 +78,5 @@ export const mediaMessages = {
   nameTaken: 'Another file already has this name in this folder',
   unchanged: 'Choose a new name or folder',
   inUse: (uses: MediaUse[]) => `This image is still used by ${uses.map(describeUse).join(', ')}. Replace it there before deleting it.`,
+  beingArchived: 'This image is on the publication record and is being archived: try again in a minute.',
 }

@@ -284,7 +284,7 @@ select is((tests.last_record('49000000-0000-4000-8000-0000000000b3')).files, '{"
   'a record names the stored files it shows, with their content hashes');
 select tests.act_as('authenticated', '49000000-0000-4000-8000-000000000001');
 select throws_ok($$ select tests.delete_as_storage_api($q$ delete from storage.objects where bucket_id = 'media' and name = 'pgtap49/chart.png' $q$) $$,
-  '55006', null, 'the media library cannot delete a recorded file before it is archived');
+  '55P03', null, 'the media library cannot delete a recorded file before it is archived');
 select tests.archive_recorded_files();
 select lives_ok($$ select tests.delete_as_storage_api($q$ delete from storage.objects where bucket_id = 'media' and name = 'pgtap49/chart.png' $q$) $$,
   'once archived, it can');

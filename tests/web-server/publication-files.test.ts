@@ -6,6 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../../src/lib/supabase.ts'
 import { keepPublicationFiles } from '../../server/publication-files.ts'
+import { deleteMedia, MediaBeingArchived } from '../../src/features/admin/media/api/media-library.ts'
 import { startLocalBackend, TEST_ADMIN, type LocalBackend } from '../helpers/local-backend.ts'
 
 let backend: LocalBackend
@@ -39,8 +40,14 @@ describe('a file on the publication record', () => {
     })
     expect(posted.error).toBeNull()
 
-    // The Storage API answers the database's refusal as a failure of its own.
-    expect((await admin.storage.from('media').remove(['record/chart.png'])).error).not.toBeNull()
+    // The Storage API answers the database's refusal as Supabase's does: the file is locked for now.
+    const locked = await admin.storage.from('media').remove(['record/chart.png'])
+    expect(locked.error).toMatchObject({ statusCode: '423', message: 'The resource is locked' })
+    expect((await admin.storage.from('media').list('record')).data?.map((file) => file.name)).toEqual(['chart.png'])
+
+    // Once no item shows it, the Media screen's delete says why it must wait, and deletes nothing.
+    expect((await admin.from('blog_posts').delete().eq('slug', 'record-chart')).error).toBeNull()
+    await expect(deleteMedia(admin as unknown as Db, 'record/chart.png')).rejects.toBeInstanceOf(MediaBeingArchived)
     expect((await admin.storage.from('media').list('record')).data?.map((file) => file.name)).toEqual(['chart.png'])
 
     expect(await keepPublicationFiles(service)).toEqual({ archived: 1, removed: 0 })
@@ -48,15 +55,17 @@ describe('a file on the publication record', () => {
     const { data: copies } = await service.storage.from('publication-archive').list('', { limit: 10 })
     expect(copies?.length).toBe(1)
 
-    const removed = await admin.storage.from('media').remove(['record/chart.png'])
-    expect(removed.error).toBeNull()
-    expect(removed.data?.length).toBe(1)
+    await deleteMedia(admin as unknown as Db, 'record/chart.png')
+    expect((await admin.storage.from('media').list('record')).data).toEqual([])
 
     const folder = copies![0].name
     const kept = await service.storage.from('publication-archive').download(`${folder}/record/chart.png`)
     expect(Buffer.from(await kept.data!.arrayBuffer()).equals(png)).toBe(true)
     expect((await backend.anon().storage.from('publication-archive').download(`${folder}/record/chart.png`)).data).toBeNull()
-    expect((await service.storage.from('publication-archive').remove([`${folder}/record/chart.png`])).error).not.toBeNull()
+    expect((await service.storage.from('publication-archive').remove([`${folder}/record/chart.png`])).error).toMatchObject({
+      statusCode: '403',
+      message: 'This file is kept for the publication record.',
+    })
     expect((await service.storage.from('publication-archive').list(`${folder}/record`)).data?.map((file) => file.name)).toEqual(['chart.png'])
   })
 })

@@ -3,7 +3,7 @@
 // deleted rows are removed after COMMIT.
 import type { Context } from 'hono'
 import { errors } from './errors.ts'
-import { deleteObjects, type ObjectRow } from './objects.ts'
+import { deleteObjects, mapWriteError, type ObjectRow } from './objects.ts'
 import { identify, readJsonObject, requireBucket, targetOf, type StorageServices } from './request.ts'
 import { roleContext, type Identity } from '../identity.ts'
 
@@ -12,7 +12,12 @@ const MAX_PREFIXES = 1000
 async function deleteAsCaller(c: Context, services: StorageServices, identity: Identity, bucket: string, names: string[]): Promise<ObjectRow[]> {
   await requireBucket(services, bucket)
   return services.store.writeLock(async () => {
-    const rows = await services.deps.db.asRole(roleContext(c, identity), (tx) => deleteObjects(tx, bucket, names))
+    let rows: ObjectRow[]
+    try {
+      rows = await services.deps.db.asRole(roleContext(c, identity), (tx) => deleteObjects(tx, bucket, names))
+    } catch (error) {
+      throw mapWriteError(error)
+    }
     // Committed: the files go now. (A crash in between leaves files no row names; see files.ts.)
     await services.store.removeObjects(
       bucket,

@@ -40,6 +40,10 @@ export const errors = {
   duplicate: () => new StorageHttpError(409, 'ResourceAlreadyExists', 'The resource already exists', 'Duplicate'),
   bucketNotEmpty: () => new StorageHttpError(409, 'ResourceNotEmpty', 'The bucket you tried to delete is not empty'),
   rlsInsert: () => new StorageHttpError(403, 'AccessDenied', 'new row violates row-level security policy', 'Unauthorized'),
+  /** The database refused the caller in words of its own (42501 from a trigger, not a policy). */
+  accessDenied: (message: string) => new StorageHttpError(403, 'AccessDenied', message, 'Unauthorized'),
+  /** The database could not take the lock the change needs (55P03), for now. */
+  resourceLocked: () => new StorageHttpError(423, 'ResourceLocked', 'The resource is locked'),
   payloadTooLarge: () => new StorageHttpError(413, 'EntityTooLarge', 'The object exceeded the maximum allowed size', 'Payload too large'),
   invalidMimeType: (mime: string) => new StorageHttpError(415, 'InvalidMimeType', `mime type ${mime.slice(0, 100)} is not supported`, 'invalid_mime_type'),
   contentMismatch: (mime: string) =>

@@ -78,11 +78,12 @@ export interface NewObject {
   version: string
 }
 
-/** Maps the database's refusals of an object write to the storage API's answers. */
+/** Maps the database's refusals of an object write to the storage API's answers, as Supabase's storage maps them. */
 export function mapWriteError(error: unknown): unknown {
-  const code = (error as { code?: unknown } | null)?.code
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
   if (code === '23505') return errors.duplicate()
-  if (code === '42501') return errors.rlsInsert()
+  if (code === '42501') return typeof message === 'string' && !message.includes('row-level security') ? errors.accessDenied(message) : errors.rlsInsert()
+  if (code === '55P03') return errors.resourceLocked()
   // The flood limit of the applications bucket's insert policy.
   if (code === 'PT429') return errors.tooManyRequests()
   return error

@@ -7,8 +7,10 @@ import * as mediaRoute from './media'
 
 const env = adminBackend()
 
-// A 1x1 PNG.
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))
+const png = (base64: string) => Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+// A 1x1 PNG, and another with other bytes (a copy elsewhere in the library would let the first go).
+const PNG = png('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==')
+const OTHER_PNG = png('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAADElEQVQImWPQNawGAAFoANrDPGBDAAAAAElFTkSuQmCC')
 
 function item(name: string): HTMLElement {
   return screen.getByRole('heading', { name }).closest('li')!
@@ -45,5 +47,24 @@ describe('Media screen', () => {
     await user.click(within(item('press-kit.png')).getByRole('button', { name: 'Delete press-kit.png' }))
     await expectToast('Error', 'This image is still used by Client: Press Bank. Replace it there before deleting it.')
     expect((await media.exists('press/press-kit.png')).data).toBe(true)
+  })
+
+  it('says an image the publication record names must wait for its copy, and keeps it', async () => {
+    cleanup()
+    const user = userEvent.setup()
+    const media = env.db.storage.from('media')
+    expect((await media.upload('press/on-record.png', OTHER_PNG, { contentType: 'image/png' })).error).toBeNull()
+    // A client shown with the logo goes on the record, then off the site: no item uses the file.
+    const service = serviceDb(env.backend)
+    const url = media.getPublicUrl('press/on-record.png').data.publicUrl
+    expect((await service.from('clients').insert({ name: 'Record Bank', logo_url: url })).error).toBeNull()
+    expect((await service.from('clients').delete().eq('name', 'Record Bank')).error).toBeNull()
+    renderRoute(mediaRoute, env.db, '/admin/media?folder=press')
+    await waitFor(() => expect(item('on-record.png').textContent).toContain('Not used'))
+
+    await user.click(within(item('on-record.png')).getByRole('button', { name: 'Delete on-record.png' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete' }))
+    await expectToast('Error', 'This image is on the publication record and is being archived: try again in a minute.')
+    expect((await media.exists('press/on-record.png')).data).toBe(true)
   })
 })

@@ -1,6 +1,6 @@
 import { data } from 'react-router'
 import { mediaMessages as m, mediaPlaceSchema, pathOf } from '~/entities/media-file'
-import { deleteMedia, listMedia, MediaInUse, MediaNameTaken, moveMedia, uploadToLibrary } from '~/features/admin/media/api/media-library'
+import { deleteMedia, listMedia, MediaBeingArchived, MediaInUse, MediaNameTaken, moveMedia, uploadToLibrary } from '~/features/admin/media/api/media-library'
 import { MediaScreen } from '~/features/admin/media/components/media-screen'
 import { adminAction, attempt, refused, loadOr, parseValues, type ActionResult } from '~/features/admin/lib/admin-action'
 import { adminDb } from '~/features/admin/lib/admin-db'
@@ -38,6 +38,7 @@ const intents = adminAction({
       await deleteMedia(db, String(body.path))
     } catch (error) {
       if (error instanceof MediaInUse) return refused(m.inUse(error.uses))
+      if (error instanceof MediaBeingArchived) return refused(m.beingArchived)
       console.error(m.deleteFailed, error)
       return refused(m.deleteFailed)
     }

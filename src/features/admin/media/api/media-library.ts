@@ -21,6 +21,12 @@ export class MediaInUse extends Error {
   }
 }
 
+/**
+ * Refused because the publication record names the file and its copy for the record is still
+ * being made (at most a minute; nothing was deleted).
+ */
+export class MediaBeingArchived extends Error {}
+
 function isDuplicate(error: { message: string; statusCode?: string }): boolean {
   return error.statusCode === '409' || /already exists|duplicate/i.test(error.message)
 }
@@ -102,11 +108,12 @@ export async function moveMedia(db: Db, from: string, to: string): Promise<numbe
   return rewritten.data ?? 0
 }
 
-/** Deletes a file that no item shows; refused (MediaInUse) while any does. */
+/** Deletes a file that no item shows; refused (MediaInUse) while any does, and (MediaBeingArchived) while the record's copy is being made. */
 export async function deleteMedia(db: Db, path: string): Promise<void> {
   const uses = await usesOf(db, path)
   if (uses.length > 0) throw new MediaInUse(uses)
   const removed = await db.storage.from(BUCKET).remove([path])
+  if (removed.error && 'statusCode' in removed.error && removed.error.statusCode === '423') throw new MediaBeingArchived(removed.error.message)
   if (removed.error) throw new Error(`Failed to delete ${path}: ${removed.error.message}`)
   if (removed.data.length === 0) throw new Error(`Failed to delete ${path}: not found or not allowed`)
 }
