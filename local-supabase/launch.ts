@@ -10,7 +10,7 @@ export interface LaunchedBackend {
   child: ChildProcess
   /** The URL the backend announced (its real port when SUPABASE_PORT=0). */
   url: string
-  /** Everything it printed so far, stdout and stderr. */
+  /** Everything it printed so far, stdout and stderr (when echoed, only up to its ready line). */
   output(): string
 }
 
@@ -24,9 +24,12 @@ export interface LaunchOptions {
 }
 
 export function launchBackend(options: LaunchOptions = {}): Promise<LaunchedBackend> {
+  // Echoed to a terminal, the backend's lines are read by a person: readable text, as its own
+  // terminal would get.
+  const format = options.echo && process.stdout.isTTY ? { LOG_FORMAT: 'pretty' } : {}
   const child = spawn(process.execPath, [...(options.nodeFlags ?? []), backendEntry], {
     cwd: repoRoot,
-    env: { ...process.env, ...options.env },
+    env: { ...format, ...process.env, ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
@@ -34,6 +37,9 @@ export function launchBackend(options: LaunchOptions = {}): Promise<LaunchedBack
     let ready = false
     child.stdout.on('data', (chunk: Buffer) => {
       if (options.echo) process.stdout.write(chunk)
+      // Echoed output is the terminal's to keep: past the ready line it is not also kept here,
+      // where a backend running for days would grow it without end.
+      if (ready && options.echo) return
       output += chunk.toString()
       if (ready) return
       const line = output.split('\n').find((l) => l.startsWith(READY_PREFIX))
@@ -43,6 +49,7 @@ export function launchBackend(options: LaunchOptions = {}): Promise<LaunchedBack
     })
     child.stderr.on('data', (chunk: Buffer) => {
       if (options.echo) process.stderr.write(chunk)
+      if (ready && options.echo) return
       output += chunk.toString()
     })
     child.once('error', reject)

@@ -28,7 +28,7 @@ export async function removeUnclaimedCvs(db: Db): Promise<number> {
 
 /** Sweeps now and every hour; the timer does not keep the process alive. */
 export function scheduleCvCleanup(supabaseUrl: string, serviceRoleKey: string): void {
-  const db = createServiceClient(supabaseUrl, serviceRoleKey)
+  const db = createServiceClient(supabaseUrl, serviceRoleKey, 'cv-cleanup')
   const sweep = () => {
     removeUnclaimedCvs(db).then(
       (count) => {

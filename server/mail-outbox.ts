@@ -122,7 +122,7 @@ export async function sendDueMail(db: Db, deliver: Deliver, siteOrigin: string):
  * and the next one tries again. The timer does not keep the process alive.
  */
 export function scheduleMail(options: MailOptions): void {
-  const db = createServiceClient(options.supabaseUrl, options.serviceRoleKey)
+  const db = createServiceClient(options.supabaseUrl, options.serviceRoleKey, 'mail-outbox')
   const deliver = createDelivery(options)
   let running = false
   const round = () => {

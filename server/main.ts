@@ -64,7 +64,7 @@ function startChores(config: ServerConfig): void {
     return
   }
   const targets = purgeTargetsFrom(config)
-  schedulePurgeSender(createServiceClient(config.SUPABASE_URL, key), targets)
+  schedulePurgeSender(createServiceClient(config.SUPABASE_URL, key, 'purge-sender'), targets)
   if (targets.length > 0) console.log(`Changed pages are purged at ${targets.map((target) => target.name).join(', ')}`)
   scheduleCvCleanup(config.SUPABASE_URL, key)
   scheduleRetention(config.SUPABASE_URL, key)

@@ -44,7 +44,7 @@ export async function keepPublicationFiles(db: Db): Promise<PublicationFilesRun>
 
 /** Keeps the files now and every minute; the timer does not keep the process alive. */
 export function schedulePublicationFiles(supabaseUrl: string, secretKey: string): void {
-  const db = createServiceClient(supabaseUrl, secretKey)
+  const db = createServiceClient(supabaseUrl, secretKey, 'publication-files')
   const run = () => {
     keepPublicationFiles(db).then(
       ({ archived, removed }) => {

@@ -3,6 +3,7 @@
 // so a new redirect works within a second and a request costs no database read. When a refresh
 // fails the last copy stays in use.
 import { isSitePath } from '../src/lib/safe-url.ts'
+import { choreHeaders } from '../src/lib/supabase.server.ts'
 
 export interface Redirect {
   to: string
@@ -78,7 +79,7 @@ export class RedirectTable {
   async refresh(): Promise<void> {
     try {
       const answer = await fetch(this.url, {
-        headers: { apikey: this.anonKey, authorization: `Bearer ${this.anonKey}` },
+        headers: { apikey: this.anonKey, authorization: `Bearer ${this.anonKey}`, ...choreHeaders('redirects') },
         signal: AbortSignal.timeout(Math.max(this.intervalMs * 3, 3000)),
       })
       if (!answer.ok) throw new Error(`Supabase answered ${answer.status}`)

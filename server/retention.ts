@@ -50,7 +50,7 @@ export async function applyRetention(db: Db): Promise<RetentionCounts> {
 
 /** Applies now and every day; the timer does not keep the process alive. */
 export function scheduleRetention(supabaseUrl: string, serviceRoleKey: string): void {
-  const db = createServiceClient(supabaseUrl, serviceRoleKey)
+  const db = createServiceClient(supabaseUrl, serviceRoleKey, 'retention')
   const run = () => {
     applyRetention(db).then(
       (c) =>

@@ -76,7 +76,7 @@ function sharedPagesFor(config: ServerConfig, security: SecurityOptions): Pick<S
     observe: (outcome) => pageCacheLookups.inc({ outcome }),
   })
   watchPageCache(() => ({ bytes: cache.storedBytes, entries: cache.size }))
-  if (purged) followPurges(createServiceClient(config.SUPABASE_URL, config.SUPABASE_SECRET_KEY!), (scope) => cache.purge(scope))
+  if (purged) followPurges(createServiceClient(config.SUPABASE_URL, config.SUPABASE_SECRET_KEY!, 'purge-feed'), (scope) => cache.purge(scope))
   const lastGood = new LastGoodPages(config.PAGE_STORE_DIR ?? path.join(config.DATA_DIR, 'pages'), config.PAGE_CACHE_BYTES)
   lastGood.open().catch((error: unknown) => console.error(`web server: last good pages are kept in memory only: ${(error as Error).message}`))
   const sharedPages = new SharedPages({

@@ -19,12 +19,22 @@ export const MAX_URL_BYTES = 8 * 1024
  * for a terminal only) load here, not with the module: a backend started with LOG_REQUESTS=0, as
  * the tests start theirs, never pays for them.
  */
-export async function createRequestLog(): Promise<Logger> {
+export async function createRequestLog({ level, pretty }: { level: string; pretty: boolean }): Promise<Logger> {
   const { default: pino } = await import('pino')
-  const destination = process.stdout.isTTY
+  const destination = pretty
     ? (await import('pino-pretty')).default({ sync: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })
     : pino.destination({ sync: true })
-  return pino({ base: { pid: process.pid, name: 'local-backend' }, timestamp: pino.stdTimeFunctions.isoTime }, destination)
+  return pino({ level, base: { pid: process.pid, name: 'local-backend' }, timestamp: pino.stdTimeFunctions.isoTime }, destination)
+}
+
+/**
+ * The level of a request's line. The web server's background chores (the outbox, the purge feed,
+ * the redirects' reload) call several times a second under ids of their own (`chore:<name>`):
+ * their successful answers are at debug, so the log shows what visitors and staff do. Every
+ * failure is at info, whoever asked.
+ */
+export function requestLogLevel(status: number, reqId: string): 'info' | 'debug' {
+  return status < 400 && reqId.startsWith('chore:') ? 'debug' : 'info'
 }
 
 /** A CV's object name is the applicant's own file name: the log keeps the path up to the bucket. */
@@ -56,7 +66,8 @@ export function createApp(deps: BackendDeps, requestLog: Logger | null): Hono {
     c.res.headers.set('X-Request-Id', reqId)
     if (!requestLog) return
     const ms = Math.round((performance.now() - started) * 10) / 10
-    requestLog.info({ reqId, method: c.req.method, path: loggedPath(new URL(c.req.url).pathname), status: c.res.status, ms }, 'request')
+    const line = { reqId, method: c.req.method, path: loggedPath(new URL(c.req.url).pathname), status: c.res.status, ms }
+    requestLog[requestLogLevel(c.res.status, reqId)](line, 'request')
   })
 
   // Supabase answers any origin with '*': its APIs authenticate with headers (apikey, bearer), never

@@ -18,6 +18,10 @@ export interface BackendConfig {
   corsOrigins: string[] | '*'
   /** One log line per request. */
   logRequests: boolean
+  /** The request log's level (LOG_LEVEL): at debug it also shows the secret key's successful calls. */
+  logLevel: string
+  /** Readable text instead of JSON lines (LOG_FORMAT=pretty; the default when stdout is a terminal). */
+  logPretty: boolean
   /** Flush the WAL to disk at every commit (DURABLE_COMMITS, on unless "0"). */
   durableCommits: boolean
   /** TEST_CLOCK=1: tests may move the TOTP clock forward (test-clock.ts). */
@@ -105,6 +109,15 @@ function readLegacyApiKeys(env: NodeJS.ProcessEnv): boolean {
   throw new Error(`LEGACY_API_KEYS must be on or off, got "${env.LEGACY_API_KEYS}"`)
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/** LOG_LEVEL, as the web server reads it (info by default). */
+function readLogLevel(env: NodeJS.ProcessEnv): string {
+  const level = env.LOG_LEVEL?.trim() || 'info'
+  if (!LOG_LEVELS.includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`)
+  return level
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig {
   const adminFromDefaults = !env.ADMIN_EMAIL && !env.ADMIN_PASSWORD
   if (!adminFromDefaults && (!env.ADMIN_EMAIL || !env.ADMIN_PASSWORD)) {
@@ -122,6 +135,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): BackendConfig 
     adminFromDefaults,
     corsOrigins: origins && origins.length > 0 && !origins.includes('*') ? origins : '*',
     logRequests: env.LOG_REQUESTS !== '0',
+    logLevel: readLogLevel(env),
+    logPretty: (env.LOG_FORMAT?.trim() || (process.stdout.isTTY ? 'pretty' : 'json')) === 'pretty',
     durableCommits: env.DURABLE_COMMITS !== '0',
     testClock: env.TEST_CLOCK === '1',
     quickHashes: env.TEST_QUICK_HASH === '1',

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
 
   // Before the ready line: a script that waits for it may ask for a dump at once.
   const dumps = await serveDumps(db, config.dataDir)
-  const requestLog = config.logRequests ? await createRequestLog() : null
+  const requestLog = config.logRequests ? await createRequestLog({ level: config.logLevel, pretty: config.logPretty }) : null
   const verifier = new TokenVerifier(keys, config.legacyApiKeys)
   const deps = { config, db, keys, verifier }
   // A signing key rotated or revoked (npm run keys) takes effect at once, without a restart.

@@ -34,9 +34,18 @@ export function createServerClient(config: SupabaseConfig, options: ServerClient
  * The web server process's service-role client (server/, for platform chores such as removing CVs
  * no application claimed). Bypasses row-level security: never for a render or a visitor's request.
  */
-export function createServiceClient(url: string, serviceRoleKey: string): Db {
+export function createServiceClient(url: string, serviceRoleKey: string, chore?: string): Db {
   return createClient<Database>(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport },
+    ...(chore ? { global: { headers: choreHeaders(chore) } } : {}),
   })
+}
+
+/**
+ * The request id of a background chore's calls (`chore:<name>`): the backend's log names the chore,
+ * and keeps its successful polls out of sight unless asked (the local backend's LOG_LEVEL=debug).
+ */
+export function choreHeaders(chore: string): Record<string, string> {
+  return { 'X-Request-Id': `chore:${chore}` }
 }
