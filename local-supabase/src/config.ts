@@ -18,7 +18,7 @@ export interface BackendConfig {
   corsOrigins: string[] | '*'
   /** One log line per request. */
   logRequests: boolean
-  /** The request log's level (LOG_LEVEL): at debug it also shows the secret key's successful calls. */
+  /** The request log's level (LOG_LEVEL): at debug it also shows the web server's chores' successful calls. */
   logLevel: string
   /** Readable text instead of JSON lines (LOG_FORMAT=pretty; the default when stdout is a terminal). */
   logPretty: boolean
