@@ -392,8 +392,10 @@ begin
                 where f.content_hash = v_hash and f.archived_path is null)
        and not exists (select 1 from storage.objects as o
                         where o.bucket_id = 'media' and o.id <> v_old.id and coalesce(o.metadata ->> 'eTag', o.version) = v_hash) then
+      -- lock_not_available: Supabase Storage answers it as 423 ResourceLocked, so the media
+      -- library can say the file is locked for now rather than that something failed.
       raise exception using
-        errcode = '55006',
+        errcode = '55P03',
         message = 'This file is on the publication record and is being archived: try again in a minute.';
     end if;
   end if;
@@ -1080,7 +1082,7 @@ COMMENT ON FUNCTION public.publication_file_archived(object_name text, content_h
 COMMENT ON FUNCTION private.file_is_recorded(object_name text, content_hash text) IS 'True while a kept publication record names this file with these bytes.';
 COMMENT ON FUNCTION public.publication_files_to_remove() IS 'Archived copies no kept record names any more (their records passed retention), to remove through the Storage API. Service role.';
 COMMENT ON FUNCTION private.forget_unrecorded_file() IS 'AFTER DELETE on storage.objects of publication-archive: the removed copy''s file is forgotten once no record names it.';
-COMMENT ON FUNCTION private.guard_recorded_files() IS 'BEFORE UPDATE/DELETE on storage.objects: an archived copy a record names cannot be removed or replaced (42501); a media file whose recorded bytes have no archived copy yet (and no other copy in the library) cannot be removed or replaced by staff until the archiving chore has copied it (55006).';
+COMMENT ON FUNCTION private.guard_recorded_files() IS 'BEFORE UPDATE/DELETE on storage.objects: an archived copy a record names cannot be removed or replaced (42501); a media file whose recorded bytes have no archived copy yet (and no other copy in the library) cannot be removed or replaced by staff until the archiving chore has copied it (55P03, which Storage answers as 423 ResourceLocked).';
 
 -- Rows -----------------------------------------------------------------------------------------------
 
