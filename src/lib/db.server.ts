@@ -11,7 +11,7 @@ import { recordingFetch } from './recording-fetch.server'
 import { renderRecordContext } from './render-record'
 import type { Db } from './supabase'
 import { previewFetch, releasePreviewContext } from './release-preview.server'
-import { createServerClient } from './supabase.server'
+import { createServerClient, requestIdHeaders } from './supabase.server'
 import { visitorContext } from './visitor-context'
 
 export function requestDb(context: Readonly<RouterContextProvider>, headers?: Record<string, string>): Db {
@@ -20,7 +20,7 @@ export function requestDb(context: Readonly<RouterContextProvider>, headers?: Re
   const preview = context.get(releasePreviewContext)
   const archive = context.get(archiveSourceContext)
   const requestHeaders = {
-    ...(requestId ? { 'X-Request-Id': requestId } : {}),
+    ...requestIdHeaders(requestId),
     ...headers,
     ...(archive ? { Authorization: `Bearer ${archive.accessToken}` } : {}),
   }

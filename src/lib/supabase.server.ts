@@ -31,15 +31,34 @@ export function createServerClient(config: SupabaseConfig, options: ServerClient
 }
 
 /**
- * The web server process's service-role client (server/, for platform chores such as removing CVs
- * no application claimed). Bypasses row-level security: never for a render or a visitor's request.
+ * The web server process's service-role client for one of its background chores (server/: the
+ * outbox, the purge feed, removing CVs no application claimed). Bypasses row-level security: never
+ * for a render or a visitor's request. Its calls go under the chore's id (choreHeaders).
  */
-export function createServiceClient(url: string, serviceRoleKey: string, chore?: string): Db {
+export function createServiceClient(url: string, serviceRoleKey: string, chore: string): Db {
+  return serviceRoleClient(url, serviceRoleKey, choreHeaders(chore))
+}
+
+/**
+ * The service-role client for the work of one staff request the caller's permission was checked
+ * for (serviceAction), under that request's id so the backend's log lines can be matched with the
+ * server's.
+ */
+export function createRequestServiceClient(url: string, serviceRoleKey: string, requestId: string | undefined): Db {
+  return serviceRoleClient(url, serviceRoleKey, requestIdHeaders(requestId))
+}
+
+function serviceRoleClient(url: string, serviceRoleKey: string, headers: Record<string, string>): Db {
   return createClient<Database>(url, serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport },
-    ...(chore ? { global: { headers: choreHeaders(chore) } } : {}),
+    global: { headers },
   })
+}
+
+/** The web server's id for the request being answered, as X-Request-Id (none outside a request). */
+export function requestIdHeaders(requestId: string | undefined): Record<string, string> {
+  return requestId ? { 'X-Request-Id': requestId } : {}
 }
 
 /**

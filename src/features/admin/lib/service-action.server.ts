@@ -14,7 +14,8 @@ import { callerId } from '~/lib/access-token.server'
 import { secretKey, serverEnv } from '~/lib/env.server'
 import type { RequestArgs } from '~/lib/site-url.server'
 import { RefusedError, type Db } from '~/lib/supabase'
-import { createServerClient, createServiceClient } from '~/lib/supabase.server'
+import { createRequestServiceClient, createServerClient, requestIdHeaders } from '~/lib/supabase.server'
+import { visitorContext } from '~/lib/visitor-context'
 import { refused } from './admin-action'
 
 /** A refusal the person reads as it is: 403 when it is about who asks, 400 about what they asked. */
@@ -98,7 +99,12 @@ export function serviceAction<Body = undefined, Result extends object = object>(
       return answer(refused(messages.unavailable), 503)
     }
     const env = serverEnv()
-    const callerDb = createServerClient({ url: env.SUPABASE_URL, anonKey: env.SUPABASE_PUBLISHABLE_KEY }, { headers: { Authorization: `Bearer ${token}` } })
+    // Both clients call under this request's id, so the backend's lines for it can be found.
+    const { requestId } = context.get(visitorContext)
+    const callerDb = createServerClient(
+      { url: env.SUPABASE_URL, anonKey: env.SUPABASE_PUBLISHABLE_KEY },
+      { headers: { Authorization: `Bearer ${token}`, ...requestIdHeaders(requestId) } },
+    )
     const userId = await permittedCaller(callerDb, token, env.SUPABASE_URL, route.permission)
     if (!userId) return answer(refused(messages.refused), 403)
     let body = undefined as Body
@@ -107,7 +113,7 @@ export function serviceAction<Body = undefined, Result extends object = object>(
       if (!parsed.success) return answer(refused(messages.invalid ?? 'Unknown action'), 400)
       body = parsed.data
     }
-    const service = createServiceClient(env.SUPABASE_URL, key)
+    const service = createRequestServiceClient(env.SUPABASE_URL, key, requestId)
     try {
       const result = await route.run({ body, userId, accessToken: token, callerDb, service, projectUrl: env.SUPABASE_URL, request, context })
       if (result instanceof Response) return result
